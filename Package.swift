@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// One core library, one library per stage, a runner library, and thin executables.
+// Dependencies point one way: executables -> stage libraries -> SportsTimeCore.
+let package = Package(
+    name: "SportsTime",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sportstime", targets: ["sportstime"]),
+        .executable(name: "sportstime-ingest", targets: ["sportstime-ingest"]),
+        .executable(name: "sportstime-normalize", targets: ["sportstime-normalize"]),
+        .executable(name: "sportstime-merge", targets: ["sportstime-merge"]),
+        .executable(name: "sportstime-plan", targets: ["sportstime-plan"]),
+        .executable(name: "sportstime-render", targets: ["sportstime-render"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    ],
+    targets: [
+        .target(
+            name: "SportsTimeCore",
+            dependencies: [
+                "Yams",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "SportsTimeIngest", dependencies: ["SportsTimeCore"]),
+        .target(name: "SportsTimeNormalize", dependencies: ["SportsTimeCore"]),
+        .target(name: "SportsTimeMerge", dependencies: ["SportsTimeCore"]),
+        .target(name: "SportsTimePlan", dependencies: ["SportsTimeCore"]),
+        .target(name: "SportsTimeRender", dependencies: ["SportsTimeCore"]),
+        .target(name: "SportsTimeRunner", dependencies: ["SportsTimeCore"]),
+
+        .executableTarget(name: "sportstime", dependencies: [
+            "SportsTimeRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "sportstime-ingest", dependencies: [
+            "SportsTimeIngest", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "sportstime-normalize", dependencies: [
+            "SportsTimeNormalize", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "sportstime-merge", dependencies: [
+            "SportsTimeMerge", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "sportstime-plan", dependencies: [
+            "SportsTimePlan", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "sportstime-render", dependencies: [
+            "SportsTimeRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "CoreTests", dependencies: ["SportsTimeCore"]),
+        .testTarget(name: "IngestTests", dependencies: ["SportsTimeIngest"]),
+        .testTarget(name: "NormalizeTests", dependencies: ["SportsTimeNormalize"]),
+        .testTarget(name: "MergeTests", dependencies: ["SportsTimeMerge"]),
+        .testTarget(name: "PlanTests", dependencies: ["SportsTimePlan"]),
+        .testTarget(name: "RenderTests", dependencies: ["SportsTimeRender"]),
+        .testTarget(name: "RunnerTests", dependencies: ["SportsTimeRunner"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"]),
+    ]
+)

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Where a problem is: a repository-relative path and, when known, a 1-based line and column.
+public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(path: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path; self.line = line; self.column = column
+    }
+
+    /// `path:line:column`, omitting what is unknown.
+    public var description: String {
+        var text = path
+        if let line { text += ":\(line)" }
+        if let line = line, let column, line > 0 { text += ":\(column)" }
+        return text
+    }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        (a.path, a.line ?? 0, a.column ?? 0) < (b.path, b.line ?? 0, b.column ?? 0)
+    }
+}
+
+/// A problem with a severity, a location, what is wrong and what to do.
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable, Comparable {
+        case note, warning, error
+        public static func < (a: Self, b: Self) -> Bool {
+            let order: [Severity] = [.note, .warning, .error]
+            return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+        }
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation?
+    public var message: String
+    public var fix: String?
+
+    public init(_ severity: Severity, at location: SourceLocation? = nil, _ message: String, fix: String? = nil) {
+        self.severity = severity; self.location = location; self.message = message; self.fix = fix
+    }
+
+    /// `path:line:col: error: what is wrong. what to do.`
+    public var description: String {
+        var text = ""
+        if let location { text += "\(location): " }
+        text += "\(severity.rawValue): \(Self.sentence(message))"
+        if let fix, !fix.isEmpty { text += " \(Self.sentence(fix))" }
+        return text
+    }
+
+    private static func sentence(_ text: String) -> String {
+        guard let last = text.last else { return text }
+        return ".!?".contains(last) ? text : text + "."
+    }
+}
+
+/// Collects diagnostics from a stage; the command layer prints them.
+public struct Diagnostics: Sendable {
+    public private(set) var items: [Diagnostic] = []
+    public init() {}
+    public mutating func emit(_ diagnostic: Diagnostic) { items.append(diagnostic) }
+    public mutating func warning(_ message: String, at location: SourceLocation? = nil, fix: String? = nil) {
+        emit(Diagnostic(.warning, at: location, message, fix: fix))
+    }
+    public mutating func error(_ message: String, at location: SourceLocation? = nil, fix: String? = nil) {
+        emit(Diagnostic(.error, at: location, message, fix: fix))
+    }
+    public mutating func append(contentsOf other: Diagnostics) { items.append(contentsOf: other.items) }
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    /// Diagnostics in a stable order: by location, then severity, then message.
+    public var sorted: [Diagnostic] {
+        items.sorted {
+            ($0.location?.path ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0, $0.message)
+                < ($1.location?.path ?? "", $1.location?.line ?? 0, $1.location?.column ?? 0, $1.message)
+        }
+    }
+}
+
+/// Fatal errors, each mapped to the pipeline's exit codes.
+public enum PipelineError: Error, CustomStringConvertible, Sendable {
+    /// An invalid spec, request, or input file (exit 2).
+    case invalidInput(Diagnostic)
+    /// Several invalid-input problems at once (exit 2).
+    case invalidInputs([Diagnostic])
+    /// A failure while working (exit 1).
+    case failure(Diagnostic)
+    /// A command-line usage error (exit 64).
+    case usage(String)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .invalidInput, .invalidInputs: return ExitStatus.invalidInput
+        case .failure: return ExitStatus.failure
+        case .usage: return ExitStatus.usage
+        }
+    }
+
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .invalidInput(let d), .failure(let d): return [d]
+        case .invalidInputs(let ds): return ds
+        case .usage(let message): return [Diagnostic(.error, message)]
+        }
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// The process exit codes every executable uses.
+public enum ExitStatus {
+    public static let ok: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let invalidInput: Int32 = 2
+    public static let usage: Int32 = 64
+}

@@ -1,0 +1,217 @@
+import Foundation
+
+/// The artifact kinds that stages exchange, each with the newest schema version this build reads and writes.
+public enum ArtifactKind: String, CaseIterable, Sendable, Codable {
+    case rawGames = "sportstime.raw-games"
+    case sports = "sportstime.sports"
+    case stadiums = "sportstime.stadiums"
+    case teams = "sportstime.teams"
+    case games = "sportstime.games"
+    case leagueStructures = "sportstime.league-structures"
+    case teamAliases = "sportstime.team-aliases"
+    case stadiumAliases = "sportstime.stadium-aliases"
+    case unresolved = "sportstime.unresolved"
+    case syncState = "sportstime.sync-state"
+    case mergeReport = "sportstime.merge-report"
+    case tripPlan = "sportstime.trip-plan"
+
+    /// The newest `schemaVersion` of this kind that this build understands.
+    public var currentVersion: Int { 1 }
+}
+
+/// Which stage and build wrote an artifact.
+public struct Producer: Codable, Hashable, Sendable {
+    public var stage: String
+    public var version: String
+    public init(stage: String, version: String = SportsTimeVersion.current) {
+        self.stage = stage; self.version = version
+    }
+}
+
+/// The build's version, stamped into every artifact's `producer`.
+public enum SportsTimeVersion {
+    public static let current = "0.1.0"
+}
+
+/// One input an artifact was made from: a repository-relative path and the SHA-256 of its bytes.
+public struct InputReference: Codable, Hashable, Sendable, Comparable {
+    public var path: String
+    public var sha256: String
+    public init(path: String, sha256: String) { self.path = path; self.sha256 = sha256 }
+    public static func < (a: Self, b: Self) -> Bool { (a.path, a.sha256) < (b.path, b.sha256) }
+}
+
+/// The thin header every envelope starts with; decoded before the records.
+public struct EnvelopeHeader: Codable, Sendable, Hashable {
+    public var kind: String
+    public var schemaVersion: Int
+    public var producer: Producer?
+    public var inputs: [InputReference]?
+}
+
+/// A versioned artifact: header plus records (sorted by id when written).
+public struct Envelope<Record: Codable & Sendable>: Sendable {
+    public var kind: ArtifactKind
+    public var schemaVersion: Int
+    public var producer: Producer
+    public var inputs: [InputReference]
+    /// Extra header fields for kinds that have them (e.g. a batch's `scope`); written compact.
+    public var meta: [String: String]
+    public var records: [Record]
+
+    public init(kind: ArtifactKind, producer: Producer, inputs: [InputReference] = [],
+                meta: [String: String] = [:], records: [Record]) {
+        self.kind = kind
+        self.schemaVersion = kind.currentVersion
+        self.producer = producer
+        self.inputs = inputs
+        self.meta = meta
+        self.records = records
+    }
+}
+
+extension Envelope where Record: Identifiable, Record.ID == String {
+    /// Canonical bytes: records sorted by `id`, inputs sorted by path.
+    public func canonicalData() throws -> Data {
+        let sorted = records.sorted { $0.id < $1.id }
+        return try canonicalData(recordsInOrder: sorted)
+    }
+}
+
+extension Envelope {
+    /// Canonical bytes with the records in the order given (the caller guarantees the order is declared).
+    public func canonicalData(recordsInOrder ordered: [Record]) throws -> Data {
+        var fields: [String: any Encodable] = [
+            "kind": kind.rawValue,
+            "schemaVersion": schemaVersion,
+            "producer": producer,
+        ]
+        if !meta.isEmpty { fields["meta"] = meta }
+        return try CanonicalJSON.document(
+            fields: fields,
+            arrays: ["inputs": inputs.sorted(), "records": ordered])
+    }
+}
+
+/// Reads envelopes: header first, then the records, refusing kinds and versions it does not know.
+public enum EnvelopeReader {
+    /// Decodes the header and checks kind and version; the error names the file, both versions, and what to do.
+    public static func header(of data: Data, path: String, expecting kind: ArtifactKind) throws -> EnvelopeHeader {
+        let header: EnvelopeHeader
+        do {
+            header = try CanonicalJSON.makeDecoder().decode(EnvelopeHeader.self, from: data)
+        } catch {
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                           "not a SportsTime artifact (no envelope header: \(describe(error)))",
+                           fix: "Re-run the stage that writes it"))
+        }
+        guard header.kind == kind.rawValue else {
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                           "kind '\(header.kind)' where '\(kind.rawValue)' was expected",
+                           fix: "Point the stage at the right file"))
+        }
+        guard header.schemaVersion <= kind.currentVersion else {
+            let stage = header.producer?.stage ?? "the producing stage"
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                           "schemaVersion \(header.schemaVersion) is newer than this build reads (up to \(kind.currentVersion))",
+                           fix: "Rebuild, or re-run \(stage) with this build"))
+        }
+        guard header.schemaVersion >= 1 else {
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                           "schemaVersion \(header.schemaVersion) is not a valid version",
+                           fix: "Re-run the stage that writes it"))
+        }
+        return header
+    }
+
+    /// Decodes a whole envelope of `Record`s after checking its header.
+    ///
+    /// Older versions are upgraded in memory by `upgrade`, which receives the version found and the
+    /// raw JSON object of each record; the default accepts version-1 records as they are.
+    public static func read<Record: Codable & Sendable>(
+        _ type: Record.Type, from data: Data, path: String, expecting kind: ArtifactKind
+    ) throws -> Envelope<Record> {
+        let header = try header(of: data, path: path, expecting: kind)
+        let body: EnvelopeBody<Record>
+        do {
+            body = try CanonicalJSON.makeDecoder().decode(EnvelopeBody<Record>.self, from: data)
+        } catch {
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: lineOf(error, in: data)),
+                           "records do not match \(kind.rawValue) v\(header.schemaVersion): \(describe(error))",
+                           fix: "Re-run the stage that writes it"))
+        }
+        var envelope = Envelope(kind: kind, producer: header.producer ?? Producer(stage: "unknown"),
+                                inputs: header.inputs ?? [], meta: body.meta ?? [:], records: body.records)
+        envelope.schemaVersion = header.schemaVersion
+        return envelope
+    }
+
+    /// Reads and decodes an envelope file; `path` is shown in messages (repository-relative).
+    public static func read<Record: Codable & Sendable>(
+        _ type: Record.Type, at url: URL, displayPath: String, expecting kind: ArtifactKind
+    ) throws -> Envelope<Record> {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: displayPath),
+                           "cannot read file (\(error.localizedDescription))",
+                           fix: "Run the upstream stage first"))
+        }
+        return try read(type, from: data, path: displayPath, expecting: kind)
+    }
+
+    /// The 1-based line of a record whose decoding failed, from the coding path's array index.
+    /// Records are one per line, starting after the `"records": [` line.
+    static func lineOf(_ error: Error, in data: Data) -> Int? {
+        guard let decodingError = error as? DecodingError else { return nil }
+        let context: DecodingError.Context
+        switch decodingError {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
+        @unknown default: return nil
+        }
+        guard context.codingPath.first?.stringValue == "records",
+              let index = context.codingPath.dropFirst().first?.intValue else { return nil }
+        var line = 1
+        for text in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if text.hasPrefix("  \"records\": [") { return line + 1 + index }
+            line += 1
+        }
+        return nil
+    }
+}
+
+private struct EnvelopeBody<Record: Decodable>: Decodable {
+    var records: [Record]
+    var meta: [String: String]?
+}
+
+/// A short, human message for a decoding error: the field path and what was wrong.
+public func describe(_ error: Error) -> String {
+    guard let decodingError = error as? DecodingError else {
+        if let pipelineError = error as? PipelineError { return pipelineError.description }
+        return "\(error)"
+    }
+    func path(_ context: DecodingError.Context) -> String {
+        let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.hasPrefix(".") ? String(text.dropFirst()) : text
+    }
+    switch decodingError {
+    case .keyNotFound(let key, let context):
+        let at = path(context)
+        return "missing key '\(key.stringValue)'" + (at.isEmpty ? "" : " in \(at)")
+    case .typeMismatch(let type, let context):
+        return "\(path(context)): expected \(type)"
+    case .valueNotFound(let type, let context):
+        return "\(path(context)): expected \(type), found null"
+    case .dataCorrupted(let context):
+        let at = path(context)
+        return (at.isEmpty ? "" : "\(at): ") + context.debugDescription
+    @unknown default:
+        return "\(error)"
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// The planner's answer to one request: the request as understood, ranked options, conflicts,
+/// and, when nothing fits, which constraint makes it impossible. Written by plan, read by render.
+public struct TripPlan: Codable, Sendable, Hashable, Identifiable {
+    /// The request id.
+    public var id: String
+    public var request: ResolvedRequest
+    /// Ranked best first; empty when infeasible.
+    public var options: [TripOption]
+    /// Wanted games that cannot both be attended (same day, different cities, or too far apart).
+    public var conflicts: [PlanConflict]
+    /// When `options` is empty: the constraint that makes the request impossible, in one sentence.
+    public var infeasibility: String?
+    public var warnings: [String]
+    public var search: SearchReport
+
+    public init(id: String, request: ResolvedRequest, options: [TripOption], conflicts: [PlanConflict],
+                infeasibility: String?, warnings: [String], search: SearchReport) {
+        self.id = id; self.request = request; self.options = options; self.conflicts = conflicts
+        self.infeasibility = infeasibility; self.warnings = warnings; self.search = search
+    }
+}
+
+/// A request after resolution: ids instead of names, defaults filled in, every constant used.
+public struct ResolvedRequest: Codable, Sendable, Hashable {
+    public var title: String
+    public var sports: [String]
+    public var firstDate: LocalDate
+    public var lastDate: LocalDate
+    public var start: PlacePoint
+    public var end: PlacePoint?
+    /// `mostGames`, `mostStadiums`, or `leastDriving`.
+    public var objective: String
+    public var mustSeeGameIds: [String]
+    public var requiredStadiumIds: [String]
+    public var homeTeamIds: [String]
+    public var maxGamesPerDay: Int
+    public var restDays: Int
+    public var optionCount: Int
+    /// Travel-model constants in effect, by name (e.g. `maxDrivingHoursPerDay`, `averageSpeedMph`).
+    public var constants: [String: Double]
+
+    public init(title: String, sports: [String], firstDate: LocalDate, lastDate: LocalDate, start: PlacePoint,
+                end: PlacePoint?, objective: String, mustSeeGameIds: [String], requiredStadiumIds: [String],
+                homeTeamIds: [String], maxGamesPerDay: Int, restDays: Int, optionCount: Int, constants: [String: Double]) {
+        self.title = title; self.sports = sports; self.firstDate = firstDate; self.lastDate = lastDate
+        self.start = start; self.end = end; self.objective = objective; self.mustSeeGameIds = mustSeeGameIds
+        self.requiredStadiumIds = requiredStadiumIds; self.homeTeamIds = homeTeamIds
+        self.maxGamesPerDay = maxGamesPerDay; self.restDays = restDays; self.optionCount = optionCount
+        self.constants = constants
+    }
+}
+
+/// A named place with coordinates and zone: a stadium, a city, or a raw lat/lon.
+public struct PlacePoint: Codable, Sendable, Hashable {
+    public var name: String
+    public var stadiumId: String?
+    public var latitude: Double
+    public var longitude: Double
+    public var timeZone: String
+    public init(name: String, stadiumId: String?, latitude: Double, longitude: Double, timeZone: String) {
+        self.name = name; self.stadiumId = stadiumId
+        self.latitude = latitude.rounded(toPlaces: 6); self.longitude = longitude.rounded(toPlaces: 6)
+        self.timeZone = timeZone
+    }
+    public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+}
+
+/// One ranked trip.
+public struct TripOption: Codable, Sendable, Hashable {
+    /// 1 = best.
+    public var rank: Int
+    /// Whether the search proved no better trip exists for the objective.
+    public var isProvenOptimal: Bool
+    public var score: ScoreBreakdown
+    /// The games attended, in order.
+    public var visits: [GameVisit]
+    /// Drives between consecutive places (start → first game, game → game, last game → end).
+    public var legs: [DriveLeg]
+    /// Stadium-local days from the first to the last day of the trip, each with what happens.
+    public var days: [TripDay]
+    public var warnings: [String]
+
+    public init(rank: Int, isProvenOptimal: Bool, score: ScoreBreakdown, visits: [GameVisit], legs: [DriveLeg],
+                days: [TripDay], warnings: [String]) {
+        self.rank = rank; self.isProvenOptimal = isProvenOptimal; self.score = score; self.visits = visits
+        self.legs = legs; self.days = days; self.warnings = warnings
+    }
+}
+
+/// How an option scored; `total` is what the ranking used.
+public struct ScoreBreakdown: Codable, Sendable, Hashable {
+    public var total: Double
+    public var games: Int
+    public var distinctStadiums: Int
+    public var mustSeeCovered: Int
+    public var mustSeeTotal: Int
+    public var drivingHours: Double
+    public var drivingKilometres: Double
+    public var restDays: Int
+    /// The smallest spare time (hours) between arriving and a game's required arrival.
+    public var minSlackHours: Double
+    public init(total: Double, games: Int, distinctStadiums: Int, mustSeeCovered: Int, mustSeeTotal: Int,
+                drivingHours: Double, drivingKilometres: Double, restDays: Int, minSlackHours: Double) {
+        self.total = total.rounded(toPlaces: 3); self.games = games; self.distinctStadiums = distinctStadiums
+        self.mustSeeCovered = mustSeeCovered; self.mustSeeTotal = mustSeeTotal
+        self.drivingHours = drivingHours.rounded(toPlaces: 2); self.drivingKilometres = drivingKilometres.rounded(toPlaces: 1)
+        self.restDays = restDays; self.minSlackHours = minSlackHours.rounded(toPlaces: 2)
+    }
+}
+
+/// A game on the trip, with what render needs to show it without another lookup.
+public struct GameVisit: Codable, Sendable, Hashable {
+    public var gameId: String
+    public var sport: String
+    public var startUTC: Instant?
+    public var localDate: LocalDate
+    /// `19:05` at the stadium, nil when the time is TBD.
+    public var localTime: String?
+    public var timeZone: String
+    /// Zone abbreviation at the game's start (`EDT`).
+    public var timeZoneAbbreviation: String
+    public var homeTeamId: String
+    public var homeTeamName: String
+    public var awayTeamId: String
+    public var awayTeamName: String
+    public var stadiumId: String
+    public var stadiumName: String
+    public var city: String
+    public var latitude: Double
+    public var longitude: Double
+    public var isMustSee: Bool
+
+    public init(gameId: String, sport: String, startUTC: Instant?, localDate: LocalDate, localTime: String?,
+                timeZone: String, timeZoneAbbreviation: String, homeTeamId: String, homeTeamName: String,
+                awayTeamId: String, awayTeamName: String, stadiumId: String, stadiumName: String, city: String,
+                latitude: Double, longitude: Double, isMustSee: Bool) {
+        self.gameId = gameId; self.sport = sport; self.startUTC = startUTC; self.localDate = localDate
+        self.localTime = localTime; self.timeZone = timeZone; self.timeZoneAbbreviation = timeZoneAbbreviation
+        self.homeTeamId = homeTeamId; self.homeTeamName = homeTeamName; self.awayTeamId = awayTeamId
+        self.awayTeamName = awayTeamName; self.stadiumId = stadiumId; self.stadiumName = stadiumName; self.city = city
+        self.latitude = latitude.rounded(toPlaces: 6); self.longitude = longitude.rounded(toPlaces: 6)
+        self.isMustSee = isMustSee
+    }
+}
+
+/// One drive.
+public struct DriveLeg: Codable, Sendable, Hashable {
+    public var fromName: String
+    public var toName: String
+    public var fromStadiumId: String?
+    public var toStadiumId: String?
+    public var kilometres: Double
+    public var hours: Double
+    /// Local wall-clock departure and arrival, `2023-06-02 10:00 EDT`.
+    public var departLocal: String
+    public var arriveLocal: String
+    public var departUTC: Instant
+    public var arriveUTC: Instant
+    public init(fromName: String, toName: String, fromStadiumId: String?, toStadiumId: String?, kilometres: Double,
+                hours: Double, departLocal: String, arriveLocal: String, departUTC: Instant, arriveUTC: Instant) {
+        self.fromName = fromName; self.toName = toName; self.fromStadiumId = fromStadiumId
+        self.toStadiumId = toStadiumId; self.kilometres = kilometres.rounded(toPlaces: 1)
+        self.hours = hours.rounded(toPlaces: 2); self.departLocal = departLocal; self.arriveLocal = arriveLocal
+        self.departUTC = departUTC; self.arriveUTC = arriveUTC
+    }
+}
+
+/// One stadium-local day of an option.
+public struct TripDay: Codable, Sendable, Hashable {
+    public var date: LocalDate
+    /// Indices into the option's `visits`.
+    public var visitIndices: [Int]
+    /// Indices into the option's `legs` that start on this day.
+    public var legIndices: [Int]
+    public var drivingHours: Double
+    public var isRestDay: Bool
+    public init(date: LocalDate, visitIndices: [Int], legIndices: [Int], drivingHours: Double, isRestDay: Bool) {
+        self.date = date; self.visitIndices = visitIndices; self.legIndices = legIndices
+        self.drivingHours = drivingHours.rounded(toPlaces: 2); self.isRestDay = isRestDay
+    }
+}
+
+/// Two wanted games that one trip cannot both attend.
+public struct PlanConflict: Codable, Sendable, Hashable {
+    public var gameIds: [String]
+    public var reason: String
+    public init(gameIds: [String], reason: String) { self.gameIds = gameIds; self.reason = reason }
+}
+
+/// How the answer was found: exact or heuristic, and how hard the search worked.
+public struct SearchReport: Codable, Sendable, Hashable {
+    /// `exact-longest-path`, `exact-label-setting`, `held-karp`, `beam`, `2-opt`.
+    public var method: String
+    public var isExact: Bool
+    /// For heuristic answers: the best proven upper bound on the objective.
+    public var upperBound: Double?
+    public var candidateGames: Int
+    public var arcs: Int
+    public var labelsExpanded: Int
+    public init(method: String, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int) {
+        self.method = method; self.isExact = isExact; self.upperBound = upperBound
+        self.candidateGames = candidateGames; self.arcs = arcs; self.labelsExpanded = labelsExpanded
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// One parsed CSV row with the 1-based physical line it starts on.
+public struct CSVRow: Sendable, Hashable {
+    public var line: Int
+    public var fields: [String]
+    public init(line: Int, fields: [String]) { self.line = line; self.fields = fields }
+}
+
+/// An RFC 4180 reader that also accepts what real scrapes contain: a UTF-8 BOM, CR-only, CRLF or LF
+/// line ends, quoted fields with commas, quotes and newlines, and bytes that are not UTF-8
+/// (decoded with U+FFFD; `hadInvalidUTF8` says so).
+public struct CSVReader: Sendable {
+    public var delimiter: UInt8
+    public init(delimiter: Character = ",") { self.delimiter = delimiter.asciiValue ?? UInt8(ascii: ",") }
+
+    public struct Result: Sendable {
+        public var rows: [CSVRow]
+        /// Whether some bytes were not valid UTF-8 and were replaced.
+        public var hadInvalidUTF8: Bool
+        /// Lines where a quoted field was still open at the end of the file.
+        public var unterminatedQuoteLine: Int?
+    }
+
+    /// Parses all rows. Blank lines are skipped; line numbers count CR, LF and CRLF as one break each.
+    public func read(_ data: Data) -> Result {
+        let (text, invalid) = Self.decodeText(data)
+        var rows: [CSVRow] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var line = 1
+        var rowLine = 1
+        var inQuotes = false
+        var fieldWasQuoted = false
+        var unterminated: Int?
+        let bytes = Array(text.utf8)
+        var i = 0
+        let count = bytes.count
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+
+        func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+            fieldWasQuoted = false
+        }
+        func endRow() {
+            endField()
+            let isBlank = fields.count == 1 && fields[0].allSatisfy { $0 == " " || $0 == "\t" }
+            if !isBlank { rows.append(CSVRow(line: rowLine, fields: fields)) }
+            fields.removeAll(keepingCapacity: true)
+        }
+
+        while i < count {
+            let byte = bytes[i]
+            if inQuotes {
+                if byte == UInt8(ascii: "\"") {
+                    if i + 1 < count, bytes[i + 1] == UInt8(ascii: "\"") {
+                        field.append(byte); i += 2; continue
+                    }
+                    inQuotes = false; i += 1; continue
+                }
+                if byte == 0x0D {
+                    line += 1
+                    field.append(0x0A)
+                    if i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
+                    i += 1; continue
+                }
+                if byte == 0x0A { line += 1 }
+                field.append(byte); i += 1; continue
+            }
+            switch byte {
+            case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 }) && !fieldWasQuoted:
+                field.removeAll(); inQuotes = true; fieldWasQuoted = true; rowLine = fields.isEmpty && field.isEmpty ? rowLine : rowLine
+            case delimiter:
+                endField()
+            case 0x0D, 0x0A:
+                endRow()
+                if byte == 0x0D, i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
+                line += 1
+                rowLine = line
+            default:
+                field.append(byte)
+            }
+            i += 1
+        }
+        if inQuotes { unterminated = rowLine }
+        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRow() }
+        return Result(rows: rows, hadInvalidUTF8: invalid, unterminatedQuoteLine: unterminated)
+    }
+
+    /// UTF-8 text of `data`, replacing invalid sequences with U+FFFD.
+    public static func decodeText(_ data: Data) -> (String, hadInvalidUTF8: Bool) {
+        if let text = String(data: data, encoding: .utf8) { return (text, false) }
+        return (String(decoding: data, as: UTF8.self), true)
+    }
+}
+
+/// A header row turned into a name → column index lookup that survives real headers:
+/// duplicate names get `.2`, `.3` suffixes and unnamed columns are named `column<N>` (1-based).
+public struct CSVHeader: Sendable, Hashable {
+    public private(set) var names: [String]
+    private var index: [String: Int]
+
+    public init(_ fields: [String]) {
+        var names: [String] = []
+        var seen: [String: Int] = [:]
+        for (position, raw) in fields.enumerated() {
+            var name = raw.trimmingCharacters(in: .whitespaces)
+            if name.isEmpty { name = "column\(position + 1)" }
+            let n = (seen[name] ?? 0) + 1
+            seen[name] = n
+            names.append(n == 1 ? name : "\(name).\(n)")
+        }
+        self.names = names
+        self.index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func column(_ name: String) -> Int? { index[name] }
+
+    /// The value of `name` in `row`, trimmed; nil when the column is missing or the row is short.
+    public func value(_ name: String, in row: CSVRow) -> String? {
+        guard let column = index[name], column < row.fields.count else { return nil }
+        return row.fields[column].trimmingCharacters(in: .whitespaces)
+    }
+}

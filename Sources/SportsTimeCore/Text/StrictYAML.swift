@@ -1,0 +1,161 @@
+import Foundation
+import Yams
+
+/// Decodes YAML strictly: syntax errors, type errors, missing and unknown keys all become
+/// diagnostics that name the file, the YAML line and column, and what to do.
+///
+/// Unknown keys are found by walking the document beside the decoded value: a mapping's keys must be
+/// the stored properties of the value decoded from it (so strict types use property names as keys;
+/// `[String: X]` dictionaries accept any key).
+public enum StrictYAML {
+    public static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws -> T {
+        let node: Node
+        do {
+            guard let composed = try Yams.compose(yaml: text) else {
+                throw PipelineError.invalidInput(Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1), "the file is empty",
+                    fix: "Add the document's content"))
+            }
+            node = composed
+        } catch let error as YamlError {
+            throw PipelineError.invalidInput(diagnostic(for: error, path: path))
+        }
+        let value: T
+        do {
+            value = try YAMLDecoder().decode(T.self, from: node)
+        } catch let error as DecodingError {
+            let (codingPath, message) = explain(error)
+            let target = locate(codingPath, in: node)
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: path, line: target?.mark?.line, column: target?.mark?.column),
+                message, fix: "Fix the value and run again"))
+        } catch let error as YamlError {
+            throw PipelineError.invalidInput(diagnostic(for: error, path: path))
+        }
+        var problems: [Diagnostic] = []
+        checkKeys(node, against: value, keyPath: [], path: path, problems: &problems)
+        if !problems.isEmpty {
+            throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
+        }
+        return value
+    }
+
+    /// The node at a decoding path, for locating an error.
+    public static func locate(_ codingPath: [CodingKey], in root: Node) -> Node? {
+        var node = root
+        for key in codingPath {
+            if let index = key.intValue, let sequence = node.sequence {
+                guard index < sequence.count else { return node }
+                node = sequence[index]
+            } else if let mapping = node.mapping {
+                guard let child = mapping.first(where: { $0.key.string == key.stringValue })?.value else { return node }
+                node = child
+            } else {
+                return node
+            }
+        }
+        return node
+    }
+
+    static func explain(_ error: DecodingError) -> ([CodingKey], String) {
+        func dotted(_ path: [CodingKey]) -> String {
+            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = dotted(context.codingPath)
+            return (context.codingPath, "missing key '\(key.stringValue)'" + (parent.isEmpty ? "" : " in \(parent)"))
+        case .typeMismatch(let type, let context):
+            return (context.codingPath, "\(dotted(context.codingPath)): expected \(typeName(type))")
+        case .valueNotFound(let type, let context):
+            return (context.codingPath, "\(dotted(context.codingPath)): expected \(typeName(type)), found nothing")
+        case .dataCorrupted(let context):
+            let at = dotted(context.codingPath)
+            return (context.codingPath, (at.isEmpty ? "" : "\(at): ") + context.debugDescription)
+        @unknown default:
+            return ([], "\(error)")
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type: return "an integer"
+        case is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "a list" }
+            if name.hasPrefix("Dictionary") { return "a mapping" }
+            return name
+        }
+    }
+
+    static func diagnostic(for error: YamlError, path: String) -> Diagnostic {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return Diagnostic(.error, at: SourceLocation(path: path, line: mark.line, column: mark.column),
+                              "YAML syntax: \(problem)", fix: "Fix the YAML at that position")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return Diagnostic(.error, at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column),
+                              "duplicate key \(duplicates.sorted().map { "'\($0)'" }.joined(separator: ", "))",
+                              fix: "Keep one of them")
+        default:
+            return Diagnostic(.error, at: SourceLocation(path: path, line: 1), "YAML: \(error)",
+                              fix: "Save the file as UTF-8 YAML")
+        }
+    }
+
+    private static func checkKeys(_ node: Node, against value: Any, keyPath: [String], path: String,
+                                  problems: inout [Diagnostic]) {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            if let child = mirror.children.first { checkKeys(node, against: child.value, keyPath: keyPath, path: path, problems: &problems) }
+            return
+        }
+        switch (node, mirror.displayStyle) {
+        case (.mapping(let mapping), .struct?), (.mapping(let mapping), .class?):
+            var children: [String: Any] = [:]
+            for child in mirror.children {
+                guard let label = child.label else { continue }
+                children[label.hasPrefix("_") ? String(label.dropFirst()) : label] = child.value
+            }
+            if let strict = value as? StrictKeys { for key in type(of: strict).extraKeys { children[key] = children[key] ?? () } }
+            for (keyNode, valueNode) in mapping {
+                guard let key = keyNode.string else { continue }
+                if let childValue = children[key] {
+                    checkKeys(valueNode, against: childValue, keyPath: keyPath + [key], path: path, problems: &problems)
+                } else {
+                    let known = children.keys.sorted().joined(separator: ", ")
+                    let at = keyPath.isEmpty ? "" : " in \(keyPath.joined(separator: "."))"
+                    problems.append(Diagnostic(
+                        .error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
+                        "unknown key '\(key)'\(at)", fix: "Use one of: \(known)"))
+                }
+            }
+        case (.sequence(let sequence), .collection?):
+            for (index, (childNode, child)) in zip(sequence, mirror.children.map(\.value)).enumerated() {
+                checkKeys(childNode, against: child, keyPath: keyPath + ["[\(index)]"], path: path, problems: &problems)
+            }
+        case (.mapping(let mapping), .dictionary?):
+            var byKey: [String: Any] = [:]
+            for pair in mirror.children {
+                let parts = Mirror(reflecting: pair.value).children.map(\.value)
+                if parts.count == 2, let key = parts[0] as? String { byKey[key] = parts[1] }
+            }
+            for (keyNode, valueNode) in mapping {
+                guard let key = keyNode.string, let child = byKey[key] else { continue }
+                checkKeys(valueNode, against: child, keyPath: keyPath + [key], path: path, problems: &problems)
+            }
+        default:
+            return
+        }
+    }
+}
+
+/// A strictly decoded type whose YAML accepts keys that are not stored properties
+/// (e.g. keys it decodes by hand into another shape).
+public protocol StrictKeys {
+    static var extraKeys: [String] { get }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A moment in time with whole-second precision, written as ISO-8601 UTC (`2026-06-12T23:05:00Z`).
+///
+/// Schedules never carry sub-second times, so whole seconds keep the canonical form exact and cheap
+/// to parse: no `DateFormatter` on a hot path.
+public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var secondsSinceEpoch: Int64
+
+    public init(secondsSinceEpoch: Int64) { self.secondsSinceEpoch = secondsSinceEpoch }
+
+    public init(_ date: Date) { self.secondsSinceEpoch = Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// The instant at `date` `hour:minute:second` UTC.
+    public init(utc date: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.secondsSinceEpoch = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSinceEpoch)) }
+
+    /// The UTC calendar date of this instant.
+    public var utcDate: LocalDate {
+        LocalDate(daysSinceEpoch: floorDiv(secondsSinceEpoch, 86_400))
+    }
+
+    /// Seconds into the UTC day (0..<86400).
+    public var utcSecondOfDay: Int { Int(secondsSinceEpoch - floorDiv(secondsSinceEpoch, 86_400) * 86_400) }
+
+    public func adding(seconds: Int64) -> Instant { Instant(secondsSinceEpoch: secondsSinceEpoch + seconds) }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.secondsSinceEpoch < rhs.secondsSinceEpoch }
+
+    public var description: String { iso8601 }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`.
+    public var iso8601: String {
+        let s = utcSecondOfDay
+        return "\(utcDate.iso8601)T\(pad2(s / 3600)):\(pad2(s / 60 % 60)):\(pad2(s % 60))Z"
+    }
+
+    /// Parses ISO-8601 instants: `2025-10-04T02:00:00Z`, `2025-10-04T02:00Z`, `2025-10-03T21:00:00-05:00`,
+    /// `2025-10-04T02:00:00.000Z`, `20251004T020000Z`. Returns nil for anything else.
+    public init?(iso8601 text: some StringProtocol) {
+        var p = FixedParser(Substring(text))
+        guard let date = p.parseDate(), p.consume("T") || p.consume(" ") else { return nil }
+        guard let hour = p.int(2) else { return nil }
+        let colon = p.consume(":")
+        guard let minute = p.int(2) else { return nil }
+        var second = 0
+        if p.isAtEnd == false, !(p.peek == "Z" || p.peek == "+" || p.peek == "-") {
+            if colon { guard p.consume(":") else { return nil } }
+            guard let s = p.int(2) else { return nil }
+            second = s
+            if p.consume(".") || p.consume(",") { _ = p.digits() }
+        }
+        var offset = 0
+        if p.consume("Z") || p.consume("z") {
+        } else if let sign = p.peek, sign == "+" || sign == "-" {
+            p.advance()
+            guard let oh = p.int(2) else { return nil }
+            _ = p.consume(":")
+            let om = p.int(2) ?? 0
+            offset = (oh * 3600 + om * 60) * (sign == "-" ? -1 : 1)
+        } else {
+            return nil
+        }
+        guard p.isAtEnd, hour < 24, minute < 60, second < 61 else { return nil }
+        self = Instant(utc: date, hour: hour, minute: minute, second: second).adding(seconds: Int64(-offset))
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = Instant(iso8601: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not an ISO-8601 instant like 2026-06-12T23:05:00Z")
+        }
+        self = value
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso8601)
+    }
+}
+
+@inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}
+
+@inline(__always) func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+/// A tiny cursor over fixed-layout text.
+struct FixedParser {
+    var text: Substring
+    init(_ text: Substring) { self.text = text }
+    var isAtEnd: Bool { text.isEmpty }
+    var peek: Character? { text.first }
+    mutating func advance() { text = text.dropFirst() }
+    mutating func consume(_ c: Character) -> Bool {
+        if text.first == c { text = text.dropFirst(); return true }
+        return false
+    }
+    mutating func int(_ count: Int) -> Int? {
+        var value = 0
+        var taken = text
+        for _ in 0..<count {
+            guard let c = taken.first, let d = c.wholeNumberValue, c.isASCII else { return nil }
+            value = value * 10 + d
+            taken = taken.dropFirst()
+        }
+        text = taken
+        return value
+    }
+    mutating func digits() -> Int {
+        var n = 0
+        while let c = text.first, c.isASCII, c.isNumber { text = text.dropFirst(); n += 1 }
+        return n
+    }
+    /// `YYYY-MM-DD` or `YYYYMMDD`.
+    mutating func parseDate() -> LocalDate? {
+        guard let y = int(4) else { return nil }
+        let dashed = consume("-")
+        guard let m = int(2) else { return nil }
+        if dashed { guard consume("-") else { return nil } }
+        guard let d = int(2) else { return nil }
+        return LocalDate(year: y, month: m, day: d)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A calendar date without a zone, written `YYYY-MM-DD`. Comparable; cheap to parse and format.
+public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Returns nil for impossible dates (Feb 30, month 13).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// The date `days` after 1970-01-01 (negative before).
+    public init(daysSinceEpoch days: Int64) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = Int(yoe + era * 400 + (m <= 2 ? 1 : 0))
+        self.month = Int(m)
+        self.day = Int(d)
+    }
+
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
+
+    /// Whole days from `self` to `other` (positive when `other` is later).
+    public func days(until other: LocalDate) -> Int { Int(other.daysSinceEpoch - daysSinceEpoch) }
+
+    /// ISO weekday: 1 = Monday ... 7 = Sunday.
+    public var isoWeekday: Int { Int(((daysSinceEpoch % 7) + 7 + 3) % 7) + 1 }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public var iso8601: String {
+        let y = String(year)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + pad2(month) + "-" + pad2(day)
+    }
+
+    public var description: String { iso8601 }
+
+    /// Parses `YYYY-MM-DD` (or `YYYYMMDD`).
+    public init?(iso8601 text: some StringProtocol) {
+        var p = FixedParser(Substring(text))
+        guard let value = p.parseDate(), p.isAtEnd else { return nil }
+        self = value
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = LocalDate(iso8601: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a date like 2026-06-12")
+        }
+        self = value
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso8601)
+    }
+}

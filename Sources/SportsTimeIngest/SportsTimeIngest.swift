@@ -1,0 +1,2 @@
+/// The Ingest stage library.
+public enum IngestStage {}

@@ -1,0 +1,2 @@
+/// The Merge stage library.
+public enum MergeStage {}

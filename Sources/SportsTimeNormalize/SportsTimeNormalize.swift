@@ -1,0 +1,2 @@
+/// The Normalize stage library.
+public enum NormalizeStage {}

@@ -1,0 +1,2 @@
+/// The Plan stage library.
+public enum PlanStage {}

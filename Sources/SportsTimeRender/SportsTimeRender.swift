@@ -1,0 +1,2 @@
+/// The Render stage library.
+public enum RenderStage {}

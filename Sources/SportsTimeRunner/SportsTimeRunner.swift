@@ -1,0 +1,2 @@
+/// The Runner stage library.
+public enum RunnerStage {}

@@ -21,8 +21,16 @@ final class InterruptWatcher: Sendable {
             var byte: UInt8 = 1
             _ = write(interruptPipe.write, &byte, 1)
         }
-        signal(SIGINT, handler)
+        // Keep SIGINT ignored when whoever started us ignores it (a background job of a script).
+        func bits<T>(_ value: T) -> Int { unsafeBitCast(value, to: Int.self) }
+        if bits(signal(SIGINT, handler)) == bits(SIG_IGN) { signal(SIGINT, SIG_IGN) }
         signal(SIGTERM, handler)
+        // A parent may have blocked them (the mask survives exec); stages inherit this mask too.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         let readEnd = fds[0]
         Thread.detachNewThread {
             var byte: UInt8 = 0

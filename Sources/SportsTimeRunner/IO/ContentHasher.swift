@@ -15,10 +15,10 @@ public struct PathDigest: Sendable, Hashable {
     public var hasRecords: Bool
 }
 
-/// Hashes files and folder trees by content. A cache keyed by (path, size, mtime, inode) under
+/// Hashes files and folder trees by content. A cache keyed by (path, size, mtime, ctime, inode) under
 /// `.pipeline/cache/` saves re-reading unchanged files; it only ever supplies a hash computed from the
-/// bytes, and entries for files modified in the last two seconds are not trusted (a write within the
-/// clock's granularity could otherwise go unseen).
+/// bytes. ctime cannot be set back (`touch -d` changes it), and entries for files changed in the last
+/// two seconds are not kept (a write within the clock's granularity could otherwise go unseen).
 public final class ContentHasher: @unchecked Sendable {
     public let root: URL
     private let cacheFile: URL
@@ -33,13 +33,14 @@ public final class ContentHasher: @unchecked Sendable {
         var hash: String
         var size: Int64
         var modified: Int64
+        var changed: Int64
         var inode: UInt64
         var count: Int?
         /// Whether the entry may be written to disk (the file was old enough when hashed).
         var isSettled: Bool
     }
 
-    private static let header = "sportstime file hashes 1"
+    private static let header = "sportstime file hashes 2"
     private static let treeHeader = "sportstime tree 1\n"
 
     public init(root: URL) {
@@ -55,11 +56,11 @@ public final class ContentHasher: @unchecked Sendable {
         guard lines.first == Substring(Self.header) else { return }
         lines = lines.dropFirst()
         for line in lines {
-            let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
-            guard fields.count == 6, let size = Int64(fields[1]), let modified = Int64(fields[2]),
-                  let inode = UInt64(fields[3]) else { continue }
-            cache[String(fields[5])] = Entry(hash: String(fields[0]), size: size, modified: modified, inode: inode,
-                                             count: Int(fields[4]), isSettled: true)
+            let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
+            guard fields.count == 7, let size = Int64(fields[1]), let modified = Int64(fields[2]),
+                  let changed = Int64(fields[3]), let inode = UInt64(fields[4]) else { continue }
+            cache[String(fields[6])] = Entry(hash: String(fields[0]), size: size, modified: modified, changed: changed,
+                                             inode: inode, count: Int(fields[5]), isSettled: true)
         }
     }
 
@@ -71,7 +72,8 @@ public final class ContentHasher: @unchecked Sendable {
         for path in cache.keys.sorted() {
             let entry = cache[path]!
             guard entry.isSettled, FileStatus(path: root.appendingPathComponent(path).path) != nil else { continue }
-            text += "\(entry.hash)\t\(entry.size)\t\(entry.modified)\t\(entry.inode)\t\(entry.count.map(String.init) ?? "-")\t\(path)\n"
+            text += "\(entry.hash)\t\(entry.size)\t\(entry.modified)\t\(entry.changed)\t\(entry.inode)\t"
+                + "\(entry.count.map(String.init) ?? "-")\t\(path)\n"
         }
         try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: cacheFile, options: .atomic)
@@ -193,16 +195,16 @@ public final class ContentHasher: @unchecked Sendable {
 
     private func fileHash(absolute: String, status: FileStatus, cacheKey: String?) -> (String, Int?) {
         if let cacheKey, let entry = cache[cacheKey], entry.size == status.size, entry.modified == status.modified,
-           entry.inode == status.inode {
+           entry.changed == status.changed, entry.inode == status.inode {
             return (entry.hash, entry.count)
         }
         guard let data = FileManager.default.contents(atPath: absolute) else { return (ContentHash.missing, nil) }
         let hash = ArtifactFiles.sha256(data)
         let count = RecordCounter.count(data, path: absolute)
         if let cacheKey {
-            let settled = status.modified < FileStatus.now() - 2_000_000_000
-            cache[cacheKey] = Entry(hash: hash, size: status.size, modified: status.modified, inode: status.inode,
-                                    count: count, isSettled: settled)
+            let settled = max(status.modified, status.changed) < FileStatus.now() - 2_000_000_000
+            cache[cacheKey] = Entry(hash: hash, size: status.size, modified: status.modified, changed: status.changed,
+                                    inode: status.inode, count: count, isSettled: settled)
             cacheChanged = true
         }
         return (hash, count)

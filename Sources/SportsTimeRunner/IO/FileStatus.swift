@@ -12,6 +12,8 @@ struct FileStatus: Hashable, Sendable {
     var size: Int64
     /// Modification time in nanoseconds since the epoch.
     var modified: Int64
+    /// Status-change time in nanoseconds (set by the kernel on any write, rename or `touch`; cannot be set back).
+    var changed: Int64
     var inode: UInt64
 
     /// The status of `path` (symbolic links followed), or nil when it does not exist.
@@ -24,8 +26,10 @@ struct FileStatus: Hashable, Sendable {
         size = Int64(info.st_size)
         #if canImport(Darwin)
         modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
         inode = UInt64(info.st_ino)
     }

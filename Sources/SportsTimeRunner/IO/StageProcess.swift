@@ -1,5 +1,10 @@
 import Foundation
 import SportsTimeCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a stage's process ended.
 public enum ProcessEnd: Sendable, Hashable, CustomStringConvertible {
@@ -100,8 +105,28 @@ public final class StageProcess: @unchecked Sendable {
                 readers.leave()
             }
         }
+        let pid = process.processIdentifier
+        #if os(Linux)
+        // Foundation on Linux learns that a child ended only when every copy of a descriptor the child
+        // inherited is closed, so a program the stage left running would keep it (and the pipes and the
+        // workspace lock) waiting. Watch for the stage's own exit instead, without reaping it.
+        Thread.detachNewThread {
+            while true {
+                var info = siginfo_t()
+                let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | WNOHANG)
+                if result != 0 { return }
+                if info._sifields._sigchld.si_pid == pid {
+                    Self.endLeftovers(of: pid)
+                    return
+                }
+                usleep(10_000)
+            }
+        }
         process.waitUntilExit()
-        // A program the stage left running in the background may hold the pipes open; do not wait for it forever.
+        #else
+        process.waitUntilExit()
+        Self.endLeftovers(of: pid)
+        #endif
         _ = readers.wait(timeout: .now() + 10)
         lock.lock()
         self.process = nil
@@ -112,10 +137,19 @@ public final class StageProcess: @unchecked Sendable {
         }
     }
 
-    /// Asks a running stage to stop (SIGTERM); a stage not started yet will not start.
+    /// The stage is over: what it left running in its process group (Foundation starts each child in
+    /// a group of its own) would hold the pipes and the workspace lock, so it goes too.
+    private static func endLeftovers(of pid: Int32) {
+        _ = kill(-pid, SIGKILL)
+    }
+
+    /// Asks a running stage to stop: SIGTERM to its process group (Foundation starts each child in a
+    /// group of its own, so programs the stage started stop too). A stage not started yet will not start.
     public func stop() {
         lock.lock(); defer { lock.unlock() }
         stopRequested = true
-        if let process, process.isRunning { process.terminate() }
+        if let process, process.isRunning {
+            if kill(-process.processIdentifier, SIGTERM) != 0 { process.terminate() }
+        }
     }
 }

@@ -132,7 +132,7 @@ public final class PipelineRunner: @unchecked Sendable {
             finishedCount += 1
             var text = "[\(finishedCount)/\(order.count)] " + outcome.stage.padding(toLength: width, withPad: " ", startingAt: 0)
             text += "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            text += "(\(outcome.reason))"
+            text += " (\(outcome.reason))"
             if outcome.status == .ran || outcome.status == .failed { text += "  " + Format.seconds(outcome.seconds) }
             var counts: [String] = []
             if let value = outcome.recordsIn { counts.append("in \(Format.count(value))") }
@@ -241,7 +241,7 @@ public final class PipelineRunner: @unchecked Sendable {
         }
 
         for index in order where outcomes[index] == nil {
-            let why = interrupted ? "interrupted" : (failed ? "stopped after a failure (use --keep-going to continue)" : "not reached")
+            let why = interrupted ? "interrupted" : (failed ? "stopped after a failure; --keep-going runs it anyway" : "not reached")
             finish(index, StageOutcome(stage: graph.stages[index].name, status: .notRun, reason: why))
         }
 

@@ -30,7 +30,7 @@ public struct FileDiff: Sendable, Hashable {
         case records(added: [String], removed: [String], changed: [RecordChange], header: [FieldChange])
         /// JSON Lines (rejects): lines added and removed, compared as a multiset.
         case lines(added: [String], removed: [String])
-        /// Any other file: how many lines were added and removed.
+        /// Any other file: how many lines were added and removed (counted as one changed file).
         case text(added: Int, removed: Int)
     }
 
@@ -45,7 +45,7 @@ public struct FileDiff: Sendable, Hashable {
         case .records(let added, let removed, let changed, let header):
             return (added.count, removed.count, changed.count + (header.isEmpty ? 0 : 1))
         case .lines(let added, let removed): return (added.count, removed.count, 0)
-        case .text(let added, let removed): return (added, removed, 0)
+        case .text: return (0, 0, 1)
         }
     }
 }

@@ -11,7 +11,7 @@ public struct ArtifactCheck: Sendable {
     /// Problems in every `.json` and `.jsonl` file under `paths`, and how many files were checked.
     public func check(_ paths: [String]) -> (problems: [Diagnostic], files: Int) {
         let schemas = SchemaStore(root: root)
-        let validator = ArtifactValidator(stage: "the stage that wrote it") { try schemas.schema(for: $0) }
+        let validator = ArtifactValidator(stage: nil) { try schemas.schema(for: $0) }
         var problems: [Diagnostic] = []
         var count = 0
         for path in paths {

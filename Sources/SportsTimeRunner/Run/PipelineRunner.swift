@@ -153,6 +153,8 @@ public final class PipelineRunner: @unchecked Sendable {
         }
 
         let completions = CompletionQueue()
+        let progress = ProgressBoard(console: console)
+        defer { progress.finish() }
         var running = 0
         var failed = false
         var ranThisRun = Set<Int>()
@@ -204,7 +206,7 @@ public final class PipelineRunner: @unchecked Sendable {
                     let work = StageWork(index: index, stage: stage, fingerprint: fingerprint,
                                          reason: StagePlanner.summary(reasons), recordsIn: inCount)
                     start(work, options: options, schemas: schemas, workspaceLock: workspaceLock, hasher: hasher,
-                          reports: reports, completions: completions)
+                          reports: reports, progress: progress, completions: completions)
                 }
             }
         }
@@ -283,7 +285,7 @@ public final class PipelineRunner: @unchecked Sendable {
     }
 
     private func start(_ work: StageWork, options: RunOptions, schemas: SchemaStore, workspaceLock: WorkspaceLock,
-                       hasher: ContentHasher, reports: RunReportWriter, completions: CompletionQueue) {
+                       hasher: ContentHasher, reports: RunReportWriter, progress: ProgressBoard, completions: CompletionQueue) {
         let process = StageProcess()
         state.lock()
         active.append(process)
@@ -300,6 +302,7 @@ public final class PipelineRunner: @unchecked Sendable {
             let prefix = "  \(work.stage.name) | "
             @Sendable func emit(_ text: String) {
                 buffer.append(prefix + text)
+                progress.line(work.stage.name, text)
                 if live { console.err(prefix + text) }
             }
             var problems: [String] = []
@@ -334,12 +337,12 @@ public final class PipelineRunner: @unchecked Sendable {
                                 + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath).")
                 return
             }
-            console.status("running \(stage.name)")
+            progress.started(stage.name)
             let end = process.run(executable: executable, arguments: Array(stage.argv.dropFirst()), root: root,
                                   environment: environment, standardInput: workspaceLock.handle,
                                   onStart: { pid in workspaceLock.record(["runner pid \(getpid())", "stage \(stage.name) pid \(pid)"]) },
                                   onLine: { text, _ in emit(text) })
-            console.status("")
+            progress.ended(stage.name)
             guard end.isSuccess else {
                 problems.append("error: the stage \(end); outputs were not published")
                 return

@@ -18,10 +18,12 @@ public struct ValidatedFile: Sendable, Hashable {
 public struct ArtifactValidator: Sendable {
     /// The schema for a kind, or nil when the repository has none.
     public let schema: @Sendable (ArtifactKind) throws -> SchemaValidator?
-    /// The stage whose outputs are checked (named in the fix).
-    public let stage: String
+    /// The stage whose outputs are checked (named in the fix); nil when unknown.
+    public let stage: String?
 
-    public init(stage: String, schema: @escaping @Sendable (ArtifactKind) throws -> SchemaValidator?) {
+    private var writer: String { stage.map { "stage '\($0)'" } ?? "the stage that wrote it" }
+
+    public init(stage: String?, schema: @escaping @Sendable (ArtifactKind) throws -> SchemaValidator?) {
         self.stage = stage
         self.schema = schema
     }
@@ -34,7 +36,7 @@ public struct ArtifactValidator: Sendable {
         func fail(_ message: String, line: Int? = 1, fix: String) {
             result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: line), message, fix: fix))
         }
-        let rerun = "Fix stage '\(stage)' so it writes envelopes, then run it again"
+        let rerun = "Fix \(writer) so it writes envelopes, then run it again"
         let document: JSONValue
         do { document = try JSONParser.parse(data) } catch let error as JSONSyntaxError {
             result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
@@ -60,7 +62,7 @@ public struct ArtifactValidator: Sendable {
         }
         guard number >= 1, number <= Double(kind.currentVersion) else {
             fail("schemaVersion \(version.compactText) of \(kind.rawValue) is not one this build supports (1 to \(kind.currentVersion))",
-                 fix: "Rebuild, or fix stage '\(stage)'")
+                 fix: "Rebuild, or fix \(writer)")
             return result
         }
         let records = document["records"]?.arrayValue
@@ -84,7 +86,7 @@ public struct ArtifactValidator: Sendable {
                 if let lines = recordLines, index < lines.count { line = lines[index] }
             }
             fail(violation.description, line: line,
-                 fix: "Fix stage '\(stage)', or update \(schemaPath) if the record type changed")
+                 fix: "Fix \(writer), or update \(schemaPath) if the record type changed")
         }
         if let records {
             var seen = Set<String>()
@@ -93,7 +95,7 @@ public struct ArtifactValidator: Sendable {
                 if !seen.insert(id).inserted {
                     if recordLines == nil { recordLines = Self.recordLines(in: data) }
                     fail("records[\(index)]: duplicate id '\(id)'", line: recordLines.flatMap { index < $0.count ? $0[index] : nil } ?? 1,
-                         fix: "Fix stage '\(stage)' so every record id is unique in a file")
+                         fix: "Fix \(writer) so every record id is unique in a file")
                     break
                 }
             }
@@ -111,15 +113,15 @@ public struct ArtifactValidator: Sendable {
             do {
                 guard case .object = try JSONParser.parse(Data(line)) else {
                     result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number + 1),
-                                                      "a JSON Lines entry is not an object", fix: "Fix stage '\(stage)'"))
+                                                      "a JSON Lines entry is not an object", fix: "Fix \(writer)"))
                     continue
                 }
             } catch let error as JSONSyntaxError {
                 result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number + 1, column: error.column),
-                                                  "not valid JSON: \(error.message)", fix: "Fix stage '\(stage)'"))
+                                                  "not valid JSON: \(error.message)", fix: "Fix \(writer)"))
             } catch {
                 result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number + 1),
-                                                  "not valid JSON", fix: "Fix stage '\(stage)'"))
+                                                  "not valid JSON", fix: "Fix \(writer)"))
             }
             if result.problems.count >= 20 { break }
         }

@@ -162,9 +162,10 @@ public enum RecordDiff {
     private static func collect(_ old: JSONValue?, _ new: JSONValue?, path: String, into found: inout [FieldChange]) {
         if old == new { return }
         switch (old, new) {
-        case (.object(let a)?, .object(let b)?):
-            for key in Set(a.keys).union(b.keys).sorted() {
-                collect(a[key], b[key], path: path.isEmpty ? key : "\(path).\(key)", into: &found)
+        case (.members(let a)?, .members(let b)?):
+            let keys = Set(a.map(\.key)).union(b.map(\.key)).sorted()
+            for key in keys {
+                collect(old?[key], new?[key], path: path.isEmpty ? key : "\(path).\(key)", into: &found)
             }
         case (.array(let a)?, .array(let b)?) where a.count == b.count:
             for index in a.indices { collect(a[index], b[index], path: "\(path)[\(index)]", into: &found) }

@@ -76,7 +76,7 @@ public final class ContentHasher: @unchecked Sendable {
                 + "\(entry.count.map(String.init) ?? "-")\t\(path)\n"
         }
         try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: cacheFile, options: .atomic)
+        ScratchFile.replace(Data(text.utf8), at: cacheFile)
         cacheChanged = false
     }
 
@@ -161,7 +161,7 @@ public final class ContentHasher: @unchecked Sendable {
             let url = listingFolder.appendingPathComponent(digest.hash)
             if !FileManager.default.fileExists(atPath: url.path) {
                 try? FileManager.default.createDirectory(at: listingFolder, withIntermediateDirectories: true)
-                try? data.write(to: url, options: .atomic)
+                ScratchFile.replace(data, at: url)
             }
         }
         return digest

@@ -74,29 +74,39 @@ public enum JSONParser {
 
         mutating func object(depth: Int) throws -> JSONValue {
             index += 1
-            var object: [String: JSONValue] = [:]
+            var members: [JSONMember] = []
+            var keyOffsets: [Int] = []
+            var isSorted = true
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .members(members) }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
-                let keyStart = index
+                keyOffsets.append(index)
                 let key = try string()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                 index += 1
                 skipWhitespace()
                 let value = try value(depth: depth + 1)
-                if object.updateValue(value, forKey: key) != nil {
-                    index = keyStart
-                    throw error("duplicate key '\(key)'")
-                }
+                if let last = members.last, !(last.key < key) { isSorted = false }
+                members.append(JSONMember(key: key, value: value))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the document in an object") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; break }
                 throw error("expected ',' or '}' in an object")
             }
+            if !isSorted {
+                // Canonical files are sorted already; others are sorted here, and a repeated key is an error.
+                let order = members.indices.sorted { (members[$0].key, $0) < (members[$1].key, $1) }
+                for (previous, next) in zip(order, order.dropFirst()) where members[previous].key == members[next].key {
+                    index = keyOffsets[next]
+                    throw error("duplicate key '\(members[next].key)'")
+                }
+                members = order.map { members[$0] }
+            }
+            return .members(members)
         }
 
         mutating func array(depth: Int) throws -> JSONValue {

@@ -1,18 +1,30 @@
 import Foundation
 
 /// A parsed JSON document. Numbers keep their text, so a diff shows them exactly as written and
-/// a schema check never sees a float rounded.
+/// a schema check never sees a float rounded. An object's members are kept sorted by key: lookups are
+/// a binary search, equality is member by member, and no hashing is spent on tens of thousands of records.
 public indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(String)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    /// Members sorted by key, keys unique (build with `object(_:)` from a dictionary).
+    case members([JSONMember])
+
+    /// An object from a dictionary.
+    public static func object(_ dictionary: [String: JSONValue]) -> JSONValue {
+        .members(dictionary.keys.sorted().map { JSONMember(key: $0, value: dictionary[$0]!) })
+    }
 
     public subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
+        guard case .members(let members) = self else { return nil }
+        var low = 0, high = members.count
+        while low < high {
+            let middle = (low + high) / 2
+            if members[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low < members.count && members[low].key == key ? members[low].value : nil
     }
 
     public var stringValue: String? {
@@ -25,8 +37,15 @@ public indirect enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The object's members as a dictionary (for code off the hot path).
     public var objectValue: [String: JSONValue]? {
-        if case .object(let object) = self { return object }
+        guard case .members(let members) = self else { return nil }
+        return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The object's members, sorted by key.
+    public var membersValue: [JSONMember]? {
+        if case .members(let members) = self { return members }
         return nil
     }
 
@@ -44,6 +63,32 @@ public indirect enum JSONValue: Hashable, Sendable {
         return value.rounded() == value
     }
 
+    /// This value's bits for a schema's type check: its own type, plus `integer` for whole numbers.
+    var typeBits: UInt8 {
+        switch self {
+        case .null: return 1
+        case .bool: return 2
+        case .number: return isInteger ? 4 | 8 : 4
+        case .string: return 16
+        case .array: return 32
+        case .members: return 64
+        }
+    }
+
+    /// The bit of a JSON Schema type name (`number` also admits integers; see `typeBits`).
+    static func typeBit(named name: String) -> UInt8 {
+        switch name {
+        case "null": return 1
+        case "boolean": return 2
+        case "number": return 4
+        case "integer": return 8
+        case "string": return 16
+        case "array": return 32
+        case "object": return 64
+        default: return 0
+        }
+    }
+
     /// JSON Schema's name for the type: `null`, `boolean`, `number`, `string`, `array`, `object`.
     public var typeName: String {
         switch self {
@@ -52,7 +97,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .number: return "number"
         case .string: return "string"
         case .array: return "array"
-        case .object: return "object"
+        case .members: return "object"
         }
     }
 
@@ -76,13 +121,13 @@ public indirect enum JSONValue: Hashable, Sendable {
                 item.write(to: &out)
             }
             out += "]"
-        case .object(let object):
+        case .members(let members):
             out += "{"
-            for (index, key) in object.keys.sorted().enumerated() {
+            for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
-                JSONValue.quote(key, into: &out)
+                JSONValue.quote(member.key, into: &out)
                 out += ":"
-                object[key]!.write(to: &out)
+                member.value.write(to: &out)
             }
             out += "}"
         }
@@ -110,4 +155,11 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
         out += "\""
     }
+}
+
+/// One key and value of a JSON object.
+public struct JSONMember: Hashable, Sendable {
+    public var key: String
+    public var value: JSONValue
+    public init(key: String, value: JSONValue) { self.key = key; self.value = value }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SportsTimeCore
 
-/// Writes `.pipeline/runs/<n>/report.md` and `report.json` after every stage, and each stage's log
+/// Writes `.pipeline/runs/<n>/report.md` and `report.json` as stages end, and each stage's log
 /// beside them. Keeps the last 20 runs.
 final class RunReportWriter: @unchecked Sendable {
     private let folder: URL
@@ -30,10 +30,12 @@ final class RunReportWriter: @unchecked Sendable {
 
     func logPath(for stage: String) -> URL { folder.appendingPathComponent("logs/\(stage).log") }
 
+    /// Adds a stage's outcome; the files are rewritten when a stage did work (ran, failed, removed
+    /// outputs), so a crash leaves a report, while a run of skips costs one write at the end.
     func record(_ outcome: StageOutcome) {
         lock.lock(); defer { lock.unlock() }
         report.stages.append(outcome)
-        write()
+        if outcome.status != .skipped && outcome.status != .notRun { write() }
     }
 
     func finish(_ status: RunReport.Status, seconds: Double) {
@@ -46,8 +48,8 @@ final class RunReportWriter: @unchecked Sendable {
     private func write() {
         let encoder = CanonicalJSON.makeEncoder()
         if let json = try? encoder.encode(report) {
-            try? (json + Data("\n".utf8)).write(to: folder.appendingPathComponent("report.json"), options: .atomic)
+            ScratchFile.replace(json + Data("\n".utf8), at: folder.appendingPathComponent("report.json"))
         }
-        try? Data(report.markdown().utf8).write(to: folder.appendingPathComponent("report.md"), options: .atomic)
+        ScratchFile.replace(Data(report.markdown().utf8), at: folder.appendingPathComponent("report.md"))
     }
 }

@@ -107,24 +107,26 @@ public struct ArtifactValidator: Sendable {
         var result = ValidatedFile()
         result.isRejects = (path.split(separator: "/").last ?? "").hasPrefix("rejects")
         var count = 0
-        for (number, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+        var problems: [Diagnostic] = []
+        let fix = "Fix \(writer)"
+        ByteLines.forEach(data) { number, line in
+            if ByteLines.isBlank(line) { return true }
             count += 1
             do {
-                guard case .object = try JSONParser.parse(Data(line)) else {
-                    result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number + 1),
-                                                      "a JSON Lines entry is not an object", fix: "Fix \(writer)"))
-                    continue
+                guard case .members = try JSONParser.parse(Data(line)) else {
+                    problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number),
+                                               "a JSON Lines entry is not an object", fix: fix))
+                    return problems.count < 20
                 }
             } catch let error as JSONSyntaxError {
-                result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number + 1, column: error.column),
-                                                  "not valid JSON: \(error.message)", fix: "Fix \(writer)"))
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number, column: error.column),
+                                           "not valid JSON: \(error.message)", fix: fix))
             } catch {
-                result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number + 1),
-                                                  "not valid JSON", fix: "Fix \(writer)"))
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number), "not valid JSON", fix: fix))
             }
-            if result.problems.count >= 20 { break }
+            return problems.count < 20
         }
+        result.problems = problems
         result.records = count
         return result
     }
@@ -133,13 +135,15 @@ public struct ArtifactValidator: Sendable {
     static func recordLines(in data: Data) -> [Int]? {
         var lines: [Int] = []
         var inRecords = false
-        for (number, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        ByteLines.forEach(data) { number, line in
             if !inRecords {
-                if line.starts(with: Array("  \"records\": [".utf8)) { inRecords = true }
-                continue
+                if ByteLines.hasPrefix(line, "  \"records\": []") { inRecords = true; return false }
+                if ByteLines.hasPrefix(line, "  \"records\": [") { inRecords = true }
+                return true
             }
-            if line.starts(with: Array("  ]".utf8)) { break }
-            lines.append(number + 1)
+            if ByteLines.hasPrefix(line, "  ]") { return false }
+            lines.append(number)
+            return true
         }
         return inRecords ? lines : nil
     }
@@ -151,11 +155,14 @@ public enum RecordCounter {
     /// Records in `data` when `path` is an envelope (`.json`) or JSON Lines (`.jsonl`) file, else nil.
     public static func count(_ data: Data, path: String) -> Int? {
         if path.hasSuffix(".jsonl") {
-            return data.split(separator: 0x0A).filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x0D } }.count
+            var count = 0
+            ByteLines.forEach(data) { _, line in
+                if !ByteLines.isBlank(line) { count += 1 }
+                return true
+            }
+            return count
         }
         guard path.hasSuffix(".json") else { return nil }
-        if let lines = ArtifactValidator.recordLines(in: data) { return lines.count }
-        if data.range(of: Data("\n  \"records\": []".utf8)) != nil { return 0 }
-        return nil
+        return ArtifactValidator.recordLines(in: data)?.count
     }
 }

@@ -20,6 +20,10 @@ public final class JSONSchema: Sendable {
     let format: Format?
     let reference: String?
     let definitions: [String: JSONSchema]
+    /// `properties` sorted by name, for a stable order of messages without sorting each object.
+    let sortedProperties: [(name: String, schema: JSONSchema)]
+    /// `types` as a bit set of `JSONValue.typeBit`s (integer accepted as its own bit).
+    let typeMask: UInt8?
 
     enum Additional: Sendable {
         case allowed
@@ -60,6 +64,7 @@ public final class JSONSchema: Sendable {
                 types = nil; properties = [:]; required = []; additionalProperties = .allowed; items = nil
                 enumValues = nil; constValue = nil; pattern = nil; minimum = nil; maximum = nil; minLength = nil
                 minItems = nil; format = nil; reference = nil; definitions = [:]
+                sortedProperties = []; typeMask = nil
                 return
             }
             throw Problem(path: path, message: "a schema must be an object or true")
@@ -89,11 +94,13 @@ public final class JSONSchema: Sendable {
             return result
         }
         let knownTypes: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
-        types = try strings("type")
+        let types = try strings("type")
+        self.types = types
         for type in types ?? [] where !knownTypes.contains(type) {
             throw Problem(path: "\(path)/type", message: "unknown type '\(type)'")
         }
-        properties = try schemas("properties")
+        let properties = try schemas("properties")
+        self.properties = properties
         required = try strings("required") ?? []
         switch object["additionalProperties"] {
         case nil, .bool(true)?: additionalProperties = .allowed
@@ -137,6 +144,8 @@ public final class JSONSchema: Sendable {
             reference = nil
         }
         definitions = try schemas("$defs")
+        sortedProperties = properties.keys.sorted().map { ($0, properties[$0]!) }
+        typeMask = types.map { names in names.reduce(UInt8(0)) { $0 | JSONValue.typeBit(named: $1) } }
     }
 
     /// Checks every `$ref` names a definition of `root`.
@@ -171,27 +180,39 @@ public struct SchemaValidator: Sendable {
     /// Up to `limit` violations, in document order of the paths visited.
     public func violations(of value: JSONValue, limit: Int = 20) -> [SchemaViolation] {
         var found: [SchemaViolation] = []
-        check(value, root, path: "", found: &found, limit: limit)
+        var path: [PathStep] = []
+        check(value, root, path: &path, found: &found, limit: limit)
         return found
     }
 
-    private func check(_ value: JSONValue, _ schema: JSONSchema, path: String, found: inout [SchemaViolation], limit: Int) {
-        guard found.count < limit else { return }
-        func fail(_ message: String) { if found.count < limit { found.append(SchemaViolation(path: path, message: message)) } }
-        if let reference = schema.reference, let target = root.definitions[reference] {
-            check(value, target, path: path, found: &found, limit: limit)
+    /// One step of the path to a value; the path is spelled out only for a violation.
+    enum PathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    static func text(of path: [PathStep]) -> String {
+        var text = ""
+        for step in path {
+            switch step {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
         }
-        if let types = schema.types {
-            let matches = types.contains { type in
-                switch type {
-                case "integer": return value.isInteger
-                default: return value.typeName == type
-                }
-            }
-            guard matches else {
-                fail("expected \(types.joined(separator: " or ")), found \(value.typeName) \(Self.shown(value))")
-                return
-            }
+        return text
+    }
+
+    private func check(_ value: JSONValue, _ schema: JSONSchema, path: inout [PathStep], found: inout [SchemaViolation], limit: Int) {
+        guard found.count < limit else { return }
+        func fail(_ message: String) {
+            if found.count < limit { found.append(SchemaViolation(path: Self.text(of: path), message: message)) }
+        }
+        if let reference = schema.reference, let target = root.definitions[reference] {
+            check(value, target, path: &path, found: &found, limit: limit)
+        }
+        if let mask = schema.typeMask, mask & value.typeBits == 0 {
+            fail("expected \(schema.types!.joined(separator: " or ")), found \(value.typeName) \(Self.shown(value))")
+            return
         }
         if let constValue = schema.constValue, value != constValue {
             fail("expected \(constValue.compactText), found \(Self.shown(value))")
@@ -209,7 +230,7 @@ public struct SchemaValidator: Sendable {
                 fail("\(Self.shown(value)) is not a \(format == .date ? "date like 2026-06-12" : "UTC instant like 2026-06-12T23:05:00Z")")
             }
         case .number:
-            if let number = value.doubleValue {
+            if schema.minimum != nil || schema.maximum != nil, let number = value.doubleValue {
                 if let minimum = schema.minimum, number < minimum { fail("\(Self.shown(value)) is less than the minimum \(Self.plain(minimum))") }
                 if let maximum = schema.maximum, number > maximum { fail("\(Self.shown(value)) is more than the maximum \(Self.plain(maximum))") }
             }
@@ -217,22 +238,36 @@ public struct SchemaValidator: Sendable {
             if let minItems = schema.minItems, elements.count < minItems { fail("has \(elements.count) items, fewer than \(minItems)") }
             if let items = schema.items {
                 for (index, element) in elements.enumerated() {
-                    check(element, items, path: "\(path)[\(index)]", found: &found, limit: limit)
+                    path.append(.index(index))
+                    check(element, items, path: &path, found: &found, limit: limit)
+                    path.removeLast()
                     if found.count >= limit { return }
                 }
             }
-        case .object(let object):
-            for key in schema.required where object[key] == nil { fail("missing required field '\(key)'") }
-            for key in object.keys.sorted() {
-                let childPath = path.isEmpty ? key : "\(path).\(key)"
-                if let property = schema.properties[key] {
-                    check(object[key]!, property, path: childPath, found: &found, limit: limit)
+        case .members(let members):
+            // Both lists are sorted by key: walk them together.
+            let properties = schema.sortedProperties
+            var p = 0
+            var unknown: [JSONMember] = []
+            for member in members {
+                while p < properties.count && properties[p].name < member.key { p += 1 }
+                if p < properties.count && properties[p].name == member.key {
+                    path.append(.key(member.key))
+                    check(member.value, properties[p].schema, path: &path, found: &found, limit: limit)
+                    path.removeLast()
                 } else {
-                    switch schema.additionalProperties {
-                    case .allowed: break
-                    case .forbidden: fail("unknown field '\(key)'")
-                    case .schema(let child): check(object[key]!, child, path: childPath, found: &found, limit: limit)
-                    }
+                    unknown.append(member)
+                }
+            }
+            for key in schema.required where value[key] == nil { fail("missing required field '\(key)'") }
+            for member in unknown {
+                switch schema.additionalProperties {
+                case .allowed: break
+                case .forbidden: fail("unknown field '\(member.key)'")
+                case .schema(let child):
+                    path.append(.key(member.key))
+                    check(member.value, child, path: &path, found: &found, limit: limit)
+                    path.removeLast()
                 }
             }
         default:
@@ -251,7 +286,11 @@ public struct SchemaValidator: Sendable {
 
     /// `YYYY-MM-DD` with a real month and day; date-time is `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds).
     static func matches(_ text: String, _ format: JSONSchema.Format) -> Bool {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { matches($0, format) }
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ format: JSONSchema.Format) -> Bool {
         func digits(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {

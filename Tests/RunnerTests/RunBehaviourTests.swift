@@ -240,3 +240,46 @@ import SportsTimeCore
         }
     }
 }
+
+@Suite struct OutsTests {
+    @Test func filesBesideTheOutsAreNamedAndNotPublished() throws {
+        let repo = try TestRepository()
+        try repo.spec("""
+            stages:
+              x:
+                cmd: [/bin/sh, -c, 'echo x > "$1"; echo extra > "$2/extra.txt"', sh, "${out}", "${outs.0.dir}"]
+                outs: [out/x.txt]
+
+            """)
+        let run = repo.run()
+        #expect(run.code == 0)
+        #expect(run.stderr.contains("  x | warning: wrote out/extra.txt, which is not in its outs; it was not published."))
+        #expect(repo.exists("out/x.txt"))
+        #expect(!repo.exists("out/extra.txt"))
+    }
+
+    @Test func anOutTheStageNoLongerListsIsRemoved() throws {
+        let repo = try TestRepository()
+        try repo.spec("""
+            stages:
+              x:
+                cmd: [/bin/sh, -c, 'echo x > "$1"', sh, "${out}"]
+                outs: [out/old.txt]
+
+            """)
+        #expect(repo.run().code == 0)
+        try repo.spec("""
+            stages:
+              x:
+                cmd: [/bin/sh, -c, 'echo x > "$1"', sh, "${out}"]
+                outs: [out/new.txt]
+
+            """)
+        #expect(statusLines(repo.status().stdout)["x"] == "run   cmd changed, outs changed, output out/new.txt missing")
+        let run = repo.run()
+        #expect(outcomes(run.stdout)["x"]?.status == "ran")
+        #expect(!repo.exists("out/old.txt"))
+        #expect(repo.read("out/new.txt") == "x\n")
+        #expect(repo.status().code == 0)
+    }
+}

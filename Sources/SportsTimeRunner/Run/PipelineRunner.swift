@@ -221,7 +221,8 @@ public final class PipelineRunner: @unchecked Sendable {
                                        seconds: result.seconds, recordsIn: result.work.recordsIn)
             if result.problems.isEmpty {
                 do {
-                    let changed = try publish(result, lock: &lock, publisher: publisher, hasher: hasher)
+                    let changed = try publish(result, lock: &lock, publisher: publisher, hasher: hasher,
+                                              allOuts: graph.stages.flatMap(\.outs))
                     outcome.status = .ran
                     outcome.recordsOut = result.recordsOut
                     outcome.rejected = result.rejected
@@ -366,6 +367,14 @@ public final class PipelineRunner: @unchecked Sendable {
                 }
                 staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
             }
+            // Files the stage wrote beside its outs are not published: say so rather than lose them quietly.
+            let stagingRoot = root.appendingPathComponent(stage.stagingFolder).path
+            let strays = Self.files(at: stagingRoot, publishedAs: "").map { String($0.1.dropFirst()) }
+                .filter { file in !stage.outs.contains { RepositoryPath.contains($0, file) } }
+            for stray in strays.prefix(10) {
+                emit("warning: wrote \(stray), which is not in its outs; it was not published. "
+                     + "List it under outs in \(Workspace.specPath), or stop writing it.")
+            }
             if sawRecords || rejectCount > 0 {
                 recordsOut = outCount
                 rejected = rejectCount
@@ -391,9 +400,10 @@ public final class PipelineRunner: @unchecked Sendable {
         return result
     }
 
-    /// Moves changed outputs into place and records the stage in the lock. Returns the outs that changed.
+    /// Moves changed outputs into place and records the stage in the lock; outs the stage no longer
+    /// lists (and no stage writes) are removed. Returns the outs that changed.
     private func publish(_ result: StageResult, lock: inout PipelineLock, publisher: Publisher,
-                         hasher: ContentHasher) throws -> [String] {
+                         hasher: ContentHasher, allOuts: [String]) throws -> [String] {
         let stage = result.work.stage
         var moves: [Publisher.Move] = []
         var published: [String: String] = [:]
@@ -404,6 +414,11 @@ public final class PipelineRunner: @unchecked Sendable {
                 moves.append(Publisher.Move(staged: Stage.stagingPath(of: out, stage: stage.name), target: out,
                                             backup: Publisher.backupPath(of: out, label: stage.name)))
             }
+        }
+        for old in (lock.stages[stage.name]?.outs.keys.sorted() ?? []) where !stage.outs.contains(old) {
+            guard !allOuts.contains(where: { RepositoryPath.overlaps($0, old) }),
+                  FileStatus(path: root.appendingPathComponent(old).path) != nil else { continue }
+            moves.append(Publisher.Move(staged: nil, target: old, backup: Publisher.backupPath(of: old, label: stage.name)))
         }
         var next = lock
         next.stages[stage.name] = result.work.fingerprint.lockEntry(outs: published)

@@ -32,8 +32,11 @@ public enum RenderStage {
     /// Renders one plan into its four text documents.
     ///
     /// - Parameter planPath: where the plan came from, for diagnostics.
-    public static func render(_ plan: TripPlan, context: RenderContext, planPath: String? = nil) -> RenderedItinerary {
-        let outlines = plan.options.sorted { $0.rank < $1.rank }.map { OptionOutline(option: $0, request: plan.request) }
+    public static func render(_ input: TripPlan, context: RenderContext, planPath: String? = nil) -> RenderedItinerary {
+        // Options in rank order whatever order the file lists them in (ties by their games, so still stable).
+        var plan = input
+        plan.options.sort { ($0.rank, $0.visits.map(\.gameId).joined(separator: " ")) < ($1.rank, $1.visits.map(\.gameId).joined(separator: " ")) }
+        let outlines = plan.options.map { OptionOutline(option: $0, request: plan.request) }
         let text = PlanText(plan: plan, catalog: context.catalog, outlines: outlines)
         let maps = RouteMapRenderer(catalog: context.catalog, baseMap: context.baseMap)
         let calendar = ICalendarRenderer(catalog: context.catalog).render(plan)

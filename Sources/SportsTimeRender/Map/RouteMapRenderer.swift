@@ -14,10 +14,10 @@ struct RouteMapRenderer {
     var catalog: RenderCatalog
     var baseMap: BaseMap
 
-    static let discRadius = 9.0
+    static let discRadius = 10.0
     /// CSS pixels per SVG unit for the width/height attributes.
     static let intrinsicScale = 1.125
-    static let labelSize = 11.0
+    static let labelSize = 13.0
 
     /// A group of stops that would overlap on the map, drawn as one row of discs with one label.
     struct Cluster {
@@ -105,9 +105,9 @@ struct RouteMapRenderer {
             labels += "<text \(attributes) fill=\"#1F2933\">\(escaped)</text>\n"
         }
         out += "<g font-size=\"\(n(RouteMapRenderer.labelSize))\" font-weight=\"bold\">\n" + labels + "</g>\n"
-        out += "<g font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\">\n" + markers + "</g>\n"
+        out += "<g font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">\n" + markers + "</g>\n"
         out += scaleBar(projection)
-        out += "<text x=\"\(n(w - 6))\" y=\"\(n(h - 6))\" text-anchor=\"end\" font-size=\"8\" fill=\"#5B6573\">Outlines: US Census, Natural Earth</text>\n"
+        out += "<text x=\"\(n(w - 6))\" y=\"\(n(h - 6))\" text-anchor=\"end\" font-size=\"9\" fill=\"#5B6573\">Outlines: US Census, Natural Earth</text>\n"
         out += "<rect x=\"0.5\" y=\"0.5\" width=\"\(n(w - 1))\" height=\"\(n(h - 1))\" fill=\"none\" stroke=\"#8A94A3\" stroke-width=\"1\"/>\n"
         out += "</svg>"
         return out
@@ -177,7 +177,7 @@ struct RouteMapRenderer {
             let p = cluster.position
             out += "<rect x=\"\(n(p.x - r + 1))\" y=\"\(n(p.y - r + 1))\" width=\"\(n(2 * r - 2))\" height=\"\(n(2 * r - 2))\" fill=\"#FFFFFF\" stroke=\"#1E3A5F\" stroke-width=\"2\"/>\n"
             let letter = cluster.stops.contains { $0.kind == .start } ? "S" : "F"
-            out += "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 3.6))\" fill=\"#1E3A5F\">\(letter)</text>\n"
+            out += "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 4))\" fill=\"#1E3A5F\">\(letter)</text>\n"
             return out
         }
         let startX = cluster.position.x - Double(games.count - 1) * r
@@ -186,8 +186,8 @@ struct RouteMapRenderer {
             let color = catalog.color(ofSport: game.sport ?? "")
             out += "<circle cx=\"\(n(x))\" cy=\"\(n(cluster.position.y))\" r=\"\(n(r))\" fill=\"\(color)\" stroke=\"#FFFFFF\" stroke-width=\"1.5\"/>\n"
             let number = String(game.number ?? 0)
-            let size = number.count > 1 ? " font-size=\"8.5\"" : ""
-            out += "<text x=\"\(n(x))\" y=\"\(n(cluster.position.y + 3.6))\" fill=\"\(RouteMapRenderer.textColor(on: color))\"\(size)>\(number)</text>\n"
+            let size = number.count > 1 ? " font-size=\"9.5\"" : ""
+            out += "<text x=\"\(n(x))\" y=\"\(n(cluster.position.y + 4))\" fill=\"\(RouteMapRenderer.textColor(on: color))\"\(size)>\(number)</text>\n"
         }
         return out
     }
@@ -275,7 +275,7 @@ struct RouteMapRenderer {
         var out = "<g stroke=\"#1F2933\" stroke-width=\"1.2\" fill=\"none\">\n"
         out += "<path d=\"M\(n(x)) \(n(y - 4))L\(n(x)) \(n(y))L\(n(x + length)) \(n(y))L\(n(x + length)) \(n(y - 4))\"/>\n"
         out += "</g>\n"
-        out += "<text x=\"\(n(x + length + 5))\" y=\"\(n(y + 1))\" font-size=\"9\" fill=\"#1F2933\">\(Format.trimmed(miles, 0)) mi</text>\n"
+        out += "<text x=\"\(n(x + length + 5))\" y=\"\(n(y + 1))\" font-size=\"10\" fill=\"#1F2933\">\(Format.trimmed(miles, 0)) mi</text>\n"
         return out
     }
 

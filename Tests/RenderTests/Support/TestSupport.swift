@@ -68,7 +68,7 @@ enum Fixtures {
 enum Golden {
     static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
 
-    static func assertMatches(_ actual: Data, expected url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func assertMatches(_ actual: Data, expected url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         if isRecording {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: url)

@@ -239,29 +239,45 @@ struct RenderRun {
             }
             engine = candidate
         }
-        var failures: [Diagnostic] = []
-        var made = 0
-        for plan in plans {
+        // One engine process per itinerary, as many at once as there are cores; written in plan order.
+        let jobs = plans.map { plan -> PDFEngine.Job in
             let folder = outURL.appendingPathComponent(plan.id, isDirectory: true)
-            let html = folder.appendingPathComponent(RenderStage.htmlName)
-            let target = folder.appendingPathComponent(RenderStage.pdfName)
-            let scratch = manager.temporaryDirectory.appendingPathComponent("sportstime-render-\(ProcessInfo.processInfo.processIdentifier)-\(plan.id).pdf")
-            defer { try? manager.removeItem(at: scratch) }
-            let result = try PDFEngine.run(engine, arguments: [
-                "--quiet", "--pdf-identifier", "sportstime-\(plan.id)", html.path, scratch.path,
-            ])
-            guard result.status == 0, let data = manager.contents(atPath: scratch.path), !data.isEmpty else {
-                let detail = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
-                failures.append(Diagnostic(.error, at: SourceLocation(path: display(html)),
-                                           "\(display(engine)) exited \(result.status)\(detail.isEmpty ? "" : ": \(detail)")",
+            return PDFEngine.Job(
+                html: folder.appendingPathComponent(RenderStage.htmlName),
+                scratch: manager.temporaryDirectory.appendingPathComponent(
+                    "sportstime-render-\(ProcessInfo.processInfo.processIdentifier)-\(plan.id).pdf"),
+                identifier: "sportstime-\(plan.id)")
+        }
+        let results = PDFEngine.runAll(engine, jobs)
+        var failures: [Diagnostic] = []
+        var failed: [TripPlan] = []
+        var made = 0
+        for (plan, (job, result)) in zip(plans, zip(jobs, results)) {
+            defer { try? manager.removeItem(at: job.scratch) }
+            guard case .success(let run) = result, run.status == 0,
+                  let data = manager.contents(atPath: job.scratch.path), !data.isEmpty else {
+                let detail: String
+                switch result {
+                case .failure(let error): detail = "cannot start it (\(error.localizedDescription))"
+                case .success(let run):
+                    let text = run.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+                    detail = "exited \(run.status)" + (text.isEmpty ? "" : ": \(text)")
+                }
+                failures.append(Diagnostic(.error, at: SourceLocation(path: display(job.html)), "\(display(engine)) \(detail)",
                                            fix: "Check the engine with `\(display(engine)) --info`, or re-install it with `make pdf`"))
+                failed.append(plan)
                 continue
             }
-            _ = try write(data, to: target)
+            _ = try write(data, to: outURL.appendingPathComponent(plan.id).appendingPathComponent(RenderStage.pdfName))
             made += 1
         }
-        if !failures.isEmpty { throw PipelineError.failure(failures.count == 1 ? failures[0] : Diagnostic(.error,
-            "\(failures.count) PDFs failed:\n" + failures.map(\.description).joined(separator: "\n"), fix: nil)) }
+        if !failures.isEmpty {
+            try removeStalePDFs(failed, in: outURL, htmlChanged: htmlChanged)
+            if failures.count == 1 { throw PipelineError.failure(failures[0]) }
+            for failure in failures { printError(failure.description) }
+            throw PipelineError.failure(Diagnostic(.error, "\(failures.count) of \(plans.count) PDFs were not made",
+                                                   fix: "See the messages above; everything else was written"))
+        }
         printError("sportstime-render: \(made) PDF\(made == 1 ? "" : "s") made with \(display(engine)).")
     }
 
@@ -279,7 +295,26 @@ struct RenderRun {
 
 /// Runs the PDF engine, reading its output pipes while it runs so a chatty engine cannot block.
 enum PDFEngine {
-    struct Result { var status: Int32; var outputText: String; var errorText: String }
+    struct Result: Sendable { var status: Int32; var outputText: String; var errorText: String }
+
+    /// One HTML file to turn into a PDF at `scratch`.
+    struct Job: Sendable {
+        var html: URL
+        var scratch: URL
+        /// The PDF's file identifier, fixed so the same HTML gives the same bytes.
+        var identifier: String
+    }
+
+    /// Runs the engine for every job, up to one process per core at a time; results in job order.
+    static func runAll(_ engine: URL, _ jobs: [Job]) -> [Swift.Result<Result, Error>] {
+        let results = Collected<Swift.Result<Result, Error>>()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
+            let result = Swift.Result { try run(engine, arguments: ["--quiet", "--pdf-identifier", job.identifier, job.html.path, job.scratch.path]) }
+            results.set(index, result)
+        }
+        return jobs.indices.compactMap { results.get($0) }
+    }
 
     static func run(_ executable: URL, arguments: [String]) throws -> Result {
         let process = Process()
@@ -289,7 +324,7 @@ enum PDFEngine {
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         process.standardInput = FileHandle.nullDevice
-        let collected = Collected()
+        let collected = Collected<Data>()
         let group = DispatchGroup()
         for (index, pipe) in [stdoutPipe, stderrPipe].enumerated() {
             group.enter()
@@ -303,9 +338,7 @@ enum PDFEngine {
             try? stdoutPipe.fileHandleForWriting.close()
             try? stderrPipe.fileHandleForWriting.close()
             group.wait()
-            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: executable.path),
-                                                   "cannot start the PDF engine (\(error.localizedDescription))",
-                                                   fix: "Run `make pdf` to install WeasyPrint, or pass --pdf-engine PATH"))
+            throw error
         }
         // Close our copies of the write ends so the readers see end-of-file when the child exits.
         try? stdoutPipe.fileHandleForWriting.close()
@@ -313,14 +346,15 @@ enum PDFEngine {
         process.waitUntilExit()
         group.wait()
         return Result(status: process.terminationStatus,
-                      outputText: String(decoding: collected.get(0), as: UTF8.self),
-                      errorText: String(decoding: collected.get(1), as: UTF8.self))
+                      outputText: String(decoding: collected.get(0) ?? Data(), as: UTF8.self),
+                      errorText: String(decoding: collected.get(1) ?? Data(), as: UTF8.self))
     }
 
-    private final class Collected: @unchecked Sendable {
+    /// Values filled in by concurrent workers, guarded by a lock.
+    private final class Collected<Value>: @unchecked Sendable {
         private let lock = NSLock()
-        private var data: [Int: Data] = [:]
-        func set(_ index: Int, _ value: Data) { lock.lock(); data[index] = value; lock.unlock() }
-        func get(_ index: Int) -> Data { lock.lock(); defer { lock.unlock() }; return data[index] ?? Data() }
+        private var values: [Int: Value] = [:]
+        func set(_ index: Int, _ value: Value) { lock.lock(); values[index] = value; lock.unlock() }
+        func get(_ index: Int) -> Value? { lock.lock(); defer { lock.unlock() }; return values[index] }
     }
 }

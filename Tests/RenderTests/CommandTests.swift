@@ -82,6 +82,34 @@ struct CommandTests {
         #expect(missing.error.contains("out/merge/sports.json: error: missing"))
     }
 
+    @Test("The engine is run per itinerary with a fixed PDF identifier; its failure exits 1 with its message",
+          .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
+    func engineContract() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let executable = try #require(Tools.renderExecutable)
+        // A stand-in engine: writes its arguments as the "PDF", so the test sees how it was called.
+        let fake = root.appendingPathComponent("fake-engine")
+        try Data("#!/bin/sh\nfor last; do :; done\nprintf '%%PDF-stand-in %s\\n' \"$*\" > \"$last\"\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let run = try Tools.run(executable, CommandTests.standard + ["--pdf-engine", fake.path], in: root)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("2 PDFs made"))
+        let pdf = String(decoding: try Data(contentsOf: root.appendingPathComponent("out/render/\(Fixtures.feasibleCase)/itinerary.pdf")), as: UTF8.self)
+        #expect(pdf.hasPrefix("%PDF-stand-in --quiet --pdf-identifier sportstime-\(Fixtures.feasibleCase) "))
+        #expect(pdf.contains("out/render/\(Fixtures.feasibleCase)/itinerary.html"))
+
+        let broken = root.appendingPathComponent("broken-engine")
+        try Data("#!/bin/sh\necho 'boom: no pango' >&2\nexit 3\n".utf8).write(to: broken)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: broken.path)
+        let failed = try Tools.run(executable, CommandTests.standard + ["--pdf-engine", broken.path], in: root)
+        #expect(failed.status == 1)
+        #expect(failed.error.contains("exited 3: boom: no pango"))
+        #expect(failed.error.contains("2 of 2 PDFs were not made"))
+        // Everything else is still written.
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/render/README.md").path))
+    }
+
     @Test("With an engine, itinerary.pdf is made next to the HTML",
           .enabled(if: Tools.renderExecutable != nil && Tools.weasyprint != nil, "needs sportstime-render and WeasyPrint (make pdf)"))
     func makesPDFs() throws {

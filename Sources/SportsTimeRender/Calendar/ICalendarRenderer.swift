@@ -87,8 +87,12 @@ struct ICalendarRenderer {
 
         if let option {
             for (index, visit) in option.visits.enumerated() {
-                event(for: visit, number: index + 1, option: option, plan: plan, validZones: validZones,
-                      writer: &w, problems: &problems)
+                event(for: visit, number: index + 1, option: option, plan: plan, validZones: validZones, writer: &w)
+            }
+            let missing = option.visits.map(\.gameId).filter { catalog.gameLastModified[$0] == nil }
+            if let first = missing.first {
+                problems.append("\(Format.count(missing.count, "game")) of option 1 \(missing.count == 1 ? "is" : "are") not in the merged store "
+                    + "(\(first)\(missing.count > 1 ? ", ..." : "")); the calendar uses the fixed DTSTAMP \(ICalendarRenderer.fallbackTimestamp.iso8601)")
             }
         }
         w.end("VCALENDAR")
@@ -96,16 +100,10 @@ struct ICalendarRenderer {
     }
 
     private func event(for visit: GameVisit, number: Int, option: TripOption, plan: TripPlan, validZones: Set<String>,
-                       writer w: inout ICalendarWriter, problems: inout [String]) {
+                       writer w: inout ICalendarWriter) {
         w.begin("VEVENT")
         w.raw("UID", "\(visit.gameId)@sportstime")
-        let stamp: Instant
-        if let modified = catalog.gameLastModified[visit.gameId] {
-            stamp = modified
-        } else {
-            stamp = ICalendarRenderer.fallbackTimestamp
-            problems.append("Game \(visit.gameId) is not in the merged store; its DTSTAMP is the fixed \(stamp.iso8601).")
-        }
+        let stamp = catalog.gameLastModified[visit.gameId] ?? ICalendarRenderer.fallbackTimestamp
         w.raw("DTSTAMP", ICalendarFormat.utcDateTime(stamp))
 
         let hours = plan.request.constants["gameHours.\(visit.sport)"]

@@ -88,6 +88,7 @@ public enum ZonedTime {
             }
         }
         if let pair { return isDaylight ? pair.1 : pair.0 }
+        if let name = cache.shortName(of: zone, daylight: isDaylight) { return name }
         let offset = offset(of: instant, in: zone)
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
@@ -105,5 +106,18 @@ private final class ZoneCache: @unchecked Sendable {
         let zone = TimeZone(identifier: identifier)
         zones[identifier] = .some(zone)
         return zone
+    }
+
+    private var shortNames: [String: String?] = [:]
+
+    /// The zone's US English short name (`EST`, `EDT`, `MST`), or nil when there is only a `GMT±h` form.
+    func shortName(of zone: TimeZone, daylight: Bool) -> String? {
+        let key = "\(zone.identifier)|\(daylight)"
+        lock.lock(); defer { lock.unlock() }
+        if let cached = shortNames[key] { return cached }
+        let name = zone.localizedName(for: daylight ? .shortDaylightSaving : .shortStandard, locale: Locale(identifier: "en_US"))
+        let usable = name.flatMap { $0.count >= 2 && $0.allSatisfy { $0.isASCII && $0.isUppercase } ? $0 : nil }
+        shortNames[key] = .some(usable)
+        return usable
     }
 }

@@ -53,7 +53,7 @@ public enum ReferenceLoader {
                              diagnostics: inout Diagnostics) throws -> ReferenceData {
         var parser = Parser(displayPath: displayPath)
         let data = parser.run(files)
-        for warning in parser.warnings { diagnostics.emit(warning) }
+        for warning in Diagnostics.sortedList(parser.warnings) { diagnostics.emit(warning) }
         let errors = Diagnostics.sortedList(parser.errors)
         if errors.count == 1 { throw PipelineError.invalidInput(errors[0]) }
         if !errors.isEmpty { throw PipelineError.invalidInputs(errors) }
@@ -121,25 +121,34 @@ private struct Parser {
 
         // References are checked against every id a file declares, even on rows rejected for another reason,
         // and not at all against a file that could not be read: one mistake gives one message.
-        let allSports = BuiltInSport.allCases.map(\.sport) + sports.items.map(\.record)
-        let sportIds: Set<String>? = sports.isUsable
-            ? Set(BuiltInSport.allCases.map(\.rawValue)).union(sports.declared) : nil
-        let knownSports = (sportIds ?? []).sorted().joined(separator: ", ")
-        let stadiumIds: Set<String>? = stadiums.isUsable ? stadiums.declared : nil
-        let structureIds: Set<String>? = structures.isUsable ? structures.declared : nil
-        let teamIds: Set<String>? = teams.isUsable ? teams.declared : nil
-        var structureById: [String: LeagueStructure] = [:]
-        for item in structures.items { structureById[item.record.id] = item.record }
-        var teamSport: [String: String] = [:]
-        for item in teams.items { teamSport[item.record.id] = item.record.sport }
+        let known = KnownIds(sports: sports, stadiums: stadiums, structures: structures, teams: teams)
+        checkStructures(structures.items, known)
+        checkTeams(teams.items, known)
+        checkAliasTargets(teamAliases.items, stadiumAliases.items, known)
+        warnAmbiguousTeamAliases(teamAliases.items, teamSport: known.teamSport, path: path("team-aliases.csv"))
+        warnAmbiguousStadiumAliases(stadiumAliases.items, path: path("stadium-aliases.csv"))
 
-        // league structures: sport, parent, levels
+        let allSports = BuiltInSport.allCases.map(\.sport) + sports.items.map(\.record)
+        return ReferenceData(
+            sports: allSports.sorted { $0.id < $1.id },
+            stadiums: stadiums.items.map(\.record).sorted { $0.id < $1.id },
+            teams: teams.items.map(\.record).sorted { $0.id < $1.id },
+            leagueStructures: structures.items.map(\.record).sorted { $0.id < $1.id },
+            teamAliases: teamAliases.items.map(\.record).sorted { $0.id < $1.id },
+            stadiumAliases: stadiumAliases.items.map(\.record).sorted { $0.id < $1.id })
+    }
+
+    // MARK: references across files
+
+    /// A structure's sport is known; a league has no parent, a conference's parent is a league and a division's a
+    /// conference, of the same sport.
+    mutating func checkStructures(_ structures: [Lined<LeagueStructure>], _ known: KnownIds) {
         let structuresPath = path("league-structures.csv")
-        for item in structures.items {
+        for item in structures {
             let s = item.record
-            if let sportIds, !sportIds.contains(s.sport) {
+            if let sportIds = known.sportIds, !sportIds.contains(s.sport) {
                 error(structuresPath, item.line, "league structure '\(s.id)': sport '\(s.sport)' is not known",
-                      fix: "Use one of: \(knownSports)")
+                      fix: "Use one of: \(known.sportList)")
             }
             let wantedParent: LeagueStructure.Level? = switch s.level {
             case .league: nil
@@ -153,8 +162,8 @@ private struct Parser {
                 }
                 continue
             }
-            guard let parent = structureById[parentId] else {
-                if structureIds?.contains(parentId) == false {
+            guard let parent = known.structureById[parentId] else {
+                if known.structureIds?.contains(parentId) == false {
                     error(structuresPath, item.line,
                           "league structure '\(s.id)': parent_id '\(parentId)' is not in league-structures.csv",
                           fix: "Add that structure or fix the id")
@@ -176,24 +185,26 @@ private struct Parser {
                       fix: "Use a parent of the same sport")
             }
         }
+    }
 
-        // teams: sport, home stadium, conference, division
+    /// A team's sport, home stadium, conference and division exist, fit the sport, and agree with each other.
+    mutating func checkTeams(_ teams: [Lined<Team>], _ known: KnownIds) {
         let teamsPath = path("teams.csv")
-        for item in teams.items {
+        for item in teams {
             let t = item.record
-            if let sportIds, !sportIds.contains(t.sport) {
+            if let sportIds = known.sportIds, !sportIds.contains(t.sport) {
                 error(teamsPath, item.line, "team '\(t.id)': sport '\(t.sport)' is not known",
-                      fix: "Use one of: \(knownSports) (dynamic sports are defined in sports.yaml)")
+                      fix: "Use one of: \(known.sportList) (dynamic sports are defined in sports.yaml)")
             }
-            if let stadiumIds, !stadiumIds.contains(t.homeStadiumId) {
+            if let stadiumIds = known.stadiumIds, !stadiumIds.contains(t.homeStadiumId) {
                 error(teamsPath, item.line, "team '\(t.id)': home_stadium_id '\(t.homeStadiumId)' is not in stadiums.csv",
                       fix: "Add the stadium or fix the id")
             }
             for (column, id, level) in [("conference_id", t.conferenceId, LeagueStructure.Level.conference),
                                         ("division_id", t.divisionId, .division)] {
                 guard let id else { continue }
-                guard let structure = structureById[id] else {
-                    if structureIds?.contains(id) == false {
+                guard let structure = known.structureById[id] else {
+                    if known.structureIds?.contains(id) == false {
                         error(teamsPath, item.line, "team '\(t.id)': \(column) '\(id)' is not in league-structures.csv",
                               fix: "Add that structure or fix the id")
                     }
@@ -206,36 +217,30 @@ private struct Parser {
                 }
             }
             if let conference = t.conferenceId, let division = t.divisionId,
-               let parent = structureById[division]?.parentId, structureById[conference] != nil, parent != conference {
+               let parent = known.structureById[division]?.parentId, known.structureById[conference] != nil,
+               parent != conference {
                 error(teamsPath, item.line,
                       "team '\(t.id)': division '\(division)' belongs to '\(parent)', not to conference '\(conference)'",
                       fix: "Make conference_id and division_id agree")
             }
         }
+    }
 
-        // aliases: targets exist
+    /// Every alias names a team or stadium that exists.
+    mutating func checkAliasTargets(_ teamAliases: [Lined<TeamAlias>], _ stadiumAliases: [Lined<StadiumAlias>],
+                                    _ known: KnownIds) {
         let teamAliasesPath = path("team-aliases.csv")
-        for item in teamAliases.items where teamIds?.contains(item.record.teamId) == false {
+        for item in teamAliases where known.teamIds?.contains(item.record.teamId) == false {
             error(teamAliasesPath, item.line,
                   "team alias '\(item.record.value)': team_id '\(item.record.teamId)' is not in teams.csv",
                   fix: "Add the team or fix the id")
         }
         let stadiumAliasesPath = path("stadium-aliases.csv")
-        for item in stadiumAliases.items where stadiumIds?.contains(item.record.stadiumId) == false {
+        for item in stadiumAliases where known.stadiumIds?.contains(item.record.stadiumId) == false {
             error(stadiumAliasesPath, item.line,
                   "stadium alias '\(item.record.name)': stadium_id '\(item.record.stadiumId)' is not in stadiums.csv",
                   fix: "Add the stadium or fix the id")
         }
-        warnAmbiguousTeamAliases(teamAliases.items, teamSport: teamSport, path: teamAliasesPath)
-        warnAmbiguousStadiumAliases(stadiumAliases.items, path: stadiumAliasesPath)
-
-        return ReferenceData(
-            sports: allSports.sorted { $0.id < $1.id },
-            stadiums: stadiums.items.map(\.record).sorted { $0.id < $1.id },
-            teams: teams.items.map(\.record).sorted { $0.id < $1.id },
-            leagueStructures: structures.items.map(\.record).sorted { $0.id < $1.id },
-            teamAliases: teamAliases.items.map(\.record).sorted { $0.id < $1.id },
-            stadiumAliases: stadiumAliases.items.map(\.record).sorted { $0.id < $1.id })
     }
 
     // MARK: sports.yaml
@@ -473,7 +478,8 @@ private struct Parser {
                                      b.record.validFrom, b.record.validUntil, b.record.sourceSystem) {
                     warnings.append(Diagnostic(
                         .warning, at: SourceLocation(path: path, line: a.line),
-                        "team alias '\(a.record.value)' names both '\(b.record.teamId)' (line \(b.line)) and '\(a.record.teamId)' on the same dates",
+                        "team alias '\(a.record.value)' names both '\(b.record.teamId)' (line \(b.line)) and "
+                            + "'\(a.record.teamId)' on the same dates",
                         fix: "Give the aliases non-overlapping dates or source systems, or remove one"))
                 }
             }
@@ -490,7 +496,8 @@ private struct Parser {
                                      b.record.validFrom, b.record.validUntil, b.record.sourceSystem) {
                     warnings.append(Diagnostic(
                         .warning, at: SourceLocation(path: path, line: a.line),
-                        "stadium alias '\(a.record.name)' names both '\(b.record.stadiumId)' (line \(b.line)) and '\(a.record.stadiumId)' on the same dates",
+                        "stadium alias '\(a.record.name)' names both '\(b.record.stadiumId)' (line \(b.line)) and "
+                            + "'\(a.record.stadiumId)' on the same dates",
                         fix: "Give the aliases non-overlapping dates or source systems, or remove one"))
                 }
             }
@@ -503,6 +510,31 @@ private struct Parser {
         if let untilA, let fromB, untilA < fromB { return false }
         if let untilB, let fromA, untilB < fromA { return false }
         return true
+    }
+}
+
+/// The ids each file declares (nil when the file could not be read, so references to it are not checked).
+private struct KnownIds {
+    let sportIds: Set<String>?
+    let sportList: String
+    let stadiumIds: Set<String>?
+    let structureIds: Set<String>?
+    let teamIds: Set<String>?
+    let structureById: [String: LeagueStructure]
+    let teamSport: [String: String]
+
+    init(sports: Parsed<Sport>, stadiums: Parsed<Stadium>, structures: Parsed<LeagueStructure>, teams: Parsed<Team>) {
+        sportIds = sports.isUsable ? Set(BuiltInSport.allCases.map(\.rawValue)).union(sports.declared) : nil
+        sportList = (sportIds ?? []).sorted().joined(separator: ", ")
+        stadiumIds = stadiums.isUsable ? stadiums.declared : nil
+        structureIds = structures.isUsable ? structures.declared : nil
+        teamIds = teams.isUsable ? teams.declared : nil
+        var byId: [String: LeagueStructure] = [:]
+        for item in structures.items { byId[item.record.id] = item.record }
+        structureById = byId
+        var sportOfTeam: [String: String] = [:]
+        for item in teams.items { sportOfTeam[item.record.id] = item.record.sport }
+        teamSport = sportOfTeam
     }
 }
 

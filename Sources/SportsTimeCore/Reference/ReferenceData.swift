@@ -1,7 +1,7 @@
 import Foundation
 
 /// The curated canonical data of `fixtures/reference/`, loaded and checked by `ReferenceLoader`.
-/// Sports include the built-in seven followed by the dynamic ones defined in data.
+/// Sports include the built-in seven and the dynamic ones defined in data; like every list here, sorted by id.
 public struct ReferenceData: Sendable, Hashable {
     public var sports: [Sport]
     public var stadiums: [Stadium]

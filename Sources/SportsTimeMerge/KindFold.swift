@@ -24,7 +24,7 @@ struct KindFold<Record: MergeableRecord> {
     /// The newest `lastModified` among the records read (and the earlier mark).
     private(set) var highWater: Instant?
     /// Where each record applied in this run came from, for a refusal after the fold.
-    private var appliedThisRun: [String: (reject: Reject, inserted: Bool)] = [:]
+    private var appliedThisRun: [String: (file: String, line: Int?, inserted: Bool)] = [:]
 
     init(kind: EntityKind, records: [String: Record], context: MergeStore, priorities: SourcePriorities, mark: Instant?) {
         self.kind = kind; self.records = records; self.context = context; self.priorities = priorities; self.mark = mark
@@ -84,7 +84,7 @@ struct KindFold<Record: MergeableRecord> {
                 records[record.id] = valid.merged(replacing: existing)
                 counts.applied += 1
                 if existing == nil { counts.inserted += 1 } else { counts.replaced += 1 }
-                appliedThisRun[record.id] = (reject(record, from: batch, index: index, reason: ""), existing == nil)
+                appliedThisRun[record.id] = (batch.origin.path, batch.firstRecordLine.map { $0 + index }, existing == nil)
             }
         }
     }
@@ -113,14 +113,13 @@ struct KindFold<Record: MergeableRecord> {
     private mutating func refuseUnresolvedSelfReferences() {
         let refused = Record.unresolvedSelfReferences(in: records)
         for id in refused.keys.sorted() {
-            records[id] = nil
+            let record = records.removeValue(forKey: id)
             counts.rejected += 1
             if let applied = appliedThisRun[id] {
                 counts.applied -= 1
                 if applied.inserted { counts.inserted -= 1 } else { counts.replaced -= 1 }
-                var entry = applied.reject
-                entry.reason = refused[id]!
-                rejects.append(entry)
+                rejects.append(Reject(file: applied.file, line: applied.line, reason: refused[id]!,
+                                      raw: record.flatMap { try? CanonicalJSON.compact($0) }, recordId: id))
             } else {
                 // Held over from the earlier merge: it was read then, so count it as read now.
                 counts.read += 1

@@ -40,8 +40,8 @@ extension MergeableRecord {
 
     /// The shared checks every record gets: a usable id and schema version.
     func checkIdentity() -> Refusal? {
-        if id.isEmpty { return Refusal("the record has an empty id") }
-        if id != id.trimmingCharacters(in: .whitespacesAndNewlines) { return Refusal("id '\(id)' has leading or trailing spaces") }
+        guard let first = id.unicodeScalars.first, let last = id.unicodeScalars.last else { return Refusal("the record has an empty id") }
+        if first.properties.isWhitespace || last.properties.isWhitespace { return Refusal("id '\(id)' has leading or trailing spaces") }
         if schemaVersion < 1 { return Refusal("schemaVersion \(schemaVersion) is not a valid version (1 or later)") }
         return nil
     }
@@ -178,13 +178,14 @@ extension Game: MergeableRecord {
 
     /// `2025` or `2025-26`.
     static func isSeason(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { (48...57).contains(bytes[$0]) } }
-        switch bytes.count {
-        case 4: return digits(0..<4)
-        case 7: return digits(0..<4) && bytes[4] == UInt8(ascii: "-") && digits(5..<7)
-        default: return false
+        var count = 0
+        for byte in text.utf8 {
+            let isDigit = byte >= 48 && byte <= 57
+            guard count == 4 ? byte == UInt8(ascii: "-") : isDigit else { return false }
+            count += 1
+            if count > 7 { return false }
         }
+        return count == 4 || count == 7
     }
 
     /// Keeps every source's id for the game (the winner's entries replace the same source's older ones)

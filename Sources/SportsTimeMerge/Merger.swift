@@ -69,9 +69,7 @@ public enum Merger {
             case .teams: fold([input.referenceBatch(reference.teams, kind: kind)])
             case .games:
                 fold(input.gameBatches)
-                for (id, deprecatedAt) in SoftDelete.deprecations(input.gameBatches) where store.games[id] != nil {
-                    store.games[id]!.deprecatedAt = deprecatedAt
-                }
+                SoftDelete.apply(input.gameBatches, to: &store.games)
             case .leagueStructures:
                 fold([input.referenceBatch(reference.leagueStructures, kind: kind)])
                 warnings += unknownStructureWarnings(store, teamsFile: input.referenceFile(of: .teams))

@@ -92,6 +92,33 @@ import Testing
         #expect(result.store.games[g.id]?.deprecatedAt == nil)
     }
 
+    /// A re-scrape replaces the source's file, so an incremental merge sees only the newest batch: the
+    /// game it no longer lists is deprecated from the store, and restored when a later scrape lists it.
+    @Test func incrementalMergeDeprecatesGamesAReplacedBatchDropped() throws {
+        let a = game("2020-08-10", "mlb-nyy", "mlb-bos", source: "s", at: march)
+        let b = game("2020-08-11", "mlb-nyy", "mlb-bos", source: "s", at: march)
+        func at(_ g: Game, _ t: Instant) -> Game { var g = g; g.lastModified = t; return g }
+        let run1 = try Merger.merge(MergeInput(reference: reference, gameBatches: [
+            T.batch(source: "s", scope: "mlb-2020", scrapedAt: march, games: [a, b])]))
+        let run2 = try Merger.merge(MergeInput(
+            reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: july, games: [at(a, july)])],
+            previous: PreviousMerge(store: run1.store, highWater: [.games: march])))
+        #expect(run2.store.games[b.id]?.deprecatedAt == july)
+        #expect(run2.store.games[a.id]?.deprecatedAt == nil)
+        // Still dropped by the next scrape: keeps the first drop time.
+        let run3 = try Merger.merge(MergeInput(
+            reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: august, games: [at(a, august)])],
+            previous: PreviousMerge(store: run2.store, highWater: [.games: july])))
+        #expect(run3.store.games[b.id]?.deprecatedAt == july)
+        let september = T.instant("2020-09-01T00:00:00Z")
+        let run4 = try Merger.merge(MergeInput(
+            reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: september,
+                                                        games: [at(a, september), at(b, september)])],
+            previous: PreviousMerge(store: run3.store, highWater: [.games: august])))
+        #expect(run4.store.games[b.id]?.deprecatedAt == nil)
+        #expect(run4.counts(.games)?.deprecated == 0)
+    }
+
     @Test func batchesWithTheSameScrapeTimeFormOneSnapshot() throws {
         let a = game("2020-08-10", "mlb-nyy", "mlb-bos", source: "al", at: march)
         let b = game("2020-08-11", "mlb-bal", "mlb-tor", source: "nl", at: march)

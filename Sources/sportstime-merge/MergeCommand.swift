@@ -9,11 +9,10 @@ struct MergeCommand: ParsableCommand {
         commandName: "sportstime-merge",
         abstract: "Merge reference data and normalized games into the canonical store.",
         discussion: """
-            Folds sports, stadiums, teams, games, league structures, team aliases and stadium aliases
-            (in that order) newest-wins, soft-deletes games a newer batch of the same system and scope no
-            longer lists, applies the field overrides in --overrides, and writes out/merge/ (entity files,
-            games/<sport>-<season>.json, sync-state.json, merge-report.json, rejects.jsonl).
-            SIGINT or SIGTERM stops between entity kinds and writes nothing.
+            Folds sports, stadiums, teams, games, league structures, team aliases and stadium aliases (in that order) newest-wins, soft-deletes games that a newer batch of the same system and scope no longer lists, applies the field overrides in --overrides, and writes --out: one file per entity kind, games/<sport>-<season>.json, sync-state.json, merge-report.json and rejects.jsonl.
+
+            SIGINT or SIGTERM stops the merge between entity kinds; nothing is written, and the next run completes.
+
             Exit status: 0 ok, 1 failure or interrupted, 2 invalid input, 64 usage.
             """)
 
@@ -81,8 +80,11 @@ struct MergeCommand: ParsableCommand {
         // Overrides.
         let overridesURL = url(overrides)
         var overrideFiles: [(path: String, text: String)] = []
-        let overrideURLs = (ArtifactFiles.files(under: overridesURL, suffix: ".yaml") + ArtifactFiles.files(under: overridesURL, suffix: ".yml"))
-            .filter { $0.deletingLastPathComponent().standardizedFileURL.path == overridesURL.path }
+        // The folder's own *.yaml / *.yml files (not subfolders), in path order; a missing folder means none.
+        let overrideURLs = ((try? FileManager.default.contentsOfDirectory(atPath: overridesURL.path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+            .sorted()
+            .map { overridesURL.appendingPathComponent($0) }
         for file in overrideURLs {
             let data = try read(file, display: display(file))
             hashes[display(file)] = ArtifactFiles.sha256(data)

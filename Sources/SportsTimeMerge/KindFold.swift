@@ -98,7 +98,8 @@ struct KindFold<Record: MergeableRecord> {
     }
 
     private mutating func absorbIfValid(_ record: Record, from batch: RecordBatch<Record>) {
-        guard var stored = records[record.id], case .success(let valid) = check(record, from: batch) else { return }
+        guard var stored = records[record.id], record.contributes(to: stored),
+              case .success(let valid) = check(record, from: batch) else { return }
         let before = stored
         stored.absorb(valid)
         if stored != before { records[record.id] = stored }

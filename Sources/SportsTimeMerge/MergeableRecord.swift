@@ -15,6 +15,10 @@ public protocol MergeableRecord: CanonicalRecord {
     /// The record to store when it wins over `existing` (default: itself). Games keep every source's id.
     func merged(replacing existing: Self?) -> Self
 
+    /// Whether a losing record would still add something to the stored one (default: no; a game does
+    /// when it carries a source id the stored game lacks). Checked before the loser is validated.
+    func contributes(to stored: Self) -> Bool
+
     /// Folds what a losing record still contributes into the stored one (default: nothing;
     /// games take the loser's source id when they lack one for that source).
     mutating func absorb(_ loser: Self)
@@ -35,6 +39,7 @@ public struct Refusal: Error, Sendable, Hashable {
 
 extension MergeableRecord {
     public func merged(replacing existing: Self?) -> Self { self }
+    public func contributes(to stored: Self) -> Bool { false }
     public mutating func absorb(_ loser: Self) {}
     public static func unresolvedSelfReferences(in records: [String: Self]) -> [String: String] { [:] }
 
@@ -196,6 +201,10 @@ extension Game: MergeableRecord {
         game.sourceIds = existing.sourceIds.merging(sourceIds) { _, winner in winner }
         game.deprecatedAt = existing.deprecatedAt
         return game
+    }
+
+    public func contributes(to stored: Game) -> Bool {
+        sourceIds.keys.contains { stored.sourceIds[$0] == nil }
     }
 
     public mutating func absorb(_ loser: Game) {

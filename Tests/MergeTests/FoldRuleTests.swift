@@ -136,4 +136,29 @@ import Testing
         #expect(result.store.games.isEmpty)
         #expect(result.rejects.first?.reason.contains("names source 'espn'") == true)
     }
+
+    @Test func countsAddUpForEveryKindInFullAndIncrementalRuns() throws {
+        let scenario = try ScenarioGenerator.make(seed: 17, runs: 2)
+        let first = try Merger.merge(scenario.input(upToRun: 1))
+        var input = scenario.fullInput
+        let full = try Merger.merge(input)
+        input.previous = PreviousMerge(store: first.store, highWater: IncrementalTests.highWater(first))
+        let incremental = try Merger.merge(input)
+        for result in [first, full, incremental] {
+            for kind in EntityKind.foldOrder {
+                let counts = try #require(result.counts(kind))
+                #expect(counts.read == counts.applied + counts.skippedOlder + counts.skippedIncompatible + counts.rejected + counts.skippedBelowMark,
+                        "\(kind) in a \(result.mode) merge")
+                #expect(counts.applied == counts.inserted + counts.replaced)
+                #expect(counts.stored == result.store.count(of: kind))
+            }
+            // Every rejected record is in the rejects, every incompatible one in the report.
+            #expect(result.rejects.count == EntityKind.foldOrder.reduce(0) { $0 + result.counts($1)!.rejected })
+            #expect(result.incompatibleRecords.count == EntityKind.foldOrder.reduce(0) { $0 + result.counts($1)!.skippedIncompatible })
+        }
+        // A full merge reads every input record once.
+        let gameRecords = scenario.fullInput.gameBatches.reduce(0) { $0 + $1.records.count + $1.unreadable.count }
+        #expect(full.counts(.games)?.read == gameRecords)
+        #expect(full.counts(.games)?.skippedBelowMark == 0)
+    }
 }

@@ -98,7 +98,7 @@ struct MergeCommand: ParsableCommand {
 
         // Reference data.
         let referenceURL = url(reference)
-        let referenceData = try ReferenceSeam.load(from: referenceURL, displayPath: display(referenceURL))
+        let referenceData = try ReferenceLoader.load(from: referenceURL, displayPath: display(referenceURL))
         for kind in EntityKind.foldOrder {
             guard let name = kind.referenceFileName else { continue }
             let file = referenceURL.appendingPathComponent(name)

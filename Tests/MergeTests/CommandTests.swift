@@ -61,14 +61,6 @@ import Testing
     static let arguments = ["--normalized", "out/normalize", "--reference", "fixtures/reference",
                             "--overrides", "fixtures/overrides", "--out", "out/merge"]
 
-    /// Whether this build reads reference data. Until integration swaps `ReferenceSeam` for the shared
-    /// `ReferenceLoader`, it cannot, and the tests that need a full run record that as a known issue.
-    static let referenceLoaderIsLinked: Bool = {
-        guard let folder = try? workspace(), let run = try? run(arguments, in: folder) else { return false }
-        try? FileManager.default.removeItem(at: folder)
-        return !run.stderr.contains("reference loader not linked")
-    }()
-
     @Test func usageErrorsExit64() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -98,52 +90,42 @@ import Testing
 
     @Test(arguments: [SIGTERM, SIGINT])
     func signalBetweenEntityKindsPublishesNothingAndTheNextRunCompletes(signal: Int32) throws {
-        try withKnownIssue("the reference loader is linked at integration; until then the command stops at the reference data",
-                           isIntermittent: true) {
-            let folder = try Self.workspace()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let out = folder.appendingPathComponent("out/merge")
-            // Test hook: 300 ms before each of the 7 entity kinds, so the signal lands mid-merge.
-            let (process, errors) = try Self.start(Self.arguments + ["--pause-between-entities-ms", "300"], in: folder)
-            Thread.sleep(forTimeInterval: 0.8)
-            kill(process.processIdentifier, signal)
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit, "the command ends itself, not the signal")
-            #expect(process.terminationStatus == 1)
-            #expect(stderr.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(stderr)")
-            #expect(stderr.contains("nothing was written"))
-            #expect(!FileManager.default.fileExists(atPath: out.path), "an interrupted merge must publish nothing")
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out/merge")
+        // Test hook: 300 ms before each of the 7 entity kinds, so the signal lands mid-merge.
+        let (process, errors) = try Self.start(Self.arguments + ["--pause-between-entities-ms", "300"], in: folder)
+        Thread.sleep(forTimeInterval: 0.8)
+        kill(process.processIdentifier, signal)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "the command ends itself, not the signal")
+        #expect(process.terminationStatus == 1)
+        #expect(stderr.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(stderr)")
+        #expect(stderr.contains("nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "an interrupted merge must publish nothing")
 
-            let again = try Self.run(Self.arguments, in: folder)
-            #expect(again.status == 0, "\(again.stderr)")
-            for name in ["sports.json", "stadiums.json", "teams.json", "league-structures.json", "team-aliases.json",
-                         "stadium-aliases.json", "sync-state.json", "merge-report.json", "rejects.jsonl"] {
-                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
-            }
-        } when: {
-            !Self.referenceLoaderIsLinked
+        let again = try Self.run(Self.arguments, in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        for name in ["sports.json", "stadiums.json", "teams.json", "league-structures.json", "team-aliases.json",
+                     "stadium-aliases.json", "sync-state.json", "merge-report.json", "rejects.jsonl"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
         }
     }
 
     @Test func incrementalRunContinuesTheEarlierMergeAndMatchesAFullOne() throws {
-        try withKnownIssue("the reference loader is linked at integration; until then the command stops at the reference data",
-                           isIntermittent: true) {
-            let folder = try Self.workspace()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let out = folder.appendingPathComponent("out/merge")
-            let first = try Self.run(Self.arguments + ["--incremental"], in: folder)
-            #expect(first.status == 0, "\(first.stderr)")
-            #expect(first.stderr.contains("note: no earlier merge in out/merge (no sync-state.json); running a full merge"))
-            let full = try Data(contentsOf: out.appendingPathComponent("sync-state.json"))
-            let second = try Self.run(Self.arguments + ["--incremental"], in: folder)
-            #expect(second.status == 0, "\(second.stderr)")
-            #expect(second.stderr.contains("incremental merge:"))
-            #expect(try Data(contentsOf: out.appendingPathComponent("sync-state.json")) == full)
-            let report = try String(contentsOf: out.appendingPathComponent("merge-report.json"), encoding: .utf8)
-            #expect(report.contains("\"mode\":\"incremental\""))
-        } when: {
-            !Self.referenceLoaderIsLinked
-        }
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out/merge")
+        let first = try Self.run(Self.arguments + ["--incremental"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("note: no earlier merge in out/merge (no sync-state.json); running a full merge"))
+        let full = try Data(contentsOf: out.appendingPathComponent("sync-state.json"))
+        let second = try Self.run(Self.arguments + ["--incremental"], in: folder)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("incremental merge:"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("sync-state.json")) == full)
+        let report = try String(contentsOf: out.appendingPathComponent("merge-report.json"), encoding: .utf8)
+        #expect(report.contains("\"mode\":\"incremental\""))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SportsTimeCore
 
 /// The outcome of resolving one raw name.
@@ -70,10 +71,27 @@ public struct AliasResolver: Sendable {
         }
     }
 
-    /// `sport` + U+001F + match key → entries.
-    private let teamIndex: [String: [Entry]]
+    /// The entries that share one match key, and whether any of them has validity dates (when none
+    /// has, the outcome is the same on every date).
+    struct Bucket: Sendable {
+        var entries: [Entry] = []
+        var isDated = false
+        mutating func add(_ entry: Entry) {
+            entries.append(entry)
+            isDated = isDated || entry.validFrom != nil || entry.validUntil != nil
+        }
+    }
+
+    /// A resolution and whether it could differ on another date.
+    struct Lookup: Sendable {
+        var resolution: NameResolution
+        var isDated: Bool
+    }
+
+    /// Sport → match key → entries.
+    private let teamIndex: [String: [String: Bucket]]
     /// Match key → entries.
-    private let stadiumIndex: [String: [Entry]]
+    private let stadiumIndex: [String: Bucket]
     /// Every team entry per sport, for suggestions.
     let teamEntriesBySport: [String: [Entry]]
     /// Every stadium entry, for suggestions.
@@ -81,8 +99,10 @@ public struct AliasResolver: Sendable {
 
     private let teamsById: [String: Team]
     private let stadiumsById: [String: Stadium]
-    /// `sport` + U+001F + stadium id → ids of the teams of that sport whose home it is (sorted).
-    private let homeTeamsByStadium: [String: [String]]
+    /// Stadium id → its time zone, for stadiums whose zone is a real IANA zone.
+    private let zonesByStadium: [String: TimeZone]
+    /// Sport → stadium id → ids of the teams of that sport whose home it is (sorted).
+    private let homeTeamsByStadium: [String: [String: [String]]]
     private let knownSports: Set<String>
 
     public init(reference: ReferenceData) {
@@ -96,7 +116,7 @@ public struct AliasResolver: Sendable {
         func addTeam(_ entry: Entry, sport: String) {
             teamEntries.append(entry); teamSports.append(sport)
         }
-        var homes: [String: [String]] = [:]
+        var homes: [String: [String: [String]]] = [:]
         for team in reference.teams.sorted(by: { $0.id < $1.id }) {
             addTeam(Entry(targetId: team.id, origin: .record, name: team.abbreviation), sport: team.sport)
             addTeam(Entry(targetId: team.id, origin: .record, name: team.name), sport: team.sport)
@@ -104,7 +124,7 @@ public struct AliasResolver: Sendable {
             if !team.market.isEmpty {
                 addTeam(Entry(targetId: team.id, origin: .market, name: team.market), sport: team.sport)
             }
-            homes[Self.scoped(team.sport, team.homeStadiumId), default: []].append(team.id)
+            homes[team.sport, default: [:]][team.homeStadiumId, default: []].append(team.id)
         }
         for alias in reference.teamAliases.sorted(by: { $0.id < $1.id }) {
             guard let team = teamsById[alias.teamId] else { continue }
@@ -122,15 +142,19 @@ public struct AliasResolver: Sendable {
                                         validFrom: alias.validFrom, validUntil: alias.validUntil, name: alias.name))
         }
 
-        var teamIndex: [String: [Entry]] = [:]
+        var teamIndex: [String: [String: Bucket]] = [:]
         var bySport: [String: [Entry]] = [:]
         for (entry, sport) in zip(teamEntries, teamSports) where !entry.key.isEmpty {
-            teamIndex[Self.scoped(sport, entry.key), default: []].append(entry)
+            teamIndex[sport, default: [:]][entry.key, default: Bucket()].add(entry)
             bySport[sport, default: []].append(entry)
         }
-        var stadiumIndex: [String: [Entry]] = [:]
+        var stadiumIndex: [String: Bucket] = [:]
         for entry in stadiumEntries where !entry.key.isEmpty {
-            stadiumIndex[entry.key, default: []].append(entry)
+            stadiumIndex[entry.key, default: Bucket()].add(entry)
+        }
+        var zones: [String: TimeZone] = [:]
+        for stadium in reference.stadiums where ZonedTime.isValidZone(stadium.timeZone) {
+            zones[stadium.id] = ZonedTime.zone(stadium.timeZone)
         }
 
         self.teamIndex = teamIndex
@@ -139,11 +163,10 @@ public struct AliasResolver: Sendable {
         self.stadiumEntries = stadiumEntries
         self.teamsById = teamsById
         self.stadiumsById = stadiumsById
-        self.homeTeamsByStadium = homes.mapValues { $0.sorted() }
+        self.zonesByStadium = zones
+        self.homeTeamsByStadium = homes.mapValues { $0.mapValues { $0.sorted() } }
         self.knownSports = Set(reference.sports.map(\.id))
     }
-
-    private static func scoped(_ sport: String, _ key: String) -> String { sport + "\u{1F}" + key }
 
     // MARK: Lookups
 
@@ -153,6 +176,9 @@ public struct AliasResolver: Sendable {
     /// The stadium with this id.
     public func stadium(id: String) -> Stadium? { stadiumsById[id] }
 
+    /// The IANA zone of a stadium; nil when the stadium is unknown or its zone is not a real IANA zone.
+    public func timeZone(ofStadium id: String) -> TimeZone? { zonesByStadium[id] }
+
     /// Whether the reference defines this sport (built in or dynamic).
     public func isKnownSport(_ sport: String) -> Bool { knownSports.contains(sport) }
 
@@ -161,47 +187,49 @@ public struct AliasResolver: Sendable {
 
     /// Ids of the teams of `sport` whose home is `stadiumId`, sorted.
     public func homeTeams(of stadiumId: String, sport: String) -> [String] {
-        homeTeamsByStadium[Self.scoped(sport, stadiumId)] ?? []
+        homeTeamsByStadium[sport]?[stadiumId] ?? []
     }
 
     // MARK: Resolution
 
     /// Resolves a raw team name of `sport`, as printed by a source of `system`, on `date`.
     public func resolveTeam(_ name: String, sport: String, system: String?, on date: LocalDate) -> NameResolution {
-        resolveTeam(key: Slug.matchKey(name), sport: sport, system: system?.lowercased(), on: date)
+        lookUpTeam(key: Slug.matchKey(name), sport: sport, system: system?.lowercased(), on: date).resolution
     }
 
     /// As `resolveTeam(_:sport:system:on:)` with the name's match key already computed.
-    func resolveTeam(key: String, sport: String, system: String?, on date: LocalDate) -> NameResolution {
-        guard !key.isEmpty else { return .unresolved }
-        return Self.pick(teamIndex[Self.scoped(sport, key)], system: system, on: date)
+    func lookUpTeam(key: String, sport: String, system: String?, on date: LocalDate) -> Lookup {
+        guard !key.isEmpty, let bucket = teamIndex[sport]?[key] else { return Lookup(resolution: .unresolved, isDated: false) }
+        return Lookup(resolution: Self.pick(bucket.entries, system: system, on: date), isDated: bucket.isDated)
     }
 
     /// Resolves a raw venue name on `date`. When several stadiums share the name, the one in `city`
     /// wins, else the one that is `homeStadiumId` (the home team's); otherwise the name is ambiguous.
     public func resolveStadium(_ name: String, city: String?, system: String?, on date: LocalDate,
                                homeStadiumId: String? = nil) -> NameResolution {
-        resolveStadium(key: Slug.matchKey(name), cityKey: city.map(Slug.matchKey), system: system?.lowercased(),
-                       on: date, homeStadiumId: homeStadiumId)
+        lookUpStadium(key: Slug.matchKey(name), cityKey: city.map(Slug.matchKey), system: system?.lowercased(),
+                      on: date, homeStadiumId: homeStadiumId).resolution
     }
 
     /// As `resolveStadium(_:city:system:on:homeStadiumId:)` with match keys already computed.
-    func resolveStadium(key: String, cityKey: String?, system: String?, on date: LocalDate,
-                        homeStadiumId: String?) -> NameResolution {
-        guard !key.isEmpty else { return .unresolved }
-        let resolution = Self.pick(stadiumIndex[key], system: system, on: date)
-        guard case .ambiguous(let ids) = resolution else { return resolution }
+    func lookUpStadium(key: String, cityKey: String?, system: String?, on date: LocalDate,
+                       homeStadiumId: String?) -> Lookup {
+        guard !key.isEmpty, let bucket = stadiumIndex[key] else { return Lookup(resolution: .unresolved, isDated: false) }
+        var lookup = Lookup(resolution: Self.pick(bucket.entries, system: system, on: date), isDated: bucket.isDated)
+        guard case .ambiguous(let ids) = lookup.resolution else { return lookup }
         if let cityKey, !cityKey.isEmpty {
             let inCity = ids.filter { stadiumsById[$0].map { Slug.matchKey($0.city) == cityKey } ?? false }
-            if inCity.count == 1 { return .resolved(inCity[0]) }
+            if inCity.count == 1 {
+                lookup.resolution = .resolved(inCity[0])
+                return lookup
+            }
         }
-        if let homeStadiumId, ids.contains(homeStadiumId) { return .resolved(homeStadiumId) }
-        return resolution
+        if let homeStadiumId, ids.contains(homeStadiumId) { lookup.resolution = .resolved(homeStadiumId) }
+        return lookup
     }
 
     /// The first tier (see the type's documentation) with entries valid on `date` decides.
-    private static func pick(_ entries: [Entry]?, system: String?, on date: LocalDate) -> NameResolution {
-        guard let entries else { return .unresolved }
+    private static func pick(_ entries: [Entry], system: String?, on date: LocalDate) -> NameResolution {
         var bestTier = Int.max
         var ids: [String] = []
         for entry in entries {

@@ -10,6 +10,8 @@ struct ResolvedGame: Sendable {
     /// Whether the source named the venue (else the stadium is the home team's home).
     var venueGiven: Bool
     var schedule: GameSchedule
+    /// Whether a name used has validity dates, so that resolving on another date could differ.
+    var dependsOnDate: Bool
 }
 
 /// Normalizes one batch: resolve every record, check the batch's venues, number doubleheaders, make ids.
@@ -20,8 +22,9 @@ struct BatchNormalization {
     private(set) var diagnostics = Diagnostics()
     /// Names that did not resolve in records rejected for it.
     private(set) var misses: [NameMiss] = []
-    /// Match keys of the raw strings seen so far: a batch repeats a few dozen names thousands of times.
-    private var keys: [String: String] = [:]
+    /// Raw strings seen so far, trimmed and with their match keys: a batch repeats a few dozen names
+    /// thousands of times.
+    private var names: [String: (text: String, key: String)] = [:]
 
     init(batch: RawBatch, resolver: AliasResolver, options: NormalizeOptions) {
         self.batch = batch; self.resolver = resolver; self.options = options
@@ -56,7 +59,8 @@ struct BatchNormalization {
         var games: [Game] = []
         var firstById: [String: RawGame] = [:]
         for (index, game) in resolved.enumerated() {
-            if let original = numbering.duplicateOf[index] {
+            if let first = numbering.duplicateOf[index] {
+                let original = resolved[first].raw
                 rejects.append(reject(game.raw, "duplicate of \(original.id) (\(original.provenance)): same teams, "
                                       + "local date and start time, and no game numbers"))
                 continue
@@ -83,14 +87,15 @@ struct BatchNormalization {
     }
 
     /// Resolves `raw` on its stadium-local date. Names are looked up on the printed date first; when the
-    /// local date worked out from the resolved stadium differs, they are looked up again on that date.
+    /// local date worked out from the resolved stadium differs and a name used has validity dates, they
+    /// are looked up again on that date.
     /// When nothing resolves on the printed date of a UTC or other-zone date, the day before and the day
     /// after are tried, and kept only when the local date they lead to is that same day.
     private mutating func settle(_ raw: RawGame) -> Attempt {
         var date = raw.date
         var attempt = resolve(raw, on: date)
         for _ in 0..<2 {
-            guard case .resolved(let game) = attempt, game.schedule.localDate != date else { break }
+            guard case .resolved(let game) = attempt, game.dependsOnDate, game.schedule.localDate != date else { break }
             date = game.schedule.localDate
             attempt = resolve(raw, on: date)
         }
@@ -107,6 +112,7 @@ struct BatchNormalization {
     private mutating func resolve(_ raw: RawGame, on date: LocalDate) -> Attempt {
         var reasons: [String] = []
         var misses: [NameMiss] = []
+        var dependsOnDate = false
         guard resolver.isKnownSport(raw.sport) else {
             return .failed(reasons: ["unknown sport '\(raw.sport)' (known: \(resolver.sports.joined(separator: ", ")))"],
                            misses: [])
@@ -117,13 +123,15 @@ struct BatchNormalization {
                      provenance: raw.provenance, candidates: candidates)
         }
 
-        func team(_ name: String, role: String) -> Team? {
-            let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        func team(_ printed: String, role: String) -> Team? {
+            let (name, key) = clean(printed)
             if Self.isPlaceholder(name) {
                 reasons.append(name.isEmpty ? "\(role) is blank" : "\(role) is a placeholder ('\(name)')")
                 return nil
             }
-            switch resolver.resolveTeam(key: key(name), sport: raw.sport, system: batch.system, on: date) {
+            let lookup = resolver.lookUpTeam(key: key, sport: raw.sport, system: batch.system, on: date)
+            dependsOnDate = dependsOnDate || lookup.isDated
+            switch lookup.resolution {
             case .resolved(let id):
                 return resolver.team(id: id)
             case .ambiguous(let ids):
@@ -143,12 +151,14 @@ struct BatchNormalization {
         }
 
         var stadium: Stadium?
-        let venue = raw.venue?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let (venue, venueKey) = clean(raw.venue ?? "")
         let venueGiven = !Self.isPlaceholder(venue)
         if venueGiven {
-            let city = raw.city.map { key($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            switch resolver.resolveStadium(key: key(venue), cityKey: city, system: batch.system, on: date,
-                                           homeStadiumId: home?.homeStadiumId) {
+            let city = raw.city.map { clean($0).key }
+            let lookup = resolver.lookUpStadium(key: venueKey, cityKey: city, system: batch.system, on: date,
+                                                homeStadiumId: home?.homeStadiumId)
+            dependsOnDate = dependsOnDate || lookup.isDated
+            switch lookup.resolution {
             case .resolved(let id):
                 stadium = resolver.stadium(id: id)
             case .ambiguous(let ids):
@@ -167,7 +177,7 @@ struct BatchNormalization {
 
         var schedule: GameSchedule?
         if let stadium {
-            if let zone = ZonedTime.zone(stadium.timeZone), ZonedTime.isValidZone(stadium.timeZone) {
+            if let zone = resolver.timeZone(ofStadium: stadium.id) {
                 switch GameSchedule.make(for: raw, stadiumZone: zone) {
                 case .success(let value): schedule = value
                 case .failure(let problem): reasons.append(problem.reason)
@@ -181,7 +191,7 @@ struct BatchNormalization {
             return .failed(reasons: reasons, misses: misses)
         }
         return .resolved(ResolvedGame(raw: raw, home: home, awayTeamId: away.id, stadium: stadium,
-                                      venueGiven: venueGiven, schedule: schedule))
+                                      venueGiven: venueGiven, schedule: schedule, dependsOnDate: dependsOnDate))
     }
 
     /// Blank, `TBD`, `TBA` and `TBC` stand for a name the source does not know yet.
@@ -189,11 +199,12 @@ struct BatchNormalization {
         name.isEmpty || ["tbd", "tba", "tbc"].contains(name.lowercased())
     }
 
-    /// The match key of a raw string, computed once per distinct string.
-    private mutating func key(_ text: String) -> String {
-        if let known = keys[text] { return known }
-        let made = Slug.matchKey(text)
-        keys[text] = made
+    /// A raw string trimmed, and its match key; worked out once per distinct string.
+    private mutating func clean(_ printed: String) -> (text: String, key: String) {
+        if let known = names[printed] { return known }
+        let text = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let made = (text, Slug.matchKey(text))
+        names[printed] = made
         return made
     }
 

@@ -11,15 +11,24 @@ import SportsTimeCore
 struct DoubleheaderNumbering {
     /// Game number per index of the input; nil for a single game.
     private(set) var numbers: [Int?]
-    /// For a duplicate listing, the raw record it repeats, per index of the input.
-    private(set) var duplicateOf: [Int: RawGame] = [:]
+    /// For a duplicate listing, the index of the game it repeats, per index of the input.
+    private(set) var duplicateOf: [Int: Int] = [:]
+
+    /// Games with the same key are the same pairing on the same local date.
+    private struct PairingDay: Hashable {
+        var sport: String
+        var season: String
+        var localDate: LocalDate
+        var awayTeamId: String
+        var homeTeamId: String
+    }
 
     init(games: [ResolvedGame]) {
         numbers = games.map { Self.sourceNumber($0.raw) }
-        var groups: [String: [Int]] = [:]
+        var groups: [PairingDay: [Int]] = [:]
         for (index, game) in games.enumerated() {
-            let key = [game.raw.sport, game.raw.season, game.schedule.localDate.iso8601, game.awayTeamId, game.home.id]
-                .joined(separator: "\u{1F}")
+            let key = PairingDay(sport: game.raw.sport, season: game.raw.season, localDate: game.schedule.localDate,
+                                 awayTeamId: game.awayTeamId, homeTeamId: game.home.id)
             groups[key, default: []].append(index)
         }
         for members in groups.values where members.count > 1 {
@@ -30,7 +39,7 @@ struct DoubleheaderNumbering {
                 if numbers[index] == nil {
                     let start = games[index].schedule.startUTC
                     if let first = unnumberedStarts[start] {
-                        duplicateOf[index] = games[first].raw
+                        duplicateOf[index] = first
                         continue
                     }
                     unnumberedStarts[start] = index

@@ -75,7 +75,7 @@ enum NameSimilarity {
         let words = union == 0 ? 0 : Double(a.words.intersection(b.words).count) / Double(union)
         var containment = 0.0
         let (short, long) = a.key.count <= b.key.count ? (a.key, b.key) : (b.key, a.key)
-        if short.count >= 2, contains(long, short) {
+        if short.count >= 3, contains(long, short) {
             containment = 0.5 + 0.5 * Double(short.count) / Double(long.count)
         }
         return max(edit, words, containment)

@@ -125,7 +125,7 @@ struct BatchNormalization {
 
         func team(_ printed: String, role: String) -> Team? {
             let (name, key) = clean(printed)
-            if Self.isPlaceholder(name) {
+            if key.isEmpty {
                 reasons.append(name.isEmpty ? "\(role) is blank" : "\(role) is a placeholder ('\(name)')")
                 return nil
             }
@@ -137,6 +137,8 @@ struct BatchNormalization {
             case .ambiguous(let ids):
                 reasons.append("ambiguous \(role) '\(name)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.team, name, ids))
+            case .unresolved where Self.isPlaceholder(key):
+                reasons.append("\(role) is a placeholder ('\(name)')")
             case .unresolved:
                 reasons.append("unresolved \(role) '\(name)'")
                 misses.append(miss(.team, name, []))
@@ -152,7 +154,7 @@ struct BatchNormalization {
 
         var stadium: Stadium?
         let (venue, venueKey) = clean(raw.venue ?? "")
-        let venueGiven = !Self.isPlaceholder(venue)
+        var venueGiven = !venueKey.isEmpty
         if venueGiven {
             let city = raw.city.map { clean($0).key }
             let lookup = resolver.lookUpStadium(key: venueKey, cityKey: city, system: batch.system, on: date,
@@ -164,11 +166,14 @@ struct BatchNormalization {
             case .ambiguous(let ids):
                 reasons.append("ambiguous venue '\(venue)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.venue, venue, ids))
+            case .unresolved where Self.isPlaceholder(venueKey):
+                venueGiven = false
             case .unresolved:
                 reasons.append("unresolved venue '\(venue)'")
                 misses.append(miss(.venue, venue, []))
             }
-        } else if let home {
+        }
+        if !venueGiven, let home {
             stadium = resolver.stadium(id: home.homeStadiumId)
             if stadium == nil {
                 reasons.append("home team \(home.id) has home stadium '\(home.homeStadiumId)', which the reference does not define")
@@ -194,9 +199,12 @@ struct BatchNormalization {
                                       venueGiven: venueGiven, schedule: schedule, dependsOnDate: dependsOnDate))
     }
 
-    /// Blank, `TBD`, `TBA` and `TBC` stand for a name the source does not know yet.
-    static func isPlaceholder(_ name: String) -> Bool {
-        name.isEmpty || ["tbd", "tba", "tbc"].contains(name.lowercased())
+    /// `TBD`, `TBA` and `TBC` (as match keys) stand for a name the source does not know yet; so does a
+    /// name with no letter or digit at all (blank, `()`), checked by the callers.
+    ///
+    /// Only a name that resolves to nothing is taken as a placeholder: Retrosheet's `TBA` is Tampa Bay.
+    static func isPlaceholder(_ key: String) -> Bool {
+        ["tbd", "tba", "tbc"].contains(key)
     }
 
     /// A raw string trimmed, and its match key; worked out once per distinct string.

@@ -53,6 +53,30 @@ import Testing
         #expect(reject.raw == "2024-06-11 CHN at SEA")
     }
 
+    @Test func placeholdersAreOnlyWhatResolvesToNothing() throws {
+        let games = [
+            // Retrosheet's TBA is Tampa Bay.
+            G.game("1", home: "TBA", away: "NYA", date: "2023-04-01"),
+            G.game("2", home: "BOS", away: "TBD", date: "2023-04-02"),
+            // The NBA feed prints a missing team as "()".
+            G.game("3", home: " ()", away: "NYA", date: "2023-04-03"),
+            // A placeholder venue counts as not given: the home team's park.
+            G.game("4", home: "BOS", away: "NYA", venue: "TBD", date: "2023-04-04"),
+        ]
+        let retrosheet = try normalize(batches: [try G.batch("test", system: "retrosheet", games: games)],
+                                       reference: TestReference.data)
+        #expect(retrosheet.batches[0].games.map(\.homeTeamId) == ["mlb-tb", "mlb-bos"])
+        #expect(retrosheet.batches[0].games.map(\.stadiumId) == ["tropicana-field", "fenway-park"])
+        #expect(retrosheet.rejects.map(\.reason) == ["away team is a placeholder ('TBD')", "home team is a placeholder ('()')"])
+        #expect(retrosheet.unresolved.isEmpty)
+        // For another source system TBA is not a code: a placeholder, not an unresolved name.
+        let espn = try normalize(batches: [try G.batch("test", system: "espn", games: [
+            G.game("1", home: "TBA", away: "Yankees", date: "2023-04-01"),
+        ])], reference: TestReference.data)
+        #expect(espn.rejects.map(\.reason) == ["home team is a placeholder ('TBA')"])
+        #expect(espn.unresolved.isEmpty)
+    }
+
     @Test func unresolvedNamesSayWhereAndSuggest() throws {
         let result = try normalize(batches: try mixedBatches(), reference: TestReference.data)
         #expect(result.unresolved.map(\.id) == ["nfl:team:New York", "test:team:SEA", "test:venue:Fenway"])

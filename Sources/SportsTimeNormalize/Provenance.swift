@@ -18,16 +18,3 @@ struct Provenance: Hashable, Comparable, Sendable {
 
     static func < (a: Self, b: Self) -> Bool { (a.file, a.line ?? 0) < (b.file, b.line ?? 0) }
 }
-
-extension Int {
-    /// `1359` → `1,359`: counts in messages, independent of the machine's locale.
-    var grouped: String {
-        let digits = String(magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return self < 0 ? "-" + out : out
-    }
-}

@@ -74,6 +74,7 @@ import Testing
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 
         #expect(result.inputCount == 10_200)
+        #expect(result.summary(writtenTo: "out/normalize").contains(" 10,200 games in: "))
         #expect(result.inputCount == result.gameCount + result.rejects.count)
         // Old arena names after 2024-12-31 do not resolve; everything else does.
         #expect(result.gameCount > 9_000)

@@ -27,7 +27,7 @@ struct NormalizeCommand: ParsableCommand {
 
     func run() throws {
         do {
-            try NormalizeRun(input: input, reference: reference, out: out, loader: CoreReferenceLoader()).execute()
+            try NormalizeRun(input: input, reference: reference, out: out).execute()
         } catch let error as PipelineError {
             printError(error.description)
             throw ExitCode(error.exitCode)
@@ -41,22 +41,20 @@ struct NormalizeRun {
     let inURL: URL
     let referenceURL: URL
     let outURL: URL
-    let loader: any ReferenceDataLoading
 
-    init(input: String, reference: String, out: String, loader: any ReferenceDataLoading) {
+    init(input: String, reference: String, out: String) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         root = ArtifactFiles.repositoryRoot(from: cwd)
         inURL = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
         referenceURL = URL(fileURLWithPath: reference, relativeTo: cwd).standardizedFileURL
         outURL = URL(fileURLWithPath: out, relativeTo: cwd).standardizedFileURL
-        self.loader = loader
     }
 
     private func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
 
     func execute() throws {
         let (batches, batchInputs) = try readBatches()
-        let referenceData = try loader.load(from: referenceURL, displayPath: display(referenceURL))
+        let referenceData = try ReferenceLoader.load(from: referenceURL, displayPath: display(referenceURL))
         let referenceInputs = try referenceFiles()
         let result = try normalize(batches: batches, reference: referenceData)
 

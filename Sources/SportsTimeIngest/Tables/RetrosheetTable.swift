@@ -21,14 +21,15 @@ enum RetrosheetTable {
             guard row.cells.count == 12 else {
                 table.rowRejects.append(Reject(file: path, line: row.line,
                                                reason: "a Retrosheet schedule row has 12 columns; this one has \(row.cells.count)",
-                                               raw: csv.rawText(of: row)))
+                                               raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
                 continue
             }
             let cells = row.cells.map { $0.trimmed }
             let date = LocalDate(iso8601: cells[0])
             let notes = Notes(date: date, postponement: cells[10], makeup: cells[11])
             table.rows.append(TableRow(line: row.line,
-                                       cells: cells + [notes.status.rawValue, notes.makeupDate?.iso8601 ?? "", notes.playedAt ?? ""]))
+                                       cells: cells + [notes.status.rawValue, notes.makeupDate?.iso8601 ?? "", notes.playedAt ?? ""],
+                                       raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
         }
         return table
     }

@@ -54,6 +54,8 @@ struct IngestCommand: ParsableCommand {
         let outURL = URL(fileURLWithPath: out, relativeTo: root)
         let scrapedURL = URL(fileURLWithPath: scraped, relativeTo: root)
 
+        // 1. Read each source's files (disk, in spec order).
+        var inputs: [Result<SourceInput, PipelineError>] = []
         for config in selected {
             do {
                 let folder = scrapedURL.appendingPathComponent(config.folder)
@@ -61,7 +63,22 @@ struct IngestCommand: ParsableCommand {
                 let names = try config.dataFiles(in: listing)
                 let files = try names.map { try Self.load(folder, $0, root: root) }
                 let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try Self.load(folder, $0.file, root: root) }
-                let result = try Ingester.ingest(config, files: files, lookups: lookups)
+                inputs.append(.success(SourceInput(config: config, files: files, lookups: lookups)))
+            } catch let error as PipelineError {
+                inputs.append(.failure(error))
+            }
+        }
+        // 2. Parse and encode the sources in parallel (pure work on values).
+        let read = inputs
+        let outcomes = Outcomes(count: read.count)
+        DispatchQueue.concurrentPerform(iterations: read.count) { index in
+            outcomes.set(index, Self.process(read[index]))
+        }
+        // 3. Report and write in spec order.
+        for outcome in outcomes.all {
+            do {
+                let processed = try outcome.get()
+                let result = processed.result
                 report(result.warnings)
                 if let failure = result.failure {
                     report(result.rejects.prefix(20).map {
@@ -71,12 +88,12 @@ struct IngestCommand: ParsableCommand {
                     status = max(status, ExitStatus.failure)
                     continue
                 }
-                let target = outURL.appendingPathComponent(config.id)
-                try ArtifactFiles.write(try result.gamesData(), to: target.appendingPathComponent("games.json"))
-                try ArtifactFiles.write(try result.rejectsData(), to: target.appendingPathComponent("rejects.jsonl"))
+                let target = outURL.appendingPathComponent(result.source.id)
+                try ArtifactFiles.write(processed.games, to: target.appendingPathComponent("games.json"))
+                try ArtifactFiles.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
                 let c = result.counts
                 FileHandle.standardError.write(Data(
-                    "ingest: \(config.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n".utf8))
+                    "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n".utf8))
             } catch let error as PipelineError {
                 report(error.diagnostics)
                 status = max(status, error.exitCode == ExitStatus.failure ? ExitStatus.failure : ExitStatus.invalidInput)
@@ -112,5 +129,47 @@ struct IngestCommand: ParsableCommand {
             try? manager.removeItem(at: folder)
             FileHandle.standardError.write(Data("ingest: removed \(ArtifactFiles.relativePath(of: folder, to: out)) (source no longer in the spec)\n".utf8))
         }
+    }
+
+    static func process(_ input: Result<SourceInput, PipelineError>) -> Result<Processed, PipelineError> {
+        do {
+            let source = try input.get()
+            let result = try Ingester.ingest(source.config, files: source.files, lookups: source.lookups)
+            if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data())) }
+            return .success(Processed(result: result, games: try result.gamesData(), rejects: try result.rejectsData()))
+        } catch let error as PipelineError {
+            return .failure(error)
+        } catch {
+            return .failure(.failure(Diagnostic(.error, "cannot encode the outputs: \(error)", fix: "Report this as a bug")))
+        }
+    }
+}
+
+/// One source's files, read.
+struct SourceInput: Sendable {
+    var config: SourceConfig
+    var files: [LoadedFile]
+    var lookups: [LoadedFile]
+}
+
+/// One source ingested, with its output bytes.
+struct Processed: Sendable {
+    var result: IngestResult
+    var games: Data
+    var rejects: Data
+}
+
+/// Results filled in by parallel workers, one slot each.
+final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Processed, PipelineError>?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<Processed, PipelineError>) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = value
+    }
+    var all: [Result<Processed, PipelineError>] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.map { $0 ?? .failure(.failure(Diagnostic(.error, "a source was not processed", fix: "Report this as a bug"))) }
     }
 }

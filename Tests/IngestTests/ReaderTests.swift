@@ -68,6 +68,7 @@ import Testing
         #expect(ICalendarTable.teams(in: "Seattle @ Portland") == ("Portland", "Seattle"))
         #expect(ICalendarTable.teams(in: "Seattle at Portland") == ("Portland", "Seattle"))
         #expect(ICalendarTable.teams(in: "Season opener party") == ("", ""))
+        #expect(ICalendarTable.teams(in: "İstanbul BB VS. Fenerbahçe") == ("İstanbul BB", "Fenerbahçe"))
     }
 
     @Test func resultLines() {

@@ -10,6 +10,7 @@ public enum SourceCatalog {
         var problems: [Diagnostic] = []
         var configs: [SourceConfig] = []
         var seen: [String: Int] = [:]
+        var presets: [SourceFormat: MappingSpec] = [:]
         let sourceLocations = StrictYAML.locations(of: file.sources.indices.map { ["sources", .index($0)] }, in: text, path: path)
         for (index, spec) in file.sources.enumerated() {
             func fail(_ message: String, fix: String, _ keys: YAMLPathElement...) { fail(message, fix: fix, path: keys) }
@@ -55,7 +56,10 @@ public enum SourceCatalog {
                     if spec.mapping == nil { fail("format \(format.rawValue) needs a mapping", fix: "Add mapping.fields", "format") }
                     mapping = spec.mapping ?? MappingSpec()
                 } else {
-                    do { mapping = try BuiltInFormats.preset(for: format).overlaid(by: spec.mapping) } catch let error as PipelineError {
+                    do {
+                        if presets[format] == nil { presets[format] = try BuiltInFormats.preset(for: format) }
+                        mapping = (presets[format] ?? MappingSpec()).overlaid(by: spec.mapping)
+                    } catch let error as PipelineError {
                         problems.append(contentsOf: error.diagnostics)
                     }
                 }

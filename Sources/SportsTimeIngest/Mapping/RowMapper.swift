@@ -244,7 +244,11 @@ struct RowMapper {
         guard let team, team.contains(where: { $0.isLetter || $0.isNumber }) else { return "blank \(side) team" }
         guard !placeholders.isEmpty else { return nil }
         let lower = team.lowercased()
-        return placeholders.contains(lower) || placeholders.contains(Self.strippedOfPunctuation(lower))
+        if placeholders.contains(lower) { return "placeholder \(side) team '\(team)'" }
+        guard let first = lower.unicodeScalars.first, let last = lower.unicodeScalars.last,
+              !(first.properties.isAlphabetic || first.properties.numericType != nil)
+                || !(last.properties.isAlphabetic || last.properties.numericType != nil) else { return nil }
+        return placeholders.contains(Self.strippedOfPunctuation(lower))
             ? "placeholder \(side) team '\(team)'" : nil
     }
 

@@ -25,7 +25,9 @@ enum ICalendarTable {
         var rawLines: [String] = []
         var nested = 0
         for (line, content) in logical {
-            let upper = content.uppercased()
+            // Only BEGIN:/END: lines matter for structure; upper-case just those.
+            let lead = content.utf8.first.map { $0 | 0x20 }
+            let upper = lead == UInt8(ascii: "b") || lead == UInt8(ascii: "e") ? content.uppercased() : ""
             if event == nil {
                 if upper == "BEGIN:VEVENT" { event = []; eventLine = line; rawLines = [content]; nested = 0 }
                 continue
@@ -199,7 +201,7 @@ enum ICalendarTable {
         let status: String
         if statusProperty == "CANCELLED" {
             status = GameStatus.cancelled.rawValue
-        } else if summary.range(of: "postponed", options: .caseInsensitive) != nil {
+        } else if summary.lowercased().contains("postponed") {
             status = GameStatus.postponed.rawValue
         } else if descriptionLines.dropFirst().contains(where: isResult) || descriptionLines.count == 1 && isResult(competition) {
             status = GameStatus.final.rawValue
@@ -219,15 +221,29 @@ enum ICalendarTable {
             while t.hasSuffix("*") { t.removeLast(); t = t.trimmed }
             return t
         }
-        for separator in [" vs. ", " vs ", " v. ", " v "] {
-            if let r = summary.range(of: separator, options: .caseInsensitive) {
-                return (clean(summary[..<r.lowerBound]), clean(summary[r.upperBound...]))
+        // Separators are ASCII, so a lower-cased copy has the same UTF-8 offsets for them.
+        let lower = Array(summary.lowercased().utf8)
+        let bytes = Array(summary.utf8)
+        func find(_ separator: String) -> (Int, Int)? {
+            if lower.count != bytes.count {
+                // Rare: lower-casing changed the length (e.g. "İ"); search case-insensitively instead.
+                guard let r = summary.range(of: separator, options: .caseInsensitive) else { return nil }
+                return (summary.utf8.distance(from: summary.startIndex, to: r.lowerBound),
+                        summary.utf8.distance(from: summary.startIndex, to: r.upperBound))
             }
+            let sep = Array(separator.utf8)
+            guard lower.count >= sep.count else { return nil }
+            for i in 0...(lower.count - sep.count) where lower[i] == sep[0] && Array(lower[i..<(i + sep.count)]) == sep {
+                return (i, i + sep.count)
+            }
+            return nil
+        }
+        func text(_ range: Range<Int>) -> Substring { Substring(String(decoding: bytes[range], as: UTF8.self)) }
+        for separator in [" vs. ", " vs ", " v. ", " v "] {
+            if let (a, b) = find(separator) { return (clean(text(0..<a)), clean(text(b..<bytes.count))) }
         }
         for separator in [" @ ", " at "] {
-            if let r = summary.range(of: separator, options: .caseInsensitive) {
-                return (clean(summary[r.upperBound...]), clean(summary[..<r.lowerBound]))
-            }
+            if let (a, b) = find(separator) { return (clean(text(b..<bytes.count)), clean(text(0..<a))) }
         }
         return ("", "")
     }

@@ -36,7 +36,7 @@ enum JSONTable {
                 continue
             }
             let cells = paths.map { $0.text(in: node) ?? "" }
-            table.rows.append(TableRow(line: node.line, cells: cells, raw: node.compact))
+            table.rows.append(TableRow(line: node.line, cells: cells, node: node))
         }
         return table
     }

@@ -35,6 +35,7 @@ struct Table: Sendable {
     /// The row's text as the file had it (CSV rebuilt with quoting), for rejects.
     func rawText(of row: TableRow) -> String {
         if let raw = row.raw { return raw }
+        if let node = row.node { return node.compact }
         let d = csvDelimiter ?? ","
         return row.cells.map { cell in
             cell.contains(d) || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")
@@ -49,6 +50,8 @@ struct TableRow: Sendable {
     var cells: [String]
     /// Raw text when the format keeps it (JSON, iCalendar, Retrosheet); CSV rebuilds it on demand.
     var raw: String?
+    /// The JSON record the row came from (its compact text is the raw text, made only for rejects).
+    var node: JSONNode?
 
     @inline(__always) func cell(_ i: Int) -> String? { i < cells.count ? cells[i] : nil }
 }

@@ -195,7 +195,7 @@ public enum Ingester {
         for record in records where record.neutralSite != true {
             guard let venue = record.venue else { continue }
             homesByVenue[venue, default: []].insert(record.homeTeam)
-            if firstSeen[venue] == nil || record.provenance < firstSeen[venue]! { firstSeen[venue] = record.provenance }
+            if firstSeen[venue] == nil { firstSeen[venue] = record.provenance }  // records are in file and line order
         }
         var warnings: [Diagnostic] = []
         for (venue, homes) in homesByVenue.sorted(by: { $0.key < $1.key }) where homes.count > 4 {

@@ -70,11 +70,11 @@ public enum OverrideParser {
         let document = try StrictYAML.decode(OverrideDocument.self, from: text, path: path)
         var patches: [OverridePatch] = []
         var problems: [Diagnostic] = []
-        func location(_ components: [StrictYAML.PathComponent], atKey: Bool = false) -> SourceLocation {
-            StrictYAML.location(of: components, in: text, file: path, atKey: atKey) ?? SourceLocation(path: path, line: 1)
+        func location(_ components: [YAMLPathElement], atKey: Bool = false) -> SourceLocation {
+            StrictYAML.location(of: components, in: text, path: path, atKey: atKey)
         }
         for (index, entry) in document.overrides.enumerated() {
-            let at: [StrictYAML.PathComponent] = [.key("overrides"), .index(index)]
+            let at: [YAMLPathElement] = [.key("overrides"), .index(index)]
             guard let kind = EntityKind(overrideName: entry.entity) else {
                 problems.append(Diagnostic(
                     .error, at: location(at + [.key("entity")]), "unknown entity '\(entry.entity)'",

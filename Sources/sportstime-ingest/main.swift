@@ -1,3 +1,175 @@
+import ArgumentParser
 import Foundation
-FileHandle.standardError.write(Data("sportstime-ingest: not built yet\n".utf8))
-exit(1)
+import SportsTimeCore
+import SportsTimeIngest
+
+/// `sportstime-ingest --sources pipeline/sources.yaml --out out/ingest [--source ID ...]`
+///
+/// Reads each source's files under the scraped folder, writes `<out>/<source>/games.json` and
+/// `rejects.jsonl`. A source whose rejects pass its threshold fails (exit 1) and its previous outputs
+/// stay as they were; an unreadable spec or file exits 2.
+@main
+struct IngestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sportstime-ingest",
+        abstract: "Parse scraped schedule files into raw games, one folder per source.")
+
+    @Option(help: "The sources spec (repository-relative).")
+    var sources: String = "pipeline/sources.yaml"
+
+    @Option(help: "Where each source's folder of outputs goes.")
+    var out: String = "out/ingest"
+
+    @Option(help: "The folder holding one folder of scraped files per source.")
+    var scraped: String = "fixtures/scraped"
+
+    @Option(name: .customLong("source"), help: "Ingest only this source (repeatable); default: all.")
+    var only: [String] = []
+
+    func run() throws {
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let specURL = URL(fileURLWithPath: sources, relativeTo: root)
+        let specPath = ArtifactFiles.relativePath(of: specURL, to: root)
+        var status = ExitStatus.ok
+        func report(_ diagnostics: [Diagnostic]) {
+            for d in diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+        }
+        let configs: [SourceConfig]
+        do {
+            guard let data = FileManager.default.contents(atPath: specURL.path) else {
+                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: specPath),
+                                                            "cannot read the sources spec", fix: "Check the --sources path"))
+            }
+            configs = try SourceCatalog.load(text: String(decoding: data, as: UTF8.self), path: specPath)
+        } catch let error as PipelineError {
+            report(error.diagnostics)
+            throw ExitCode(error.exitCode)
+        }
+        let known = Set(configs.map(\.id))
+        let unknown = only.filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            throw ValidationError("unknown source \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Use one of: \(configs.map(\.id).joined(separator: ", ")).")
+        }
+        let selected = only.isEmpty ? configs : configs.filter { only.contains($0.id) }
+        let outURL = URL(fileURLWithPath: out, relativeTo: root)
+        let scrapedURL = URL(fileURLWithPath: scraped, relativeTo: root)
+
+        // 1. Read each source's files (disk, in spec order).
+        var inputs: [Result<SourceInput, PipelineError>] = []
+        for config in selected {
+            do {
+                let folder = scrapedURL.appendingPathComponent(config.folder)
+                let listing = Self.listing(of: folder)
+                let names = try config.dataFiles(in: listing)
+                let files = try names.map { try Self.load(folder, $0, root: root) }
+                let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try Self.load(folder, $0.file, root: root) }
+                inputs.append(.success(SourceInput(config: config, files: files, lookups: lookups)))
+            } catch let error as PipelineError {
+                inputs.append(.failure(error))
+            }
+        }
+        // 2. Parse and encode the sources in parallel (pure work on values).
+        let read = inputs
+        let outcomes = Outcomes(count: read.count)
+        DispatchQueue.concurrentPerform(iterations: read.count) { index in
+            outcomes.set(index, Self.process(read[index]))
+        }
+        // 3. Report and write in spec order.
+        for outcome in outcomes.all {
+            do {
+                let processed = try outcome.get()
+                let result = processed.result
+                report(result.warnings)
+                if let failure = result.failure {
+                    report(result.rejects.prefix(20).map {
+                        Diagnostic(.error, at: SourceLocation(path: $0.file, line: $0.line), $0.reason)
+                    })
+                    report([failure])
+                    status = max(status, ExitStatus.failure)
+                    continue
+                }
+                let target = outURL.appendingPathComponent(result.source.id)
+                try ArtifactFiles.write(processed.games, to: target.appendingPathComponent("games.json"))
+                try ArtifactFiles.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
+                let c = result.counts
+                FileHandle.standardError.write(Data(
+                    "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n".utf8))
+            } catch let error as PipelineError {
+                report(error.diagnostics)
+                status = max(status, error.exitCode == ExitStatus.failure ? ExitStatus.failure : ExitStatus.invalidInput)
+            }
+        }
+        if only.isEmpty { Self.removeStale(in: outURL, keeping: known) }
+        if status != ExitStatus.ok { throw ExitCode(status) }
+    }
+
+    /// Files under `folder`, relative to it, sorted; hidden files skipped.
+    static func listing(of folder: URL) -> [String] {
+        ArtifactFiles.files(under: folder, suffix: "").map { ArtifactFiles.relativePath(of: $0, to: folder) }.sorted()
+    }
+
+    static func load(_ folder: URL, _ name: String, root: URL) throws -> LoadedFile {
+        let url = folder.appendingPathComponent(name)
+        let path = ArtifactFiles.relativePath(of: url, to: root)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path), "cannot read the file",
+                                                        fix: "Check its permissions"))
+        }
+        return LoadedFile(path: path, name: name, data: data)
+    }
+
+    /// Output folders of sources no longer in the spec (only folders holding nothing but ingest outputs).
+    static func removeStale(in out: URL, keeping ids: Set<String>) {
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: out.path) else { return }
+        for entry in entries.sorted() where !ids.contains(entry) && !entry.hasPrefix(".") {
+            let folder = out.appendingPathComponent(entry)
+            guard let inside = try? manager.contentsOfDirectory(atPath: folder.path),
+                  !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl"]) else { continue }
+            try? manager.removeItem(at: folder)
+            FileHandle.standardError.write(Data("ingest: removed \(ArtifactFiles.relativePath(of: folder, to: out)) (source no longer in the spec)\n".utf8))
+        }
+    }
+
+    static func process(_ input: Result<SourceInput, PipelineError>) -> Result<Processed, PipelineError> {
+        do {
+            let source = try input.get()
+            let result = try Ingester.ingest(source.config, files: source.files, lookups: source.lookups)
+            if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data())) }
+            return .success(Processed(result: result, games: try result.gamesData(), rejects: try result.rejectsData()))
+        } catch let error as PipelineError {
+            return .failure(error)
+        } catch {
+            return .failure(.failure(Diagnostic(.error, "cannot encode the outputs: \(error)", fix: "Report this as a bug")))
+        }
+    }
+}
+
+/// One source's files, read.
+struct SourceInput: Sendable {
+    var config: SourceConfig
+    var files: [LoadedFile]
+    var lookups: [LoadedFile]
+}
+
+/// One source ingested, with its output bytes.
+struct Processed: Sendable {
+    var result: IngestResult
+    var games: Data
+    var rejects: Data
+}
+
+/// Results filled in by parallel workers, one slot each.
+final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Processed, PipelineError>?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<Processed, PipelineError>) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = value
+    }
+    var all: [Result<Processed, PipelineError>] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.map { $0 ?? .failure(.failure(Diagnostic(.error, "a source was not processed", fix: "Report this as a bug"))) }
+    }
+}

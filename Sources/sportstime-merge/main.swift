@@ -1,3 +1,2 @@
-import Foundation
-FileHandle.standardError.write(Data("sportstime-merge: not built yet\n".utf8))
-exit(1)
+// The entry point: everything else is in MergeCommand (ArgumentParser) and the SportsTimeMerge library.
+MergeCommand.main()

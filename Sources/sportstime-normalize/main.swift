@@ -1,3 +1,2 @@
-import Foundation
-FileHandle.standardError.write(Data("sportstime-normalize: not built yet\n".utf8))
-exit(1)
+// The entry point: everything happens in `NormalizeCommand` and the SportsTimeNormalize library.
+NormalizeCommand.main()

@@ -34,16 +34,20 @@ public struct RawGame: Codable, Sendable, Hashable, Identifiable {
     public var neutralSite: Bool?
     /// `fixtures/scraped/<source>/<file>:<line>`.
     public var provenance: String
+    /// `day` or `night` when the source says so (Retrosheet's day/night flag) and gives no time.
+    public var dayNight: String?
 
     public init(id: String, source: String, sport: String, season: String, kind: GameKind, sourceGameId: String?,
                 homeTeam: String, awayTeam: String, venue: String?, city: String?, startUTC: Instant?,
                 date: LocalDate, dateZone: String, localTime: String?, timeTBD: Bool, gameNumber: Int?,
-                status: GameStatus, makeupDate: LocalDate?, neutralSite: Bool?, provenance: String) {
+                status: GameStatus, makeupDate: LocalDate?, neutralSite: Bool?, provenance: String,
+                dayNight: String? = nil) {
         self.id = id; self.source = source; self.sport = sport; self.season = season; self.kind = kind
         self.sourceGameId = sourceGameId; self.homeTeam = homeTeam; self.awayTeam = awayTeam; self.venue = venue
         self.city = city; self.startUTC = startUTC; self.date = date; self.dateZone = dateZone
         self.localTime = localTime; self.timeTBD = timeTBD; self.gameNumber = gameNumber; self.status = status
         self.makeupDate = makeupDate; self.neutralSite = neutralSite; self.provenance = provenance
+        self.dayNight = dayNight
     }
 }
 

@@ -16,7 +16,7 @@ public enum StrictYAML {
                     .error, at: SourceLocation(path: path, line: 1), "the file is empty",
                     fix: "Add the document's content"))
             }
-            node = composed
+            node = plainKeys(composed)
         } catch let error as YamlError {
             throw PipelineError.invalidInput(diagnostic(for: error, path: path))
         }
@@ -38,6 +38,27 @@ public enum StrictYAML {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
         return value
+    }
+
+    /// The tree with every scalar mapping key re-tagged as a plain key. Yams looks a key up by building
+    /// a plain scalar from its text, so a quoted key that reads as a number or boolean (`"1"`, `"TRUE"`)
+    /// was reported missing; keys are matched by their text.
+    static func plainKeys(_ node: Node) -> Node {
+        switch node {
+        case .mapping(let mapping):
+            let pairs = mapping.map { pair -> (Node, Node) in
+                var key = pair.key
+                if case .scalar(let scalar) = key {
+                    key = .scalar(Node.Scalar(scalar.string, mapping.tag.copy(with: .implicit), .any, scalar.mark))
+                }
+                return (key, plainKeys(pair.value))
+            }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        case .sequence(let sequence):
+            return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
+        default:
+            return node
+        }
     }
 
     /// The node at a decoding path, for locating an error.

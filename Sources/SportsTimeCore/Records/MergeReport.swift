@@ -1,0 +1,216 @@
+import Foundation
+
+/// One record of `out/merge/merge-report.json` (kind `sportstime.merge-report`).
+///
+/// The report mixes four shapes; each is written as one JSON object with a `type` field and an `id`
+/// whose prefix is the type, so records sort into groups:
+/// - `counts:<entity>` — what the merge did with one entity kind (`MergeEntityCounts`);
+/// - `conflict:<game id>` — a game whose sources disagree (`MergeConflict`);
+/// - `incompatible:<entity>:<record id>:<source>` — a record from a newer schema (`MergeIncompatibleRecord`);
+/// - `override:<entity>:<record id>:<field>` — one field patch and what became of it (`MergeOverrideOutcome`).
+public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
+    case counts(MergeEntityCounts)
+    case conflict(MergeConflict)
+    case incompatible(MergeIncompatibleRecord)
+    case override(MergeOverrideOutcome)
+
+    public var id: String {
+        switch self {
+        case .counts(let r): r.id
+        case .conflict(let r): r.id
+        case .incompatible(let r): r.id
+        case .override(let r): r.id
+        }
+    }
+
+    private enum TypeKey: String, CodingKey { case type }
+    private enum RecordType: String, Codable { case counts, conflict, incompatible, override }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: TypeKey.self)
+        switch try container.decode(RecordType.self, forKey: .type) {
+        case .counts: self = .counts(try MergeEntityCounts(from: decoder))
+        case .conflict: self = .conflict(try MergeConflict(from: decoder))
+        case .incompatible: self = .incompatible(try MergeIncompatibleRecord(from: decoder))
+        case .override: self = .override(try MergeOverrideOutcome(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: TypeKey.self)
+        switch self {
+        case .counts(let r): try container.encode(RecordType.counts, forKey: .type); try r.encode(to: encoder)
+        case .conflict(let r): try container.encode(RecordType.conflict, forKey: .type); try r.encode(to: encoder)
+        case .incompatible(let r): try container.encode(RecordType.incompatible, forKey: .type); try r.encode(to: encoder)
+        case .override(let r): try container.encode(RecordType.override, forKey: .type); try r.encode(to: encoder)
+        }
+    }
+}
+
+/// What the merge did with the records of one entity kind. The counts add up:
+/// `read == applied + skippedOlder + skippedIncompatible + rejected + skippedBelowMark`
+/// and `applied == inserted + replaced`.
+public struct MergeEntityCounts: Codable, Sendable, Hashable, Identifiable {
+    /// `counts:<entity>`, e.g. `counts:games`.
+    public var id: String
+    /// The entity kind, e.g. `games`, `league-structures`.
+    public var entity: String
+    /// Records in the inputs (readable or not).
+    public var read: Int
+    /// Records that went into the store (inserted or replaced an older one).
+    public var applied: Int
+    public var inserted: Int
+    public var replaced: Int
+    /// Records the store already held at the same or a newer `lastModified`.
+    public var skippedOlder: Int
+    /// Records whose `schemaVersion` is newer than this build reads.
+    public var skippedIncompatible: Int
+    /// Records refused (bad value or unresolved reference); each is in `rejects.jsonl`.
+    public var rejected: Int
+    /// Incremental mode only: records below the high-water mark that the store already reflects.
+    public var skippedBelowMark: Int
+    /// Records in the store after the merge (deprecated ones included).
+    public var stored: Int
+    /// Records in the store that are soft-deleted (`deprecatedAt` set); games only.
+    public var deprecated: Int
+
+    public init(entity: String, read: Int = 0, applied: Int = 0, inserted: Int = 0, replaced: Int = 0,
+                skippedOlder: Int = 0, skippedIncompatible: Int = 0, rejected: Int = 0, skippedBelowMark: Int = 0,
+                stored: Int = 0, deprecated: Int = 0) {
+        self.id = "counts:\(entity)"; self.entity = entity; self.read = read; self.applied = applied
+        self.inserted = inserted; self.replaced = replaced; self.skippedOlder = skippedOlder
+        self.skippedIncompatible = skippedIncompatible; self.rejected = rejected
+        self.skippedBelowMark = skippedBelowMark; self.stored = stored; self.deprecated = deprecated
+    }
+
+    /// Whether every record read is accounted for exactly once.
+    public var addsUp: Bool {
+        read == applied + skippedOlder + skippedIncompatible + rejected + skippedBelowMark && applied == inserted + replaced
+    }
+}
+
+/// A canonical game that several sources list with a different start time, stadium or status.
+public struct MergeConflict: Codable, Sendable, Hashable, Identifiable {
+    /// `conflict:<game id>`.
+    public var id: String
+    public var gameId: String
+    /// The fields that differ, sorted: any of `startUTC`, `stadiumId`, `status`.
+    public var fields: [String]
+    /// Each source's newest record for the game, sorted by source id.
+    public var sources: [MergeConflictSource]
+    /// The source whose record is in the store (newest `lastModified`, then priority, then source id).
+    public var winner: String
+
+    public init(gameId: String, fields: [String], sources: [MergeConflictSource], winner: String) {
+        self.id = "conflict:\(gameId)"; self.gameId = gameId; self.fields = fields; self.sources = sources
+        self.winner = winner
+    }
+}
+
+/// One source's values for a game in a `MergeConflict`.
+public struct MergeConflictSource: Codable, Sendable, Hashable {
+    public var source: String
+    public var lastModified: Instant
+    public var priority: Int
+    public var startUTC: Instant?
+    public var stadiumId: String
+    public var status: GameStatus
+
+    public init(source: String, lastModified: Instant, priority: Int, startUTC: Instant?, stadiumId: String,
+                status: GameStatus) {
+        self.source = source; self.lastModified = lastModified; self.priority = priority; self.startUTC = startUTC
+        self.stadiumId = stadiumId; self.status = status
+    }
+}
+
+/// A record skipped because its `schemaVersion` is newer than this build reads.
+public struct MergeIncompatibleRecord: Codable, Sendable, Hashable, Identifiable {
+    /// `incompatible:<entity>:<record id>:<source>`.
+    public var id: String
+    public var entity: String
+    public var recordId: String
+    public var source: String
+    /// Repository-relative file the record was read from.
+    public var file: String
+    public var schemaVersion: Int
+    /// The newest version this build reads.
+    public var supportedVersion: Int
+
+    public init(entity: String, recordId: String, source: String, file: String, schemaVersion: Int, supportedVersion: Int) {
+        self.id = "incompatible:\(entity):\(recordId):\(source)"; self.entity = entity; self.recordId = recordId
+        self.source = source; self.file = file; self.schemaVersion = schemaVersion; self.supportedVersion = supportedVersion
+    }
+}
+
+/// One field patch from `fixtures/overrides/` and what it did.
+public struct MergeOverrideOutcome: Codable, Sendable, Hashable, Identifiable {
+    public enum Status: String, Codable, Sendable {
+        /// The field had another value after the fold; the override replaced it.
+        case applied
+        /// The fold already produced the override's value (the override still pins it).
+        case unchanged
+        /// No record has this id: the override did nothing (reported as a warning).
+        case unmatched
+    }
+
+    /// `override:<entity>:<record id>:<field>`.
+    public var id: String
+    /// Entity name as written in the override file, e.g. `game`.
+    public var entity: String
+    public var recordId: String
+    public var field: String
+    public var value: MergeFieldValue
+    /// The value the fold produced before the override; nil when unmatched.
+    public var foldedValue: MergeFieldValue?
+    public var status: Status
+    public var reason: String
+    /// `fixtures/overrides/<file>.yaml:<line>:<column>` of the field.
+    public var location: String
+
+    public init(entity: String, recordId: String, field: String, value: MergeFieldValue, foldedValue: MergeFieldValue?,
+                status: Status, reason: String, location: String) {
+        self.id = "override:\(entity):\(recordId):\(field)"; self.entity = entity; self.recordId = recordId
+        self.field = field; self.value = value; self.foldedValue = foldedValue; self.status = status
+        self.reason = reason; self.location = location
+    }
+}
+
+/// A field value in a report: JSON null, bool, integer, number or string (instants and dates as their
+/// ISO-8601 text).
+public enum MergeFieldValue: Codable, Sendable, Hashable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else { self = .string(try container.decode(String.self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .int(let value): "\(value)"
+        case .double(let value): "\(value)"
+        case .string(let value): "'\(value)'"
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import SportsTimeCore
+
+/// `pipeline/sources.yaml` as written: a list of sources. Decoded strictly (unknown keys are errors)
+/// and then checked by `SourceCatalog.load`, which turns each entry into a `SourceConfig`.
+public struct SourcesFile: Decodable, Sendable {
+    public var sources: [SourceSpec]
+}
+
+/// One source as written in YAML. Property names are the YAML keys.
+public struct SourceSpec: Decodable, Sendable {
+    /// Slug, unique; also the folder under `fixtures/scraped/` and under `out/ingest/`.
+    public var id: String
+    /// Sport id (`mlb`, `nfl`, or a dynamic sport such as `ufl`).
+    public var sport: String
+    /// `2023`, `2025-26`, or a range `2022..2025` when rows carry their own season.
+    public var season: String
+    /// The source system (`retrosheet`, `nflverse`, `espn`, ...): names whose aliases apply.
+    public var system: String
+    /// The batch scope for soft deletes in merge; default `<sport>-<season>`.
+    public var scope: String?
+    /// Paths or globs under `fixtures/scraped/<id>/`.
+    public var files: [String]
+    /// A built-in format or `csv-mapping` / `json-mapping`.
+    public var format: String
+    /// Field mapping: required for the generic formats; for built-in formats it overrides the preset per field.
+    public var mapping: MappingSpec?
+    /// Row filters: a row is kept when every filter passes.
+    public var filters: [FilterSpec]?
+    /// When the files were scraped (ISO instant); becomes the records' `lastModified` downstream.
+    public var scrapedAt: String
+    /// IANA zone of naive dates and times, or `venue` for the stadium's own zone (resolved by normalize).
+    public var naiveTimeZone: String
+    /// Fraction (`0.02`, `2%`) or count (`5`) of rejected rows above which the source fails.
+    public var rejectThreshold: String
+    /// Higher is preferred when sources disagree about the same game.
+    public var priority: Int
+    /// Team strings (case-insensitive) that mean "not decided yet"; replaces the format's default list
+    /// (TBD, TBA, TBC, To Be Determined, To Be Announced; none for Retrosheet). Blank teams always do.
+    public var placeholderTeams: [String]?
+}
+
+/// How a generic source maps its rows to games (also the shape of every built-in preset).
+public struct MappingSpec: Decodable, Sendable {
+    /// JSON: key path of the record list (`games`, `gameWeek[*].games`); absent or empty = the root array.
+    public var records: String?
+    /// CSV: one-character field delimiter (default `,`; `\t` for tab).
+    public var delimiter: String?
+    /// CSV: whether the first row is a header (default true). Without one, columns are `column1`...
+    public var header: Bool?
+    /// CSV: rows to skip before the header (a preamble).
+    public var skipLines: Int?
+    /// Other CSV files of the same source joined by a key, their columns named `<lookup>.<column>`.
+    public var lookups: [LookupSpec]?
+    /// Field → value rule.
+    public var fields: FieldsSpec?
+
+    public init(records: String? = nil, delimiter: String? = nil, header: Bool? = nil, skipLines: Int? = nil,
+                lookups: [LookupSpec]? = nil, fields: FieldsSpec? = nil) {
+        self.records = records; self.delimiter = delimiter; self.header = header; self.skipLines = skipLines
+        self.lookups = lookups; self.fields = fields
+    }
+
+    /// `self` with every key that `override` sets replaced (fields one by one).
+    func overlaid(by override: MappingSpec?) -> MappingSpec {
+        guard let override else { return self }
+        var result = self
+        if let v = override.records { result.records = v }
+        if let v = override.delimiter { result.delimiter = v }
+        if let v = override.header { result.header = v }
+        if let v = override.skipLines { result.skipLines = v }
+        if let v = override.lookups { result.lookups = v }
+        if let v = override.fields { result.fields = (result.fields ?? FieldsSpec()).overlaid(by: v) }
+        return result
+    }
+}
+
+/// A CSV file joined to each row: `match` (a column of the row) equals `key` (a column of the lookup file).
+public struct LookupSpec: Decodable, Sendable {
+    /// Prefix of its columns in the mapping: `<name>.<column>`.
+    public var name: String
+    /// Path under the source's folder.
+    public var file: String
+    /// Key column in the lookup file.
+    public var key: String
+    /// Column of the main rows whose value is looked up.
+    public var match: String
+    /// When true, a missing lookup file is not an error (its columns are then empty).
+    public var optional: Bool?
+}
+
+/// The game fields a mapping can fill. Each is a `ValueSpec`.
+public struct FieldsSpec: Decodable, Sendable {
+    /// The source's own game id (absent or empty: an id is derived from date, teams and game number).
+    public var id: ValueSpec?
+    public var homeTeam: ValueSpec?
+    public var awayTeam: ValueSpec?
+    public var venue: ValueSpec?
+    public var city: ValueSpec?
+    /// A start instant (with a zone or offset), or a naive date-time read in the field's zone.
+    public var start: ValueSpec?
+    /// A calendar date (in the field's `zone`, else the source's `naiveTimeZone`).
+    public var date: ValueSpec?
+    /// A wall-clock time combined with `date`.
+    public var time: ValueSpec?
+    /// Whether the time is not decided (true/false).
+    public var timeTBD: ValueSpec?
+    /// The row's season (`2023`, `2025-26`, `20252026`); default: the source's season.
+    public var season: ValueSpec?
+    /// preseason, regular, postseason, exhibition (default regular).
+    public var kind: ValueSpec?
+    /// scheduled, postponed, cancelled, final (default scheduled).
+    public var status: ValueSpec?
+    public var makeupDate: ValueSpec?
+    /// Doubleheader game number (0 or empty: a single game).
+    public var gameNumber: ValueSpec?
+    /// true/false.
+    public var neutralSite: ValueSpec?
+    /// day or night.
+    public var dayNight: ValueSpec?
+
+    public init() {}
+
+    func overlaid(by o: FieldsSpec) -> FieldsSpec {
+        var r = self
+        r.id = o.id ?? id; r.homeTeam = o.homeTeam ?? homeTeam; r.awayTeam = o.awayTeam ?? awayTeam
+        r.venue = o.venue ?? venue; r.city = o.city ?? city; r.start = o.start ?? start; r.date = o.date ?? date
+        r.time = o.time ?? time; r.timeTBD = o.timeTBD ?? timeTBD; r.season = o.season ?? season
+        r.kind = o.kind ?? kind; r.status = o.status ?? status; r.makeupDate = o.makeupDate ?? makeupDate
+        r.gameNumber = o.gameNumber ?? gameNumber; r.neutralSite = o.neutralSite ?? neutralSite
+        r.dayNight = o.dayNight ?? dayNight
+        return r
+    }
+
+    /// The fields in a fixed order, with their names (for checks and messages).
+    var all: [(name: String, spec: ValueSpec?)] {
+        [("id", id), ("homeTeam", homeTeam), ("awayTeam", awayTeam), ("venue", venue), ("city", city),
+         ("start", start), ("date", date), ("time", time), ("timeTBD", timeTBD), ("season", season),
+         ("kind", kind), ("status", status), ("makeupDate", makeupDate), ("gameNumber", gameNumber),
+         ("neutralSite", neutralSite), ("dayNight", dayNight)]
+    }
+}
+
+/// How one field gets its value from a row. In YAML either a column name (`home_team`) or a mapping:
+///
+/// - `from`: a column (CSV header name, JSON key path, `<lookup>.<column>`), or a list: first non-empty wins
+/// - `constant`: a fixed value instead of `from`
+/// - `match`: a regular expression; its first capture group (else the whole match) is the value
+/// - `ifPresent` / `ifEmpty`: replace a non-empty / empty value
+/// - `values`: a value map (exact, then case-insensitive); `default` for values the map lacks or empty values
+/// - `layout`: date/time layouts tried in order (`yyyy-MM-dd`, `M/d/yyyy`, `EEE MMM d yyyy`, `h:mma`,
+///   `iso8601`, `epoch`, `epochMillis`)
+/// - `zone`: IANA zone, `UTC` or `venue` for this field's naive dates and times
+/// - `optional`: the column may be missing from a file's header
+public struct ValueSpec: Decodable, Sendable {
+    public var from: ColumnList?
+    public var constant: String?
+    public var match: String?
+    public var ifPresent: String?
+    public var ifEmpty: String?
+    public var values: [String: String]?
+    public var `default`: String?
+    public var layout: ColumnList?
+    public var zone: String?
+    public var optional: Bool?
+
+    public init(from: [String]? = nil, constant: String? = nil) {
+        self.from = from.map(ColumnList.init)
+        self.constant = constant
+    }
+
+    private enum Keys: String, CodingKey {
+        case from, constant, match, ifPresent, ifEmpty, values, `default`, layout, zone, optional
+    }
+
+    public init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
+            self.from = ColumnList([name])
+            return
+        }
+        let c = try decoder.container(keyedBy: Keys.self)
+        from = try c.decodeIfPresent(ColumnList.self, forKey: .from)
+        constant = try c.decodeIfPresent(String.self, forKey: .constant)
+        match = try c.decodeIfPresent(String.self, forKey: .match)
+        ifPresent = try c.decodeIfPresent(String.self, forKey: .ifPresent)
+        ifEmpty = try c.decodeIfPresent(String.self, forKey: .ifEmpty)
+        values = try c.decodeIfPresent([String: String].self, forKey: .values)
+        self.default = try c.decodeIfPresent(String.self, forKey: .default)
+        layout = try c.decodeIfPresent(ColumnList.self, forKey: .layout)
+        zone = try c.decodeIfPresent(String.self, forKey: .zone)
+        optional = try c.decodeIfPresent(Bool.self, forKey: .optional)
+    }
+}
+
+/// One string or a list of strings.
+public struct ColumnList: Decodable, Sendable, Hashable {
+    public var names: [String]
+    public init(_ names: [String]) { self.names = names }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let one = try? c.decode(String.self) { names = [one] } else { names = try c.decode([String].self) }
+    }
+}
+
+/// A row filter on one column. Exactly one operator is given.
+public struct FilterSpec: Decodable, Sendable {
+    public var column: String
+    public var equals: String?
+    public var notEquals: String?
+    public var `in`: [String]?
+    public var notIn: [String]?
+    /// Inclusive bounds, numeric when both sides are numbers, else compared as text.
+    public var range: RangeSpec?
+    /// A regular expression the value must contain a match of.
+    public var matches: String?
+    /// true: the value must be empty; false: it must not be.
+    public var empty: Bool?
+
+    public init(column: String, equals: String? = nil, notEquals: String? = nil, in list: [String]? = nil,
+                notIn: [String]? = nil, range: RangeSpec? = nil, matches: String? = nil, empty: Bool? = nil) {
+        self.column = column; self.equals = equals; self.notEquals = notEquals; self.in = list
+        self.notIn = notIn; self.range = range; self.matches = matches; self.empty = empty
+    }
+}
+
+/// Inclusive bounds; either may be absent.
+public struct RangeSpec: Decodable, Sendable {
+    public var from: String?
+    public var to: String?
+    public init(from: String? = nil, to: String? = nil) { self.from = from; self.to = to }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import SportsTimeCore
+
+/// A file handed to the ingester: its repository-relative path and its bytes.
+public struct LoadedFile: Sendable {
+    /// Repository-relative path (`fixtures/scraped/<source>/<file>`), used in provenance and rejects.
+    public var path: String
+    /// Path relative to the source's folder (how `files` and lookups name it).
+    public var name: String
+    public var data: Data
+    public init(path: String, name: String, data: Data) { self.path = path; self.name = name; self.data = data }
+}
+
+/// How a source's rows were accounted for: `read = written + rejected + filtered + folded`.
+public struct IngestCounts: Sendable, Hashable, Codable {
+    /// Rows (records, events) found in the files; blank lines and repeated headers are not rows.
+    public var read = 0
+    /// Rows a declared filter left out (for example seasons outside the source's range).
+    public var filtered = 0
+    /// Rows that repeat a record already read, identical in every field (an iCalendar event in both
+    /// teams' calendars).
+    public var folded = 0
+    public var rejected = 0
+    public var written = 0
+    public init() {}
+    public var balances: Bool { read == written + rejected + filtered + folded }
+}
+
+/// One source ingested: records, rejects, warnings, counts, and whether rejects passed the threshold.
+public struct IngestResult: Sendable {
+    public var source: SourceConfig
+    /// Sorted by id.
+    public var records: [RawGame]
+    /// Sorted by file, line.
+    public var rejects: [Reject]
+    public var warnings: [Diagnostic]
+    public var counts: IngestCounts
+    public var inputs: [InputReference]
+
+    /// Whether the rejects pass the source's threshold (the source then fails and nothing is written).
+    public var exceedsThreshold: Bool {
+        source.rejectThreshold.isExceeded(rejected: counts.rejected, candidates: counts.read - counts.filtered)
+    }
+
+    /// The error to print when the source fails.
+    public var failure: Diagnostic? {
+        guard exceedsThreshold else { return nil }
+        return Diagnostic(.error, at: source.location,
+                          "source '\(source.id)': \(counts.rejected) of \(counts.read - counts.filtered) rows rejected, more than its rejectThreshold (\(source.rejectThreshold)); nothing written",
+                          fix: "Read the reasons above, fix the files or the mapping, or raise rejectThreshold")
+    }
+
+    /// `out/ingest/<source>/games.json`.
+    public func gamesData() throws -> Data {
+        var meta = source.meta
+        meta["rowsRead"] = String(counts.read)
+        meta["rowsFiltered"] = String(counts.filtered)
+        meta["rowsFolded"] = String(counts.folded)
+        meta["rowsRejected"] = String(counts.rejected)
+        meta["recordsWritten"] = String(counts.written)
+        return try Envelope(kind: .rawGames, producer: Producer(stage: "ingest"), inputs: inputs, meta: meta,
+                            records: records).canonicalData()
+    }
+
+    /// `out/ingest/<source>/rejects.jsonl`.
+    public func rejectsData() throws -> Data { try RejectsWriter.data(rejects) }
+}
+
+/// Reads one source's files into raw games. Pure: files come in as bytes, results go out as values.
+public enum Ingester {
+    /// - Parameters:
+    ///   - files: the data files (see `SourceConfig.dataFiles(in:)`), in any order.
+    ///   - lookups: the lookup files the mapping names that exist (see `SourceConfig.lookupFiles`).
+    /// - Throws: `PipelineError.invalidInput` (exit 2) for a file that cannot be read as its format
+    ///   at all (JSON syntax, a column the mapping needs is missing, a required lookup file is missing).
+    public static func ingest(_ source: SourceConfig, files: [LoadedFile], lookups: [LoadedFile] = []) throws -> IngestResult {
+        var warnings: [Diagnostic] = []
+        var lookupTables: [String: Table] = [:]
+        for spec in source.mapping.lookups ?? [] {
+            if let file = lookups.first(where: { $0.name == spec.file }) {
+                let table = CSVTable.readLookup(file.data, path: file.path)
+                warnings.append(contentsOf: table.warnings)
+                lookupTables[spec.file] = table
+            } else if spec.optional != true {
+                throw PipelineError.invalidInput(Diagnostic(
+                    .error, at: source.location, "source '\(source.id)': lookup file '\(spec.file)' is missing",
+                    fix: "Copy it into the source's folder, or mark the lookup optional"))
+            }
+        }
+
+        var counts = IngestCounts()
+        var rejects: [Reject] = []
+        var records: [RawGame] = []
+        var seen: [String: Int] = [:]
+        let foldsRepeats = source.format == .ical
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let table = try readTable(file, source: source)
+            warnings.append(contentsOf: table.warnings)
+            counts.read += table.rows.count + table.rowRejects.count
+            rejects.append(contentsOf: table.rowRejects)
+            let mapper = try RowMapper(source: source, table: table, lookupTables: lookupTables)
+            for row in table.rows {
+                switch mapper.map(row) {
+                case .filtered:
+                    counts.filtered += 1
+                case .rejected(let reason, let recordId):
+                    rejects.append(Reject(file: table.path, line: row.line, reason: reason,
+                                          raw: table.rawText(of: row), recordId: recordId))
+                case .game(let game):
+                    if let index = seen[game.id] {
+                        let first = records[index]
+                        if foldsRepeats, sameExceptProvenance(first, game) {
+                            counts.folded += 1
+                            continue
+                        }
+                        let (firstFile, firstLine) = split(first.provenance)
+                        let whereFirst = firstFile == table.path ? "line \(firstLine)" : "\(firstFile):\(firstLine)"
+                        let differing = differences(first, game)
+                        rejects.append(Reject(
+                            file: table.path, line: row.line,
+                            reason: "duplicate of \(whereFirst)" + (differing.isEmpty ? "" : " (same id, different \(differing.joined(separator: ", ")))"),
+                            raw: table.rawText(of: row), recordId: game.id))
+                    } else {
+                        seen[game.id] = records.count
+                        records.append(game)
+                    }
+                }
+            }
+        }
+        counts.rejected = rejects.count
+        counts.written = records.count
+        warnings.append(contentsOf: consistencyWarnings(records, source: source))
+        let inputs = (files + lookups).map { InputReference(path: $0.path, sha256: ArtifactFiles.sha256($0.data)) }.sorted()
+        return IngestResult(source: source, records: records.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
+                            warnings: warnings, counts: counts, inputs: inputs)
+    }
+
+    static func readTable(_ file: LoadedFile, source: SourceConfig) throws -> Table {
+        let mapping = source.mapping
+        switch source.format.tableKind {
+        case .csv:
+            let options = CSVTable.Options(delimiter: mapping.delimiter.flatMap(RowMapper.delimiter) ?? ",",
+                                           hasHeader: mapping.header ?? true, skipLines: mapping.skipLines ?? 0)
+            return CSVTable.read(file.data, path: file.path, options: options)
+        case .bbref:
+            return BBRefTable.read(file.data, path: file.path)
+        case .retrosheet:
+            return RetrosheetTable.read(file.data, path: file.path)
+        case .ical:
+            return ICalendarTable.read(file.data, path: file.path)
+        case .json:
+            let lookupNames = Set((mapping.lookups ?? []).map(\.name))
+            var columns: [String] = []
+            func add(_ name: String) {
+                if let dot = name.firstIndex(of: "."), lookupNames.contains(String(name[..<dot])) { return }
+                if !columns.contains(name) { columns.append(name) }
+            }
+            for (_, spec) in (mapping.fields ?? FieldsSpec()).all { spec?.from?.names.forEach(add) }
+            source.filters.forEach { add($0.column) }
+            (mapping.lookups ?? []).forEach { add($0.match) }
+            return try JSONTable.read(file.data, path: file.path, records: mapping.records, columns: columns)
+        }
+    }
+
+    private static func split(_ provenance: String) -> (String, String) {
+        guard let colon = provenance.lastIndex(of: ":") else { return (provenance, "?") }
+        return (String(provenance[..<colon]), String(provenance[provenance.index(after: colon)...]))
+    }
+
+    private static func sameExceptProvenance(_ a: RawGame, _ b: RawGame) -> Bool {
+        var b = b
+        b.provenance = a.provenance
+        return a == b
+    }
+
+    /// Names of the fields two records with one id disagree on.
+    private static func differences(_ a: RawGame, _ b: RawGame) -> [String] {
+        var d: [String] = []
+        if a.homeTeam != b.homeTeam { d.append("homeTeam") }
+        if a.awayTeam != b.awayTeam { d.append("awayTeam") }
+        if a.venue != b.venue { d.append("venue") }
+        if a.startUTC != b.startUTC || a.date != b.date || a.localTime != b.localTime { d.append("start") }
+        if a.status != b.status { d.append("status") }
+        if a.kind != b.kind { d.append("kind") }
+        if a.season != b.season { d.append("season") }
+        return d
+    }
+
+    /// A venue given for the games of many different home teams usually means a broken file (every
+    /// row of the NHL 2023-24 file says "Honda Center"). Ingest keeps the rows as written and warns;
+    /// normalize decides.
+    static func consistencyWarnings(_ records: [RawGame], source: SourceConfig) -> [Diagnostic] {
+        var homesByVenue: [String: Set<String>] = [:]
+        var firstSeen: [String: String] = [:]
+        for record in records where record.neutralSite != true {
+            guard let venue = record.venue else { continue }
+            homesByVenue[venue, default: []].insert(record.homeTeam)
+            if firstSeen[venue] == nil { firstSeen[venue] = record.provenance }  // records are in file and line order
+        }
+        var warnings: [Diagnostic] = []
+        for (venue, homes) in homesByVenue.sorted(by: { $0.key < $1.key }) where homes.count > 4 {
+            let (file, line) = split(firstSeen[venue] ?? "")
+            let examples = homes.sorted().prefix(5).joined(separator: ", ")
+            warnings.append(Diagnostic(
+                .warning, at: SourceLocation(path: file, line: Int(line)),
+                "source '\(source.id)': venue '\(venue)' is given for games of \(homes.count) different home teams (\(examples), ...)",
+                fix: "Check the file: its venue or home columns may be corrupt (normalize checks venues against home teams)"))
+        }
+        return warnings
+    }
+}

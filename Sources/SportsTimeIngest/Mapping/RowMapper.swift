@@ -1,0 +1,461 @@
+import Foundation
+import SportsTimeCore
+
+/// A mapping compiled against one table's columns: turns each row into a game, a reject reason, or
+/// "filtered out".
+struct RowMapper {
+    enum Outcome {
+        case game(RawGame)
+        case rejected(String, recordId: String?)
+        case filtered
+    }
+
+    /// Where a value comes from: a cell of the row, a cell of a joined lookup row, or nowhere (an
+    /// optional column the file does not have).
+    enum CellRef {
+        case column(Int)
+        case lookup(Int, Int)
+        case absent
+    }
+
+    struct Lookup {
+        var match: CellRef
+        var rows: [String: TableRow]
+    }
+
+    struct Value {
+        var refs: [CellRef] = []
+        var constant: String?
+        var regex: NSRegularExpression?
+        var ifPresent: String?
+        var ifEmpty: String?
+        var exact: [String: String] = [:]
+        var folded: [String: String] = [:]
+        var hasValues = false
+        var defaultValue: String?
+        var layouts: [DateLayout] = []
+        var zone: NaiveZone?
+    }
+
+    struct Filter {
+        enum Test {
+            case equals(String), notEquals(String), isIn(Set<String>), notIn(Set<String>)
+            case range(String?, String?), matches(NSRegularExpression), empty(Bool)
+        }
+        var column: String
+        var ref: CellRef
+        var test: Test
+    }
+
+    let source: SourceConfig
+    let path: String
+    var lookups: [Lookup] = []
+    var filters: [Filter] = []
+    var id, homeTeam, awayTeam, venue, city, start, date, time, timeTBD, season, kind, status: Value?
+    var makeupDate, gameNumber, neutralSite, dayNight: Value?
+    /// Team strings (lowercased) that mean "not decided yet"; blank strings always do.
+    let placeholders: Set<String>
+
+    /// Compiles `source.mapping` and `source.filters` for `table`. Throws (exit 2) when a column the
+    /// mapping needs is missing from the file.
+    init(source: SourceConfig, table: Table, lookupTables: [String: Table]) throws {
+        self.source = source
+        self.path = table.path
+        self.placeholders = Set(source.placeholderTeams.map { Self.strippedOfPunctuation($0.lowercased()) })
+        let specs = source.mapping.lookups ?? []
+        var missing: [String] = []
+        var lookupIndex: [String: (Int, Table?)] = [:]
+        func resolve(_ name: String, optional: Bool, allowLookups: Bool = true) -> CellRef {
+            if let i = table.column(name) { return .column(i) }
+            if allowLookups, let dot = name.firstIndex(of: "."), let (l, lookupTable) = lookupIndex[String(name[..<dot])] {
+                guard let lookupTable else { return .absent }
+                if let j = lookupTable.column(String(name[name.index(after: dot)...])) { return .lookup(l, j) }
+                if !optional { missing.append(name) }
+                return .absent
+            }
+            if !optional { missing.append(name) }
+            return .absent
+        }
+        for (l, spec) in specs.enumerated() {
+            let lookupTable = lookupTables[spec.file]
+            lookupIndex[spec.name] = (l, lookupTable)
+            var rows: [String: TableRow] = [:]
+            if let lookupTable, let keyColumn = lookupTable.column(spec.key) {
+                for row in lookupTable.rows {
+                    let key = (row.cell(keyColumn) ?? "").trimmed
+                    if rows[key] == nil { rows[key] = row }
+                }
+            } else if lookupTable != nil {
+                missing.append("\(spec.name): key column '\(spec.key)' of \(spec.file)")
+            }
+            lookups.append(Lookup(match: resolve(spec.match, optional: false, allowLookups: false), rows: rows))
+        }
+        func compile(_ spec: ValueSpec?) -> Value? {
+            guard let spec else { return nil }
+            var v = Value()
+            v.refs = (spec.from?.names ?? []).map { resolve($0, optional: spec.optional ?? false) }
+            v.constant = spec.constant
+            v.regex = spec.match.flatMap { try? NSRegularExpression(pattern: $0) }
+            v.ifPresent = spec.ifPresent
+            v.ifEmpty = spec.ifEmpty
+            if let values = spec.values {
+                v.hasValues = true
+                v.exact = values
+                for key in values.keys.sorted() { v.folded[key.lowercased()] = v.folded[key.lowercased()] ?? values[key] }
+            }
+            v.defaultValue = spec.default
+            v.layouts = (spec.layout?.names ?? []).compactMap { try? DateLayout($0) }
+            v.zone = spec.zone.flatMap(NaiveZone.init)
+            return v
+        }
+        let f = source.mapping.fields ?? FieldsSpec()
+        id = compile(f.id); homeTeam = compile(f.homeTeam); awayTeam = compile(f.awayTeam); venue = compile(f.venue)
+        city = compile(f.city); start = compile(f.start); date = compile(f.date); time = compile(f.time)
+        timeTBD = compile(f.timeTBD); season = compile(f.season); kind = compile(f.kind); status = compile(f.status)
+        makeupDate = compile(f.makeupDate); gameNumber = compile(f.gameNumber); neutralSite = compile(f.neutralSite)
+        dayNight = compile(f.dayNight)
+        for spec in source.filters {
+            let test: Filter.Test
+            if let v = spec.equals { test = .equals(v) }
+            else if let v = spec.notEquals { test = .notEquals(v) }
+            else if let v = spec.in { test = .isIn(Set(v)) }
+            else if let v = spec.notIn { test = .notIn(Set(v)) }
+            else if let r = spec.range { test = .range(r.from, r.to) }
+            else if let p = spec.matches, let regex = try? NSRegularExpression(pattern: p) { test = .matches(regex) }
+            else { test = .empty(spec.empty ?? true) }
+            filters.append(Filter(column: spec.column, ref: resolve(spec.column, optional: false), test: test))
+        }
+        if !missing.isEmpty {
+            let known = table.columns.joined(separator: ", ")
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: table.path, line: 1),
+                "source '\(source.id)': the mapping names \(missing.map { "'\($0)'" }.joined(separator: ", ")), not in this file (columns: \(known))",
+                fix: "Fix the column names in pipeline/sources.yaml, or mark the field optional"))
+        }
+    }
+
+    // MARK: - Reading values
+
+    @inline(__always) private func cell(_ ref: CellRef, _ row: TableRow) -> String? {
+        switch ref {
+        case .column(let i):
+            return row.cell(i)
+        case .lookup(let l, let j):
+            let lookup = lookups[l]
+            guard let key = cell(lookup.match, row)?.trimmed,
+                  let joined = lookup.rows[key] else { return nil }
+            return joined.cell(j)
+        case .absent:
+            return nil
+        }
+    }
+
+    /// The field's value after its rules; nil when empty.
+    private func value(_ v: Value, _ row: TableRow) -> String? {
+        var text: String? = v.constant
+        if text == nil {
+            for ref in v.refs {
+                if let raw = cell(ref, row) {
+                    let t = raw.trimmed
+                    if !t.isEmpty { text = t; break }
+                }
+            }
+        }
+        if let regex = v.regex, let t = text {
+            let ns = t as NSString
+            if let m = regex.firstMatch(in: t, range: NSRange(location: 0, length: ns.length)) {
+                let r = m.numberOfRanges > 1 && m.range(at: 1).location != NSNotFound ? m.range(at: 1) : m.range
+                text = ns.substring(with: r).trimmed
+            } else {
+                text = nil
+            }
+        }
+        if let t = text, !t.isEmpty {
+            if let p = v.ifPresent { text = p }
+        } else {
+            text = v.ifEmpty
+        }
+        if v.hasValues, let t = text, !t.isEmpty {
+            if let mapped = v.exact[t] ?? v.folded[t.lowercased()] { text = mapped } else if let d = v.defaultValue { text = d }
+        }
+        if text?.isEmpty ?? true { text = v.defaultValue }
+        return text?.isEmpty == false ? text : nil
+    }
+
+    private func filterValue(_ ref: CellRef, _ row: TableRow) -> String {
+        (cell(ref, row) ?? "").trimmed
+    }
+
+    private func passes(_ filter: Filter, _ row: TableRow) -> Bool {
+        let v = filterValue(filter.ref, row)
+        switch filter.test {
+        case .equals(let x): return v == x
+        case .notEquals(let x): return v != x
+        case .isIn(let set): return set.contains(v)
+        case .notIn(let set): return !set.contains(v)
+        case .empty(let wantEmpty): return v.isEmpty == wantEmpty
+        case .matches(let regex):
+            return regex.firstMatch(in: v, range: NSRange(location: 0, length: (v as NSString).length)) != nil
+        case .range(let lo, let hi):
+            guard !v.isEmpty else { return false }
+            func le(_ a: String, _ b: String) -> Bool {
+                if let x = Double(a), let y = Double(b) { return x <= y }
+                return a <= b
+            }
+            if let lo, !le(lo, v) { return false }
+            if let hi, !le(v, hi) { return false }
+            return true
+        }
+    }
+
+    // MARK: - Typed parsing
+
+    static func parseBool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "t", "yes", "y", "1": return true
+        case "false", "f", "no", "n", "0": return false
+        default: return nil
+        }
+    }
+
+    static func delimiter(_ text: String) -> Character? {
+        if text == "\\t" || text == "\t" || text.lowercased() == "tab" { return "\t" }
+        return text.count == 1 ? text.first : nil
+    }
+
+    private static let defaultDateLayouts = [try? DateLayout("iso8601"), try? DateLayout("M/d/yyyy")].compactMap { $0 }
+    private static let defaultTimeLayouts = ["HH:mm", "HH:mm:ss", "h:mm a", "h:mma"].compactMap { try? DateLayout($0) }
+    private static let defaultStartLayouts = [try? DateLayout("iso8601")].compactMap { $0 }
+    private static let tbdTimes: Set<String> = ["tbd", "tba", "tbc", "to be determined", "to be announced"]
+
+    private func parse(_ text: String, _ layouts: [DateLayout], fallback: [DateLayout]) -> DateLayout.Parts? {
+        for layout in layouts.isEmpty ? fallback : layouts {
+            if let parts = layout.parse(text) { return parts }
+        }
+        return nil
+    }
+
+    private func layoutNames(_ v: Value, fallback: [DateLayout]) -> String {
+        (v.layouts.isEmpty ? fallback : v.layouts).map(\.description).joined(separator: ", ")
+    }
+
+    /// Why a team string cannot be a team, or nil when it can.
+    private func placeholderReason(_ team: String?, side: String) -> String? {
+        guard let team, team.contains(where: { $0.isLetter || $0.isNumber }) else { return "blank \(side) team" }
+        guard !placeholders.isEmpty else { return nil }
+        let lower = team.lowercased()
+        if placeholders.contains(lower) { return "placeholder \(side) team '\(team)'" }
+        guard let first = lower.unicodeScalars.first, let last = lower.unicodeScalars.last,
+              !(first.properties.isAlphabetic || first.properties.numericType != nil)
+                || !(last.properties.isAlphabetic || last.properties.numericType != nil) else { return nil }
+        return placeholders.contains(Self.strippedOfPunctuation(lower))
+            ? "placeholder \(side) team '\(team)'" : nil
+    }
+
+    /// `(tbd)` → `tbd`: white space and punctuation removed from both ends.
+    static func strippedOfPunctuation(_ text: String) -> String {
+        func isEdge(_ s: Unicode.Scalar) -> Bool {
+            if s.properties.isWhitespace { return true }
+            switch s.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+            default: return false
+            }
+        }
+        var scalars = text.unicodeScalars[...]
+        while let s = scalars.first, isEdge(s) { scalars = scalars.dropFirst() }
+        while let s = scalars.last, isEdge(s) { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    // MARK: - Row → game
+
+    func map(_ row: TableRow) -> Outcome {
+        for filter in filters where !passes(filter, row) { return .filtered }
+        let sourceId = id.flatMap { value($0, row) }
+        let provisionalId = sourceId.map { "\(source.id):\($0)" }
+        func reject(_ reason: String) -> Outcome { .rejected(reason, recordId: provisionalId) }
+
+        let home = homeTeam.flatMap { value($0, row) }
+        let away = awayTeam.flatMap { value($0, row) }
+        if let reason = placeholderReason(home, side: "home") ?? placeholderReason(away, side: "away") { return reject(reason) }
+        guard let home, let away else { return reject("blank team") }
+        if home == away { return reject("home and away team are both '\(home)'") }
+
+        // Time of day is undecided when the source says so.
+        var tbd = false
+        if let spec = timeTBD, let text = value(spec, row) {
+            guard let flag = Self.parseBool(text) else { return reject("timeTBD '\(text)' is not true or false") }
+            tbd = flag
+        }
+
+        var instant: Instant?
+        var day: LocalDate?
+        var dayZone = source.naiveTimeZone
+        var clock: (h: Int, m: Int, s: Int)?
+        var clockZone = source.naiveTimeZone
+        var startZone = source.naiveTimeZone
+
+        if let spec = start, let text = value(spec, row) {
+            startZone = spec.zone ?? source.naiveTimeZone
+            guard let parts = parse(text, spec.layouts, fallback: Self.defaultStartLayouts) else {
+                return reject("start '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultStartLayouts))")
+            }
+            if let i = parts.instant {
+                instant = i
+            } else if let d = parts.date {
+                day = d; dayZone = startZone; clockZone = startZone
+                if let h = parts.hour { clock = (h, parts.minute ?? 0, parts.second ?? 0) }
+            }
+        }
+        if let spec = date, let text = value(spec, row) {
+            guard let parts = parse(text, spec.layouts, fallback: Self.defaultDateLayouts), let d = parts.date else {
+                return reject("date '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultDateLayouts))")
+            }
+            day = d
+            dayZone = spec.zone ?? source.naiveTimeZone
+            if instant == nil, let i = parts.instant { instant = i }
+            if clock == nil, let h = parts.hour { clock = (h, parts.minute ?? 0, parts.second ?? 0); clockZone = dayZone }
+        }
+        if let spec = time {
+            let text = value(spec, row)
+            if let text, !Self.tbdTimes.contains(text.lowercased()) {
+                guard let parts = parse(text, spec.layouts, fallback: Self.defaultTimeLayouts), let h = parts.hour else {
+                    return reject("time '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultTimeLayouts))")
+                }
+                clock = (h, parts.minute ?? 0, parts.second ?? 0)
+                clockZone = spec.zone ?? date?.zone ?? source.naiveTimeZone
+            } else {
+                if text != nil { tbd = true }
+                if instant == nil { clock = nil }
+            }
+        }
+
+        var startUTC: Instant?
+        var localTime: String?
+        let gameDate: LocalDate
+        var dateZone: String
+        if let instant {
+            startUTC = tbd ? nil : instant
+            if let day {
+                gameDate = day; dateZone = dayZone.description
+            } else if tbd, let zone = startZone.timeZone {
+                gameDate = ZonedTime.localDate(of: instant, in: zone); dateZone = startZone.description
+            } else {
+                gameDate = instant.utcDate; dateZone = "UTC"
+            }
+        } else if let day {
+            gameDate = day
+            dateZone = dayZone.description
+            if let clock, !tbd {
+                if let zone = clockZone.timeZone {
+                    startUTC = ZonedTime.instant(date: day, hour: clock.h, minute: clock.m, second: clock.s, in: zone)
+                    dateZone = clockZone.description
+                } else {
+                    localTime = "\(clock.h < 10 ? "0" : "")\(clock.h):\(clock.m < 10 ? "0" : "")\(clock.m)"
+                }
+            }
+        } else {
+            return reject("no date")
+        }
+        tbd = tbd || (startUTC == nil && localTime == nil)
+
+        // Season: the row's own, else the one the source declares.
+        let seasonLabel: String
+        if let spec = season, let text = value(spec, row) {
+            guard let s = Season.parse(text, split: source.seasons.isSplit) else {
+                return reject("season '\(text)' is not a season like \(source.seasons.first.label)")
+            }
+            guard source.seasons.contains(s) else {
+                return reject("season \(s.label) is outside this source's seasons \(source.seasons)")
+            }
+            seasonLabel = s.label
+        } else if source.seasons.isSingle {
+            seasonLabel = source.seasons.first.label
+        } else {
+            return reject("no season")
+        }
+
+        var gameKind = GameKind.regular
+        if let spec = kind, let text = value(spec, row) {
+            guard let k = GameKind(rawValue: text.lowercased()) else {
+                return reject("kind '\(text)' is not one of preseason, regular, postseason, exhibition (map it in fields.kind.values)")
+            }
+            gameKind = k
+        }
+        var gameStatus = GameStatus.scheduled
+        if let spec = status, let text = value(spec, row) {
+            guard let s = GameStatus(rawValue: text.lowercased()) else {
+                return reject("status '\(text)' is not one of scheduled, postponed, cancelled, final (map it in fields.status.values)")
+            }
+            gameStatus = s
+        }
+        var makeup: LocalDate?
+        if let spec = makeupDate, let text = value(spec, row) {
+            guard let parts = parse(text, spec.layouts, fallback: Self.defaultDateLayouts), let d = parts.date else {
+                return reject("makeupDate '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultDateLayouts))")
+            }
+            makeup = d
+        }
+        var number: Int?
+        if let spec = gameNumber, let text = value(spec, row) {
+            guard let n = Int(text), n >= 0 else { return reject("gameNumber '\(text)' is not a number") }
+            number = n == 0 ? nil : n
+        }
+        var neutral: Bool?
+        if let spec = neutralSite, let text = value(spec, row) {
+            guard let b = Self.parseBool(text) else { return reject("neutralSite '\(text)' is not true or false") }
+            neutral = b
+        }
+        var light: String?
+        if let spec = dayNight, let text = value(spec, row) {
+            switch text.lowercased() {
+            case "d", "day": light = "day"
+            case "n", "night": light = "night"
+            default: return reject("dayNight '\(text)' is not day or night")
+            }
+        }
+
+        let key = sourceId ?? Self.derivedKey(date: gameDate, away: away, home: home, gameNumber: number)
+        return .game(RawGame(
+            id: "\(source.id):\(key)", source: source.id, sport: source.sport, season: seasonLabel, kind: gameKind,
+            sourceGameId: sourceId, homeTeam: home, awayTeam: away,
+            venue: venue.flatMap { value($0, row) }, city: city.flatMap { value($0, row) },
+            startUTC: startUTC, date: gameDate, dateZone: dateZone, localTime: localTime, timeTBD: tbd,
+            gameNumber: number, status: gameStatus, makeupDate: makeup, neutralSite: neutral,
+            provenance: "\(path):\(row.line)", dayNight: light))
+    }
+
+    /// `2023-03-30-bal-at-bos[-g2]`: the id key of a game from a source without ids.
+    static func derivedKey(date: LocalDate, away: String, home: String, gameNumber: Int?) -> String {
+        func part(_ team: String) -> String {
+            let slug = fastSlug(team) ?? Slug.make(team)
+            return slug.isEmpty ? "x\(team.unicodeScalars.map { String($0.value, radix: 16) }.joined())" : slug
+        }
+        var key = "\(date.iso8601)-\(part(away))-at-\(part(home))"
+        if let gameNumber, gameNumber > 0 { key += "-g\(gameNumber)" }
+        return key
+    }
+
+    /// `Slug.make` for ASCII text without going through Foundation's folding (same rules: runs of
+    /// letters and digits joined by `-`, apostrophes and dots dropped, lowercase); nil for non-ASCII.
+    static func fastSlug(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for b in text.utf8 {
+            guard b < 0x80 else { return nil }
+            let lower = (b >= 65 && b <= 90) ? b | 0x20 : b
+            if (lower >= 97 && lower <= 122) || (b >= 48 && b <= 57) {
+                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                out.append(lower)
+            } else if b == UInt8(ascii: "'") || b == UInt8(ascii: ".") {
+                continue
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,2 +1,0 @@
-/// The Ingest stage library.
-public enum IngestStage {}

@@ -1,0 +1,79 @@
+import Foundation
+import SportsTimeCore
+
+/// CSV files as tables: header row (deduplicated names: `PTS`, `PTS.2`, unnamed `column6`), or no
+/// header (`column1`...); blank rows skipped; header rows repeated inside the file skipped;
+/// an unterminated quote rejects the row it starts; invalid UTF-8 replaced with a warning.
+enum CSVTable {
+    struct Options: Sendable {
+        var delimiter: Character = ","
+        var hasHeader = true
+        var skipLines = 0
+    }
+
+    static func read(_ data: Data, path: String, options: Options) -> Table {
+        let reader = CSVReader(delimiter: options.delimiter)
+        let result = reader.read(data)
+        var rows = result.rows.filter { !isBlankRow($0.fields) }
+        if options.skipLines > 0 { rows.removeFirst(min(options.skipLines, rows.count)) }
+        var columns: [String] = []
+        var headerFields: [String]?
+        if options.hasHeader, let first = rows.first {
+            columns = CSVHeader(first.fields).names
+            headerFields = first.fields
+            rows.removeFirst()
+        } else {
+            let width = rows.map(\.fields.count).max() ?? 0
+            columns = (0..<width).map { "column\($0 + 1)" }
+        }
+        var table = Table(path: path, columns: columns, csvDelimiter: options.delimiter)
+        if result.hadInvalidUTF8 { table.warnings.append(invalidUTF8Warning(path)) }
+        for row in rows {
+            if let headerFields, row.fields == headerFields { continue }
+            if let open = result.unterminatedQuoteLine, row.line == open {
+                table.rowRejects.append(Reject(
+                    file: path, line: row.line,
+                    reason: "a quoted field opened on this line is never closed (the rest of the file was read into it)",
+                    raw: String(table.rawText(of: TableRow(line: row.line, cells: row.fields)).prefix(300))))
+                table.warnings.append(Diagnostic(.warning, at: SourceLocation(path: path, line: row.line),
+                                                 "unterminated quoted field", fix: "Close the quote in the source file"))
+                continue
+            }
+            table.rows.append(TableRow(line: row.line, cells: row.fields))
+        }
+        return table
+    }
+
+    /// A lookup file: header row required.
+    static func readLookup(_ data: Data, path: String) -> Table {
+        read(data, path: path, options: Options())
+    }
+}
+
+/// Basketball-Reference schedule exports: CSV with a header, plus section rows (`Playoffs`) that
+/// switch the kind of the rows after them. Adds a `section` column holding the current section.
+enum BBRefTable {
+    static func read(_ data: Data, path: String) -> Table {
+        var table = CSVTable.read(data, path: path, options: .init())
+        let sectionColumn = table.columns.count
+        var columns = table.columns
+        columns.append("section")
+        var result = Table(path: path, columns: columns, csvDelimiter: ",")
+        result.rowRejects = table.rowRejects
+        result.warnings = table.warnings
+        var section = ""
+        for var row in table.rows {
+            let nonEmpty = row.cells.filter { !$0.trimmed.isEmpty }
+            if nonEmpty.count == 1, let only = nonEmpty.first, row.cells.first?.trimmed == only,
+               only.rangeOfCharacter(from: .decimalDigits) == nil {
+                section = only.trimmed
+                continue
+            }
+            while row.cells.count < sectionColumn { row.cells.append("") }
+            row.cells.append(section)
+            result.rows.append(row)
+        }
+        table = result
+        return table
+    }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import SportsTimeCore
+
+/// iCalendar files (RFC 5545) as tables: one row per VEVENT, at the line of its `BEGIN:VEVENT`.
+///
+/// Folded lines are unfolded, text values unescaped (`\,` `\;` `\n` `\\`). Columns:
+/// `uid`, `summary`, `home`, `away` (from SUMMARY: `Home vs. Away`, `Away @ Home`, `Away at Home`; a
+/// trailing `*` result marker is dropped), `location`, `venue` and `city` (LOCATION split at its first
+/// comma), `description`, `competition` (the description's first line), `start` (ISO instant, for
+/// DTSTART in UTC or with a TZID), `date` and `time` (for floating or date-only DTSTART), `status`
+/// (`cancelled` for STATUS:CANCELLED, `postponed` when the summary says so, `final` when the
+/// description holds a result such as `Atlanta United 3 - CF Montreal 2`, else `scheduled`),
+/// `sequence`, `categories`.
+enum ICalendarTable {
+    static let columns = ["uid", "summary", "home", "away", "location", "venue", "city", "description", "competition",
+                          "start", "date", "time", "status", "sequence", "categories"]
+
+    static func read(_ data: Data, path: String) -> Table {
+        let (text, invalid) = CSVReader.decodeText(data)
+        var table = Table(path: path, columns: columns)
+        if invalid { table.warnings.append(invalidUTF8Warning(path)) }
+        let logical = unfold(text)
+        var event: [(name: String, params: [String: String], value: String)]?
+        var eventLine = 0
+        var rawLines: [String] = []
+        var nested = 0
+        for (line, content) in logical {
+            // Only BEGIN:/END: lines matter for structure; upper-case just those.
+            let lead = content.utf8.first.map { $0 | 0x20 }
+            let upper = lead == UInt8(ascii: "b") || lead == UInt8(ascii: "e") ? content.uppercased() : ""
+            if event == nil {
+                if upper == "BEGIN:VEVENT" { event = []; eventLine = line; rawLines = [content]; nested = 0 }
+                continue
+            }
+            rawLines.append(content)
+            if upper.hasPrefix("BEGIN:") { nested += 1; continue }
+            if upper.hasPrefix("END:") {
+                if nested > 0 { nested -= 1; continue }
+                if upper == "END:VEVENT", let props = event {
+                    let raw = rawLines.joined(separator: "\n")
+                    switch row(from: props, line: eventLine, raw: raw, path: path) {
+                    case .success(let row): table.rows.append(row)
+                    case .failure(let reject): table.rowRejects.append(reject)
+                    }
+                }
+                event = nil
+                continue
+            }
+            if nested > 0 { continue }
+            if let property = parseProperty(content) { event?.append(property) }
+        }
+        if event != nil {
+            table.rowRejects.append(Reject(file: path, line: eventLine, reason: "VEVENT without END:VEVENT (the file is cut short)",
+                                           raw: rawLines.joined(separator: "\n")))
+        }
+        return table
+    }
+
+    /// Logical lines with the physical line each starts on.
+    static func unfold(_ text: String) -> [(Int, String)] {
+        var result: [(Int, String)] = []
+        var line = 1
+        var current: [UInt8] = []
+        var currentLine = 1
+        var hasCurrent = false
+        let bytes = Array(text.utf8)
+        var i = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        var physical: [UInt8] = []
+        func endPhysical() {
+            if let first = physical.first, first == 0x20 || first == 0x09, hasCurrent {
+                current.append(contentsOf: physical.dropFirst())
+            } else {
+                if hasCurrent { result.append((currentLine, String(decoding: current, as: UTF8.self))) }
+                current = physical
+                currentLine = line
+                hasCurrent = !physical.isEmpty
+            }
+            physical.removeAll(keepingCapacity: true)
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0D || b == 0x0A {
+                endPhysical()
+                if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                line += 1
+            } else {
+                physical.append(b)
+            }
+            i += 1
+        }
+        endPhysical()
+        if hasCurrent { result.append((currentLine, String(decoding: current, as: UTF8.self))) }
+        return result
+    }
+
+    /// `NAME;PARAM=V;P2="a:b":value` → (NAME, params, value). Colons inside quoted parameters do not end the name.
+    static func parseProperty(_ content: String) -> (name: String, params: [String: String], value: String)? {
+        var inQuotes = false
+        var colon: String.Index?
+        for index in content.indices {
+            let c = content[index]
+            if c == "\"" { inQuotes.toggle() } else if c == ":", !inQuotes { colon = index; break }
+        }
+        guard let colon else { return nil }
+        let head = content[..<colon]
+        let value = String(content[content.index(after: colon)...])
+        var parts: [Substring] = []
+        var start = head.startIndex
+        inQuotes = false
+        for index in head.indices {
+            if head[index] == "\"" { inQuotes.toggle() } else if head[index] == ";", !inQuotes {
+                parts.append(head[start..<index]); start = head.index(after: index)
+            }
+        }
+        parts.append(head[start...])
+        let name = parts[0].uppercased()
+        var params: [String: String] = [:]
+        for p in parts.dropFirst() {
+            guard let eq = p.firstIndex(of: "=") else { continue }
+            var v = String(p[p.index(after: eq)...])
+            if v.hasPrefix("\""), v.hasSuffix("\""), v.count >= 2 { v = String(v.dropFirst().dropLast()) }
+            params[p[..<eq].uppercased()] = v
+        }
+        return (name, params, value)
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var escaped = false
+        for c in text {
+            if escaped {
+                switch c {
+                case "n", "N": out.append("\n")
+                default: out.append(c)
+                }
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+
+    enum RowResult {
+        case success(TableRow)
+        case failure(Reject)
+    }
+
+    private static func row(from props: [(name: String, params: [String: String], value: String)], line: Int,
+                            raw: String, path: String) -> RowResult {
+        func first(_ name: String) -> (params: [String: String], value: String)? {
+            props.first { $0.name == name }.map { ($0.params, $0.value) }
+        }
+        let summary = unescape(first("SUMMARY")?.value ?? "").trimmed
+        let (home, away) = teams(in: summary)
+        let location = unescape(first("LOCATION")?.value ?? "").trimmed
+        var venue = location, city = ""
+        if let comma = location.firstIndex(of: ",") {
+            venue = location[..<comma].trimmed
+            city = location[location.index(after: comma)...].trimmed
+        }
+        let description = unescape(first("DESCRIPTION")?.value ?? "")
+        let descriptionLines = description.split(whereSeparator: \.isNewline).map { $0.trimmed }
+        let competition = descriptionLines.first ?? ""
+        var start = "", date = "", time = ""
+        if let dtstart = first("DTSTART") {
+            let value = dtstart.value.trimmed
+            let digits = value.filter(\.isASCIIDigit)
+            guard digits.count >= 8, let day = LocalDate(iso8601: String(digits.prefix(8))) else {
+                return .failure(Reject(file: path, line: line, reason: "DTSTART '\(value)' is not a date", raw: raw))
+            }
+            if digits.count < 12 || dtstart.params["VALUE"]?.uppercased() == "DATE" {
+                date = day.iso8601
+            } else {
+                let h = Int(digits.dropFirst(8).prefix(2)) ?? 99, m = Int(digits.dropFirst(10).prefix(2)) ?? 99
+                let s = digits.count >= 14 ? Int(digits.dropFirst(12).prefix(2)) ?? 0 : 0
+                guard h < 24, m < 60, s < 61 else {
+                    return .failure(Reject(file: path, line: line, reason: "DTSTART '\(value)' has an impossible time", raw: raw))
+                }
+                if value.hasSuffix("Z") || value.hasSuffix("z") {
+                    start = Instant(utc: day, hour: h, minute: m, second: s).iso8601
+                } else if let tzid = dtstart.params["TZID"] {
+                    let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
+                    guard let zone = ZonedTime.zone(name) else {
+                        return .failure(Reject(file: path, line: line,
+                                               reason: "DTSTART names the time zone '\(tzid)', which is not an IANA zone", raw: raw))
+                    }
+                    start = ZonedTime.instant(date: day, hour: h, minute: m, second: s, in: zone).iso8601
+                } else {
+                    date = day.iso8601
+                    time = "\(h < 10 ? "0" : "")\(h):\(m < 10 ? "0" : "")\(m)"
+                }
+            }
+        }
+        let statusProperty = (first("STATUS")?.value ?? "").uppercased()
+        let status: String
+        if statusProperty == "CANCELLED" {
+            status = GameStatus.cancelled.rawValue
+        } else if summary.lowercased().contains("postponed") {
+            status = GameStatus.postponed.rawValue
+        } else if descriptionLines.dropFirst().contains(where: isResult) || descriptionLines.count == 1 && isResult(competition) {
+            status = GameStatus.final.rawValue
+        } else {
+            status = GameStatus.scheduled.rawValue
+        }
+        let cells = [first("UID")?.value.trimmed ?? "", summary, home, away, location, venue, city,
+                     description, competition, start, date, time, status, first("SEQUENCE")?.value ?? "",
+                     unescape(first("CATEGORIES")?.value ?? "")]
+        return .success(TableRow(line: line, cells: cells, raw: raw))
+    }
+
+    /// Home and away from a summary: `Home vs. Away` (also `vs`, `v.`, `v`), `Away @ Home`, `Away at Home`.
+    static func teams(in summary: String) -> (home: String, away: String) {
+        func clean(_ s: Substring) -> String {
+            var t = s.trimmed
+            while t.hasSuffix("*") { t.removeLast(); t = t.trimmed }
+            return t
+        }
+        // Separators are ASCII, so a lower-cased copy has the same UTF-8 offsets for them.
+        let lower = Array(summary.lowercased().utf8)
+        let bytes = Array(summary.utf8)
+        func find(_ separator: String) -> (Int, Int)? {
+            if lower.count != bytes.count {
+                // Rare: lower-casing changed the length (e.g. "İ"); search case-insensitively instead.
+                guard let r = summary.range(of: separator, options: .caseInsensitive) else { return nil }
+                return (summary.utf8.distance(from: summary.startIndex, to: r.lowerBound),
+                        summary.utf8.distance(from: summary.startIndex, to: r.upperBound))
+            }
+            let sep = Array(separator.utf8)
+            guard lower.count >= sep.count else { return nil }
+            for i in 0...(lower.count - sep.count) where lower[i] == sep[0] && Array(lower[i..<(i + sep.count)]) == sep {
+                return (i, i + sep.count)
+            }
+            return nil
+        }
+        func text(_ range: Range<Int>) -> Substring { Substring(String(decoding: bytes[range], as: UTF8.self)) }
+        for separator in [" vs. ", " vs ", " v. ", " v "] {
+            if let (a, b) = find(separator) { return (clean(text(0..<a)), clean(text(b..<bytes.count))) }
+        }
+        for separator in [" @ ", " at "] {
+            if let (a, b) = find(separator) { return (clean(text(b..<bytes.count)), clean(text(0..<a))) }
+        }
+        return ("", "")
+    }
+
+    /// `Atlanta United 3 - CF Montreal 2`: a name and a score on each side of ` - ` (a parenthesis after
+    /// a score, such as `(penalties: 4)`, is allowed).
+    static func isResult(_ line: String) -> Bool {
+        guard let dash = line.range(of: " - ") else { return false }
+        func endsWithScore(_ s: Substring) -> Bool {
+            var t = s.trimmed
+            // `San Jose Earthquakes 2 (penalties: 2)`: the score comes before a parenthesis.
+            while t.hasSuffix(")"), let open = t.lastIndex(of: "(") { t = t[..<open].trimmed }
+            guard let space = t.lastIndex(of: " ") else { return false }
+            let score = t[t.index(after: space)...]
+            return !score.isEmpty && score.allSatisfy(\.isASCIIDigit) && t[..<space].contains(where: \.isLetter)
+        }
+        return endsWithScore(line[..<dash.lowerBound]) && endsWithScore(line[dash.upperBound...])
+    }
+}

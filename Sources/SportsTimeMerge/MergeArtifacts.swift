@@ -1,0 +1,267 @@
+import Foundation
+import SportsTimeCore
+
+/// Reads the merge's input artifacts from their bytes (the command reads the files).
+public enum BatchReader {
+    /// Decodes a normalized games envelope (`out/normalize/games/<source>.json`, kind `sportstime.games`)
+    /// into a batch. Its meta must name `source` and `scrapedAt`; `priority` defaults to 0, `system` to
+    /// the source, `scope` to `<sport>-<season>`. Records from a newer schema that do not decode are kept
+    /// as `UnreadableRecord`s; any other bad record fails the file with its line.
+    public static func gameBatch(from data: Data, path: String) throws -> RecordBatch<Game> {
+        let envelope = try EnvelopeReader.read(LenientRecord<Game>.self, from: data, path: path, expecting: .games)
+        let origin = try origin(of: envelope.meta, path: path)
+        var records: [Game] = []
+        var unreadable: [UnreadableRecord] = []
+        records.reserveCapacity(envelope.records.count)
+        for entry in envelope.records {
+            switch entry {
+            case .record(let game): records.append(game)
+            case .unreadable(let stub): unreadable.append(stub)
+            }
+        }
+        let firstLine = unreadable.isEmpty ? canonicalFirstRecordLine(in: data, recordCount: records.count) : nil
+        return RecordBatch(origin: origin, records: records, unreadable: unreadable, firstRecordLine: firstLine)
+    }
+
+    static func origin(of meta: [String: String], path: String) throws -> BatchOrigin {
+        func problem(_ message: String, _ fix: String) -> PipelineError {
+            .invalidInput(Diagnostic(.error, at: SourceLocation(path: path, line: 1), message, fix: fix))
+        }
+        guard let source = meta["source"], !source.isEmpty else {
+            throw problem("the batch's meta has no 'source'", "Re-run normalize: every games file names its source")
+        }
+        guard let text = meta["scrapedAt"] else {
+            throw problem("the batch's meta has no 'scrapedAt'", "Declare scrapedAt for the source in pipeline/sources.yaml and re-run")
+        }
+        guard let scrapedAt = Instant(iso8601: text) else {
+            throw problem("meta scrapedAt '\(text)' is not an ISO-8601 instant", "Write it like 2026-03-01T12:00:00Z")
+        }
+        var priority = 0
+        if let text = meta["priority"] {
+            guard let value = Int(text) else { throw problem("meta priority '\(text)' is not an integer", "Write the priority as an integer") }
+            priority = value
+        }
+        let system = meta["system"].flatMap { $0.isEmpty ? nil : $0 } ?? source
+        let defaultScope = [meta["sport"], meta["season"]].compactMap { $0 }.joined(separator: "-")
+        let scope = meta["scope"].flatMap { $0.isEmpty ? nil : $0 } ?? (defaultScope.isEmpty ? source : defaultScope)
+        return BatchOrigin(source: source, system: system, scope: scope, scrapedAt: scrapedAt, priority: priority, path: path)
+    }
+
+    /// The line of the first record when the file is canonical (header lines, then `  "records": [`,
+    /// then exactly one record per line, then `  ]`); nil otherwise.
+    static func canonicalFirstRecordLine(in data: Data, recordCount: Int) -> Int? {
+        guard recordCount > 0 else { return nil }
+        let marker = Array("  \"records\": [".utf8)
+        let closing = Array("  ]".utf8)
+        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int? in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            var line = 1
+            var start = 0
+            var recordsLine: Int?
+            func starts(with prefix: [UInt8], at offset: Int) -> Bool {
+                offset + prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[offset + $0] == prefix[$0] }
+            }
+            for index in 0..<bytes.count where bytes[index] == 0x0A {
+                if let first = recordsLine {
+                    if line == first + recordCount + 1 { return starts(with: closing, at: start) ? first + 1 : nil }
+                } else if index - start == marker.count, starts(with: marker, at: start) {
+                    recordsLine = line
+                }
+                line += 1
+                start = index + 1
+            }
+            return nil
+        }
+    }
+}
+
+/// A record that decodes, or the id and version of one from a newer schema that does not.
+enum LenientRecord<Record: CanonicalRecord>: Codable, Sendable {
+    case record(Record)
+    case unreadable(UnreadableRecord)
+
+    private struct Stub: Codable {
+        var id: String
+        var schemaVersion: Int
+    }
+
+    init(from decoder: Decoder) throws {
+        do {
+            self = .record(try Record(from: decoder))
+        } catch {
+            if let stub = try? Stub(from: decoder), stub.schemaVersion > Record.artifactKind.currentVersion {
+                self = .unreadable(UnreadableRecord(id: stub.id, schemaVersion: stub.schemaVersion))
+            } else {
+                throw error
+            }
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        switch self {
+        case .record(let record): try record.encode(to: encoder)
+        case .unreadable(let stub): try Stub(id: stub.id, schemaVersion: stub.schemaVersion).encode(to: encoder)
+        }
+    }
+}
+
+/// The earlier merge read back from `out/merge/` for an incremental merge.
+public enum PreviousMergeReader {
+    /// One file's repository-relative path and bytes.
+    public struct File: Sendable {
+        public var path: String
+        public var data: Data
+        public init(path: String, data: Data) { self.path = path; self.data = data }
+    }
+
+    /// Decodes the earlier store and its sync state. Returns the settings the earlier run recorded
+    /// (`MergeInput.settingsMeta`) so the command can fall back to a full merge when they changed.
+    public static func read(entityFiles: [EntityKind: File], gameFiles: [File], syncState: File) throws
+        -> (previous: PreviousMerge, settings: [String: String]) {
+        var store = MergeStore()
+        func records<Record: MergeableRecord>(_ type: Record.Type) throws -> [String: Record] {
+            guard let file = entityFiles[Record.entityKind] else { return [:] }
+            let envelope = try EnvelopeReader.read(Record.self, from: file.data, path: file.path, expecting: Record.artifactKind)
+            return MergeStore.index(envelope.records)
+        }
+        store.sports = try records(Sport.self)
+        store.stadiums = try records(Stadium.self)
+        store.teams = try records(Team.self)
+        store.leagueStructures = try records(LeagueStructure.self)
+        store.teamAliases = try records(TeamAlias.self)
+        store.stadiumAliases = try records(StadiumAlias.self)
+        for file in gameFiles.sorted(by: { $0.path < $1.path }) {
+            let envelope = try EnvelopeReader.read(Game.self, from: file.data, path: file.path, expecting: .games)
+            for game in envelope.records { store.games[game.id] = game }
+        }
+        let sync = try EnvelopeReader.read(SyncState.self, from: syncState.data, path: syncState.path, expecting: .syncState)
+        var highWater: [EntityKind: Instant] = [:]
+        for state in sync.records {
+            guard let kind = EntityKind(rawValue: state.id) else {
+                throw PipelineError.invalidInput(Diagnostic(
+                    .error, at: SourceLocation(path: syncState.path), "unknown entity kind '\(state.id)' in the sync state",
+                    fix: "Run a full merge (without --incremental)"))
+            }
+            if let mark = state.highWater { highWater[kind] = mark }
+        }
+        return (PreviousMerge(store: store, highWater: highWater), sync.meta)
+    }
+}
+
+/// One file the merge writes, relative to its output folder.
+public struct OutputFile: Sendable, Hashable {
+    public var path: String
+    public var data: Data
+}
+
+/// Turns a merge result into the bytes of `out/merge/`.
+public enum MergeOutput {
+    /// `games/<sport>-<season>.json`.
+    public static func gamesFileName(sport: String, season: String) -> String { "games/\(sport)-\(season).json" }
+
+    /// Every output file, sorted by path: one per entity kind, games split per sport and season,
+    /// `sync-state.json`, `merge-report.json`, `rejects.jsonl`.
+    ///
+    /// - Parameters:
+    ///   - hashes: SHA-256 per repository-relative input path (reference files, batches, override files,
+    ///     and in incremental mode the earlier merge's files); each output lists the inputs it came from.
+    ///   - settings: `MergeInput.settingsMeta`, recorded in `sync-state.json`.
+    ///   - previousHashes: in incremental mode, the earlier merge's files; listed as inputs of the report
+    ///     only, so the store and sync state are the same bytes as a full merge's.
+    ///   - reportMeta: extra header fields for the report (the command's notes, e.g. why it fell back
+    ///     to a full merge).
+    public static func files(for result: MergeResult, input: MergeInput, hashes: [String: String],
+                             previousHashes: [String: String] = [:],
+                             settings: [String: String], reportMeta: [String: String] = [:],
+                             producer: Producer = Producer(stage: "merge")) throws -> [OutputFile] {
+        func refs(_ paths: some Sequence<String>) -> [InputReference] {
+            Set(paths).compactMap { path in hashes[path].map { InputReference(path: path, sha256: $0) } }.sorted()
+        }
+        var overrideFiles: [EntityKind: Set<String>] = [:]
+        var overrideFilesByGame: [String: Set<String>] = [:]
+        for patch in input.overrides {
+            overrideFiles[patch.entity, default: []].insert(patch.location.path)
+            if patch.entity == .games { overrideFilesByGame[patch.recordId, default: []].insert(patch.location.path) }
+        }
+
+        var files: [OutputFile] = []
+        func add<Record: MergeableRecord>(_ records: [String: Record]) throws {
+            let kind = Record.entityKind
+            let envelope = Envelope(kind: kind.artifactKind, producer: producer,
+                                    inputs: refs([input.referenceFile(of: kind)] + (overrideFiles[kind] ?? [])),
+                                    records: Array(records.values))
+            files.append(OutputFile(path: kind.outputFileName, data: try envelope.canonicalData()))
+        }
+        try add(result.store.sports)
+        try add(result.store.stadiums)
+        try add(result.store.teams)
+        try add(result.store.leagueStructures)
+        try add(result.store.teamAliases)
+        try add(result.store.stadiumAliases)
+
+        // Games: one file per sport and season; inputs are the batches that list a game of it.
+        var gamesByFile: [String: [Game]] = [:]
+        var keyOfFile: [String: (sport: String, season: String)] = [:]
+        for game in result.store.games.values {
+            let name = gamesFileName(sport: game.sport, season: game.season)
+            gamesByFile[name, default: []].append(game)
+            keyOfFile[name] = (game.sport, game.season)
+        }
+        var batchesByFile: [String: Set<String>] = [:]
+        for batch in input.gameBatches {
+            var names: Set<String> = []
+            for record in batch.records { names.insert(gamesFileName(sport: record.sport, season: record.season)) }
+            for name in names { batchesByFile[name, default: []].insert(batch.origin.path) }
+        }
+        for name in gamesByFile.keys.sorted() {
+            let games = gamesByFile[name]!
+            var paths = batchesByFile[name] ?? []
+            for game in games { paths.formUnion(overrideFilesByGame[game.id] ?? []) }
+            let key = keyOfFile[name]!
+            let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths),
+                                    meta: ["sport": key.sport, "season": key.season], records: games)
+            files.append(OutputFile(path: name, data: try envelope.canonicalData()))
+        }
+
+        let allInputs = refs(hashes.keys)
+        let sync = Envelope(kind: .syncState, producer: producer, inputs: allInputs, meta: settings,
+                            records: result.syncStates)
+        files.append(OutputFile(path: "sync-state.json", data: try sync.canonicalData()))
+        var meta = reportMeta
+        meta["mode"] = result.mode.rawValue
+        let reportInputs = (allInputs + previousHashes.map { InputReference(path: $0.key, sha256: $0.value) }).sorted()
+        let report = Envelope(kind: .mergeReport, producer: producer, inputs: reportInputs, meta: meta, records: result.report)
+        files.append(OutputFile(path: "merge-report.json", data: try report.canonicalData()))
+        files.append(OutputFile(path: "rejects.jsonl", data: try RejectsWriter.data(result.rejects)))
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+extension MergeInput {
+    /// The settings an incremental merge must share with the merge it continues, as sync-state meta:
+    /// the merge version, a hash of the override patches, and each source's priority (each changes
+    /// which value wins without changing any `lastModified`). `hash` turns text into a digest (the
+    /// command passes SHA-256).
+    public func settingsMeta(hash: (String) -> String) -> [String: String] {
+        var meta = ["mergeVersion": SportsTimeVersion.current]
+        let overrideLines = overrides.map { "\($0.entity.rawValue)\t\($0.recordId)\t\($0.field)\t\($0.value)" }.sorted()
+        meta["overrides"] = hash(overrideLines.joined(separator: "\n"))
+        for (source, priority) in SourcePriorities(gameBatches.map(\.origin)).bySource { meta["priority.\(source)"] = String(priority) }
+        return meta
+    }
+
+    /// Why an incremental merge cannot continue the earlier one (whose sync-state meta is `previous`),
+    /// or nil when it can. New sources are fine; a source whose priority changed is not.
+    public static func incrementalBlocker(previous: [String: String], current: [String: String]) -> String? {
+        if previous["mergeVersion"] != current["mergeVersion"] {
+            return "the earlier merge was made by merge version \(previous["mergeVersion"] ?? "unknown"), this is \(current["mergeVersion"] ?? "unknown")"
+        }
+        if previous["overrides"] != current["overrides"] { return "the overrides changed since the earlier merge" }
+        for key in current.keys.sorted() where key.hasPrefix("priority.") {
+            if let before = previous[key], before != current[key] {
+                return "source '\(key.dropFirst("priority.".count))' changed priority from \(before) to \(current[key]!)"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,118 @@
+import SportsTimeCore
+
+/// Whether a run folded everything or only what is new since an earlier merge.
+public enum MergeMode: String, Sendable {
+    case full, incremental
+}
+
+/// What a merge produced: the store, its sync state, the report, the rejects and warnings.
+public struct MergeResult: Sendable {
+    public var mode: MergeMode
+    public var store: MergeStore
+    /// One per entity kind, in fold order.
+    public var syncStates: [SyncState]
+    /// Counts per kind, conflicts, incompatible records and override outcomes (sorted by id).
+    public var report: [MergeReportRecord]
+    /// Records refused, sorted.
+    public var rejects: [Reject]
+    /// Problems that do not stop the merge (an override that matches nothing), sorted.
+    public var warnings: [Diagnostic]
+
+    /// The counts of one kind.
+    public func counts(_ kind: EntityKind) -> MergeEntityCounts? {
+        for case .counts(let counts) in report where counts.entity == kind.rawValue { return counts }
+        return nil
+    }
+
+    public var conflicts: [MergeConflict] { report.compactMap { if case .conflict(let c) = $0 { c } else { nil } } }
+    public var overrideOutcomes: [MergeOverrideOutcome] { report.compactMap { if case .override(let o) = $0 { o } else { nil } } }
+    public var incompatibleRecords: [MergeIncompatibleRecord] {
+        report.compactMap { if case .incompatible(let i) = $0 { i } else { nil } }
+    }
+}
+
+/// The merge stage: folds the reference data and every normalized batch into the canonical store,
+/// kind by kind in dependency order (`EntityKind.foldOrder`), then marks soft-deleted games, reports
+/// cross-source conflicts and applies overrides. Pure: values in, values out.
+public enum Merger {
+    /// Runs the merge. `checkpoint` is called before each entity kind (so the command can stop
+    /// between kinds on a signal by throwing); an error it throws ends the merge with nothing produced.
+    /// Throws `PipelineError.invalidInputs` when an override sets a reference to a record that does not
+    /// exist (exit 2).
+    public static func merge(_ input: MergeInput, checkpoint: (EntityKind) throws -> Void = { _ in }) throws -> MergeResult {
+        let priorities = SourcePriorities(input.gameBatches.map(\.origin))
+        var store = input.previous?.store ?? MergeStore()
+        var counts: [EntityKind: MergeEntityCounts] = [:]
+        var highWater: [EntityKind: Instant] = [:]
+        var rejects: [Reject] = []
+        var incompatible: [MergeIncompatibleRecord] = []
+        var warnings: [Diagnostic] = []
+
+        func fold<Record: MergeableRecord>(_ batches: [RecordBatch<Record>]) {
+            let kind = Record.entityKind
+            var folder = KindFold(kind: kind, records: store[keyPath: Record.storeKeyPath], context: store,
+                                  priorities: priorities, mark: input.previous?.highWater[kind])
+            folder.fold(batches)
+            store[keyPath: Record.storeKeyPath] = folder.records
+            counts[kind] = folder.counts
+            highWater[kind] = folder.highWater
+            rejects += folder.rejects
+            incompatible += folder.incompatible
+        }
+
+        let reference = input.reference
+        for kind in EntityKind.foldOrder {
+            try checkpoint(kind)
+            switch kind {
+            case .sports: fold([input.referenceBatch(reference.sports, kind: kind)])
+            case .stadiums: fold([input.referenceBatch(reference.stadiums, kind: kind)])
+            case .teams: fold([input.referenceBatch(reference.teams, kind: kind)])
+            case .games:
+                fold(input.gameBatches)
+                SoftDelete.apply(input.gameBatches, to: &store.games)
+            case .leagueStructures:
+                fold([input.referenceBatch(reference.leagueStructures, kind: kind)])
+                warnings += unknownStructureWarnings(store, teamsFile: input.referenceFile(of: .teams))
+            case .teamAliases: fold([input.referenceBatch(reference.teamAliases, kind: kind)])
+            case .stadiumAliases: fold([input.referenceBatch(reference.stadiumAliases, kind: kind)])
+            }
+        }
+
+        let conflicts = CrossSourceReport.conflicts(input.gameBatches, store: store.games, priorities: priorities)
+        let overrides = try OverrideApplier.apply(input.overrides, to: &store)
+        warnings += overrides.warnings
+
+        var report: [MergeReportRecord] = []
+        var syncStates: [SyncState] = []
+        for kind in EntityKind.foldOrder {
+            var kindCounts = counts[kind] ?? MergeEntityCounts(entity: kind.rawValue)
+            kindCounts.stored = store.count(of: kind)
+            if kind == .games { kindCounts.deprecated = store.games.values.reduce(0) { $0 + ($1.deprecatedAt == nil ? 0 : 1) } }
+            report.append(.counts(kindCounts))
+            syncStates.append(SyncState(id: kind.rawValue, highWater: highWater[kind], recordCount: kindCounts.stored))
+        }
+        report += conflicts.map { .conflict($0) }
+        report += incompatible.map { .incompatible($0) }
+        report += overrides.outcomes.map { .override($0) }
+        report.sort { $0.id < $1.id }
+
+        return MergeResult(mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
+                           report: report, rejects: rejects.sorted(), warnings: warnings)
+    }
+
+    /// Teams are folded before league structures (DESIGN order), so their conference and division ids
+    /// are checked afterwards, as warnings.
+    static func unknownStructureWarnings(_ store: MergeStore, teamsFile: String) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for id in store.teams.keys.sorted() {
+            let team = store.teams[id]!
+            for (role, structure) in [("conference", team.conferenceId), ("division", team.divisionId)] {
+                guard let structure, store.leagueStructures[structure] == nil else { continue }
+                warnings.append(Diagnostic(.warning, at: SourceLocation(path: teamsFile),
+                                           "team '\(id)' names \(role) '\(structure)', which is not a known league structure",
+                                           fix: "Add it to league-structures.csv or fix the team's \(role)_id"))
+            }
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import SportsTimeCore
+
+/// One field patch from an override file: set `field` of the `entity` record `recordId` to `value`.
+public struct OverridePatch: Sendable, Hashable {
+    public var entity: EntityKind
+    public var recordId: String
+    public var field: String
+    public var value: MergeFieldValue
+    /// Why the data is fixed by hand (required).
+    public var reason: String
+    /// Where the field's value is in the override file.
+    public var location: SourceLocation
+
+    public init(entity: EntityKind, recordId: String, field: String, value: MergeFieldValue, reason: String,
+                location: SourceLocation) {
+        self.entity = entity; self.recordId = recordId; self.field = field; self.value = value; self.reason = reason
+        self.location = location
+    }
+}
+
+/// Reads override files (`fixtures/overrides/*.yaml`, format in its README):
+///
+/// ```yaml
+/// overrides:
+///   - entity: game
+///     id: mlb-2023-2023-03-30-bal-at-bos
+///     set:
+///       startUTC: 2023-03-30T18:10:00Z
+///       timeTBD: false
+///     reason: Retrosheet gives only day/night; first pitch was 2:10 p.m. EDT.
+/// ```
+///
+/// Strict: unknown keys, an unknown entity or field, a field that cannot be patched, a value of the
+/// wrong type, a missing reason and two patches of one field are errors with file, line and column.
+public enum OverrideParser {
+    /// Parses every file (path is repository-relative, shown in messages) and returns the patches,
+    /// sorted by entity (fold order), record id and field. Throws every problem at once.
+    public static func parse(files: [(path: String, text: String)]) throws -> [OverridePatch] {
+        var patches: [OverridePatch] = []
+        var problems: [Diagnostic] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            do {
+                patches += try parse(text: file.text, path: file.path)
+            } catch let error as PipelineError {
+                problems += error.diagnostics
+            }
+        }
+        var seen: [String: OverridePatch] = [:]
+        for patch in patches {
+            let key = "\(patch.entity.rawValue)\u{0}\(patch.recordId)\u{0}\(patch.field)"
+            if let first = seen[key] {
+                problems.append(Diagnostic(
+                    .error, at: patch.location,
+                    "\(patch.entity.overrideName) '\(patch.recordId)' field '\(patch.field)' is already overridden at \(first.location)",
+                    fix: "Keep one of the two overrides"))
+            } else {
+                seen[key] = patch
+            }
+        }
+        if !problems.isEmpty {
+            let sorted = problems.sorted { ($0.location ?? SourceLocation(path: "")) < ($1.location ?? SourceLocation(path: "")) }
+            throw sorted.count == 1 ? PipelineError.invalidInput(sorted[0]) : PipelineError.invalidInputs(sorted)
+        }
+        return patches.sorted { ($0.entity, $0.recordId, $0.field) < ($1.entity, $1.recordId, $1.field) }
+    }
+
+    /// Parses one override file.
+    public static func parse(text: String, path: String) throws -> [OverridePatch] {
+        let document = try StrictYAML.decode(OverrideDocument.self, from: text, path: path)
+        var patches: [OverridePatch] = []
+        var problems: [Diagnostic] = []
+        func location(_ components: [YAMLPathElement], atKey: Bool = false) -> SourceLocation {
+            StrictYAML.location(of: components, in: text, path: path, atKey: atKey)
+        }
+        for (index, entry) in document.overrides.enumerated() {
+            let at: [YAMLPathElement] = [.key("overrides"), .index(index)]
+            guard let kind = EntityKind(overrideName: entry.entity) else {
+                problems.append(Diagnostic(
+                    .error, at: location(at + [.key("entity")]), "unknown entity '\(entry.entity)'",
+                    fix: "Use one of: \(EntityKind.foldOrder.map(\.overrideName).joined(separator: ", "))"))
+                continue
+            }
+            if entry.id.trimmingCharacters(in: .whitespaces).isEmpty {
+                problems.append(Diagnostic(.error, at: location(at + [.key("id")]), "the override has an empty id",
+                                           fix: "Give the id of the \(entry.entity) to patch"))
+                continue
+            }
+            let reason = entry.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            if reason.isEmpty {
+                problems.append(Diagnostic(.error, at: location(at + [.key("reason")]), "the override of '\(entry.id)' has an empty reason",
+                                           fix: "Say why the data is fixed by hand, with a source"))
+                continue
+            }
+            if entry.set.isEmpty {
+                problems.append(Diagnostic(.error, at: location(at + [.key("set")]), "the override of '\(entry.id)' sets no field",
+                                           fix: "Add field: value pairs under set, or remove the override"))
+                continue
+            }
+            for field in entry.set.keys.sorted() {
+                let fieldPath = at + [.key("set"), .key(field)]
+                switch parseValue(entry.set[field]!, field: field, kind: kind) {
+                case .success(let value):
+                    patches.append(OverridePatch(entity: kind, recordId: entry.id, field: field, value: value,
+                                                 reason: reason, location: location(fieldPath)))
+                case .failure(let problem):
+                    problems.append(Diagnostic(.error, at: location(fieldPath, atKey: problem.atKey), problem.message, fix: problem.fix))
+                }
+            }
+        }
+        if !problems.isEmpty {
+            throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
+        }
+        return patches
+    }
+
+    /// Fields every record has that no override may set: they are the record's identity and history.
+    static let lockedFields: Set<String> = ["id", "lastModified", "schemaVersion", "source"]
+
+    /// Fields that exist but are part of a record's identity or file placement.
+    static func identityFields(of kind: EntityKind) -> Set<String> {
+        switch kind {
+        case .sports: ["isBuiltIn"]
+        case .stadiums: []
+        case .teams: ["sport"]
+        case .games: ["sport", "season", "sourceIds"]
+        case .leagueStructures: ["sport"]
+        case .teamAliases: ["teamId", "kind"]
+        case .stadiumAliases: ["stadiumId"]
+        }
+    }
+
+    struct FieldProblem: Error {
+        var message: String
+        var fix: String
+        var atKey: Bool
+    }
+
+    static func parseValue(_ scalar: OverrideScalar, field: String, kind: EntityKind) -> Result<MergeFieldValue, FieldProblem> {
+        switch kind {
+        case .sports: parseValue(scalar, field: field, kind: kind, fields: Sport.overrideFields)
+        case .stadiums: parseValue(scalar, field: field, kind: kind, fields: Stadium.overrideFields)
+        case .teams: parseValue(scalar, field: field, kind: kind, fields: Team.overrideFields)
+        case .games: parseValue(scalar, field: field, kind: kind, fields: Game.overrideFields)
+        case .leagueStructures: parseValue(scalar, field: field, kind: kind, fields: LeagueStructure.overrideFields)
+        case .teamAliases: parseValue(scalar, field: field, kind: kind, fields: TeamAlias.overrideFields)
+        case .stadiumAliases: parseValue(scalar, field: field, kind: kind, fields: StadiumAlias.overrideFields)
+        }
+    }
+
+    static func parseValue<Record>(_ scalar: OverrideScalar, field: String, kind: EntityKind,
+                                   fields: [String: OverrideField<Record>]) -> Result<MergeFieldValue, FieldProblem> {
+        guard let spec = fields[field] else {
+            let patchable = fields.keys.sorted().joined(separator: ", ")
+            if lockedFields.contains(field) || identityFields(of: kind).contains(field) {
+                return .failure(FieldProblem(
+                    message: "field '\(field)' of a \(kind.overrideName) cannot be overridden: it is part of the record's identity or history",
+                    fix: "Fix the source or the reference data instead; patchable fields: \(patchable)", atKey: true))
+            }
+            return .failure(FieldProblem(message: "unknown field '\(field)' for entity \(kind.overrideName)",
+                                         fix: "Use one of: \(patchable)", atKey: true))
+        }
+        switch spec.parse(scalar.text) {
+        case .success(let value): return .success(value)
+        case .failure(let refusal):
+            return .failure(FieldProblem(message: "field '\(field)' of a \(kind.overrideName): \(refusal.reason)",
+                                         fix: "Fix the value", atKey: false))
+        }
+    }
+}
+
+/// The YAML document of one override file.
+struct OverrideDocument: Decodable {
+    var overrides: [OverrideEntry]
+}
+
+/// One entry: which record, which fields, and why.
+struct OverrideEntry: Decodable {
+    var entity: String
+    var id: String
+    var set: [String: OverrideScalar]
+    var reason: String
+}
+
+/// A YAML scalar kept as written (`nil` for null), so the field's type decides how to read it:
+/// untyped YAML would turn `010` into 8 and dates into timestamps.
+struct OverrideScalar: Decodable, Hashable {
+    var text: String?
+
+    init(text: String?) { self.text = text }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        text = container.decodeNil() ? nil : try container.decode(String.self)
+    }
+}

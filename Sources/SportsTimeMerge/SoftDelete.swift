@@ -1,0 +1,100 @@
+import SportsTimeCore
+
+/// Soft delete: which games a newer batch of the same system and scope no longer lists.
+///
+/// Batches are grouped by `(system, scope)` (e.g. `retrosheet` / `mlb-2020`: the original and the
+/// COVID-revised 2020 schedules). Within a group, batches with the same `scrapedAt` form one snapshot
+/// listing the union of their ids; snapshots are ordered by `scrapedAt`. For each game a group lists:
+/// - listed by the group's latest snapshot → active in that group;
+/// - otherwise dropped at the `scrapedAt` of the first snapshot after the last one that listed it.
+///
+/// A game is deprecated when every group that listed it has dropped it; `deprecatedAt` is the latest
+/// of those drop times. A game listed again by a later snapshot is active again (restored), and
+/// records that could not be read (newer schema) still count as listed.
+///
+/// A source's file is replaced when it is scraped again, so an incremental merge may hold games that
+/// no current batch lists. Such a game's listing is known only through its `sourceIds`: when a source
+/// that listed it has a current batch (which does not list it), that source dropped it at that batch's
+/// `scrapedAt` (the earliest, if several); a game already deprecated keeps its earlier `deprecatedAt`.
+/// When every earlier batch is still among the inputs — always so in a full merge — this case never
+/// arises, which keeps an incremental merge equal to a full one.
+public enum SoftDelete {
+    /// Sets or clears `deprecatedAt` on every game of `games` that the batches say something about.
+    public static func apply(_ batches: [RecordBatch<Game>], to games: inout [String: Game]) {
+        var groups: [GroupKey: [RecordBatch<Game>]] = [:]
+        var groupOfSource: [String: GroupKey] = [:]
+        var earliestBatchOfSource: [String: Instant] = [:]
+        for batch in batches {
+            let key = GroupKey(system: batch.origin.system, scope: batch.origin.scope)
+            groups[key, default: []].append(batch)
+            groupOfSource[batch.origin.source] = key
+            let source = batch.origin.source
+            earliestBatchOfSource[source] = min(earliestBatchOfSource[source] ?? batch.origin.scrapedAt, batch.origin.scrapedAt)
+        }
+
+        // Per game: the groups that list it in a current batch, and whether it is active in one.
+        var verdicts: [String: Verdict] = [:]
+        for key in groups.keys.sorted() {
+            let snapshots = snapshotsInOrder(groups[key]!)
+            var lastListed: [String: Int] = [:]
+            for (index, snapshot) in snapshots.enumerated() {
+                for id in snapshot.ids { lastListed[id] = index }
+            }
+            let latest = snapshots.count - 1
+            for (id, last) in lastListed {
+                var verdict = verdicts[id] ?? Verdict()
+                verdict.listingGroups.insert(key)
+                if last == latest { verdict.isActive = true } else { verdict.drop(at: snapshots[last + 1].scrapedAt) }
+                verdicts[id] = verdict
+            }
+        }
+
+        for id in games.keys {
+            var game = games[id]!
+            var verdict = verdicts[id] ?? Verdict()
+            let listedNow = !verdict.listingGroups.isEmpty
+            // Sources that listed the game in a batch no longer among the inputs.
+            for source in game.sourceIds.keys {
+                guard let group = groupOfSource[source], !verdict.listingGroups.contains(group),
+                      let scrapedAt = earliestBatchOfSource[source] else { continue }
+                verdict.drop(at: scrapedAt)
+            }
+            let deprecatedAt: Instant?
+            if verdict.isActive {
+                deprecatedAt = nil
+            } else if let dropped = verdict.droppedAt {
+                deprecatedAt = listedNow ? dropped : (game.deprecatedAt ?? dropped)
+            } else {
+                continue // nothing in the inputs speaks about this game: keep what the store says
+            }
+            if game.deprecatedAt != deprecatedAt {
+                game.deprecatedAt = deprecatedAt
+                games[id] = game
+            }
+        }
+    }
+
+    struct Verdict {
+        var listingGroups: Set<GroupKey> = []
+        var isActive = false
+        var droppedAt: Instant?
+        mutating func drop(at time: Instant) { droppedAt = max(droppedAt ?? time, time) }
+    }
+
+    struct GroupKey: Hashable, Comparable {
+        var system: String
+        var scope: String
+        static func < (a: Self, b: Self) -> Bool { (a.system, a.scope) < (b.system, b.scope) }
+    }
+
+    struct Snapshot {
+        var scrapedAt: Instant
+        var ids: Set<String>
+    }
+
+    static func snapshotsInOrder(_ batches: [RecordBatch<Game>]) -> [Snapshot] {
+        var byTime: [Instant: Set<String>] = [:]
+        for batch in batches { byTime[batch.origin.scrapedAt, default: []].formUnion(batch.listedIds) }
+        return byTime.keys.sorted().map { Snapshot(scrapedAt: $0, ids: byTime[$0]!) }
+    }
+}

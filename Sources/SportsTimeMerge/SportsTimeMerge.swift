@@ -1,2 +1,0 @@
-/// The Merge stage library.
-public enum MergeStage {}

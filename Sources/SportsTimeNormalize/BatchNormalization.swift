@@ -1,0 +1,253 @@
+import Foundation
+import SportsTimeCore
+
+/// One game whose names, stadium and time all resolved, before doubleheader numbering.
+struct ResolvedGame: Sendable {
+    var raw: RawGame
+    var home: Team
+    var awayTeamId: String
+    var stadium: Stadium
+    /// Whether the source named the venue (else the stadium is the home team's home).
+    var venueGiven: Bool
+    var schedule: GameSchedule
+    /// The home team's home stadium on the game's local date (`team-homes.csv`, else `Team.homeStadiumId`).
+    var homeStadiumId: String
+    /// Whether a name used has validity dates, so that resolving on another date could differ.
+    var dependsOnDate: Bool
+}
+
+/// Normalizes one batch: resolve every record, check the batch's venues, number doubleheaders, make ids.
+struct BatchNormalization {
+    let batch: RawBatch
+    let resolver: AliasResolver
+    let options: NormalizeOptions
+    private(set) var diagnostics = Diagnostics()
+    /// Names that did not resolve in records rejected for it.
+    private(set) var misses: [NameMiss] = []
+    /// Raw strings seen so far, trimmed and with their match keys: a batch repeats a few dozen names
+    /// thousands of times.
+    private var names: [String: (text: String, key: String)] = [:]
+
+    init(batch: RawBatch, resolver: AliasResolver, options: NormalizeOptions) {
+        self.batch = batch; self.resolver = resolver; self.options = options
+    }
+
+    mutating func run() -> NormalizedBatch {
+        let raws = batch.games.sorted { ($0.id, $0.provenance) < ($1.id, $1.provenance) }
+        var resolved: [ResolvedGame] = []
+        var rejects: [Reject] = []
+        for raw in raws {
+            switch settle(raw) {
+            case .resolved(let game):
+                resolved.append(game)
+            case .failed(let reasons, let misses):
+                rejects.append(reject(raw, reasons.joined(separator: "; ")))
+                self.misses += misses
+            }
+        }
+
+        let check = VenueCheck(games: resolved, resolver: resolver)
+        if let refusal = check.refusal(of: batch, share: options.refusalShare) {
+            diagnostics.emit(refusal)
+            let reason = "batch refused: \(refusal.message)"
+            misses = []
+            return NormalizedBatch(path: batch.path, source: batch.source, meta: batch.meta, games: [],
+                                   rejects: raws.map { reject($0, reason) }.sorted(),
+                                   inputCount: raws.count, refusal: refusal)
+        }
+        for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
+
+        let numbering = DoubleheaderNumbering(games: resolved)
+        var games: [Game] = []
+        var firstById: [String: RawGame] = [:]
+        for (index, game) in resolved.enumerated() {
+            if let first = numbering.duplicateOf[index] {
+                let original = resolved[first].raw
+                rejects.append(reject(game.raw, "duplicate of \(original.id) (\(original.provenance)): same teams, "
+                                      + "local date and start time, and no game numbers"))
+                continue
+            }
+            let made = makeGame(game, number: numbering.numbers[index])
+            if let original = firstById[made.id] {
+                rejects.append(reject(game.raw, "duplicate of \(original.id) (\(original.provenance)): "
+                                      + "same canonical id '\(made.id)'"))
+                continue
+            }
+            firstById[made.id] = game.raw
+            games.append(made)
+        }
+        return NormalizedBatch(path: batch.path, source: batch.source, meta: batch.meta,
+                               games: games.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
+                               inputCount: raws.count, refusal: nil)
+    }
+
+    // MARK: Resolution
+
+    enum Attempt {
+        case resolved(ResolvedGame)
+        case failed(reasons: [String], misses: [NameMiss])
+    }
+
+    /// Resolves `raw` on its stadium-local date. Names are looked up on the printed date first; when the
+    /// local date worked out from the resolved stadium differs and a name used has validity dates, they
+    /// are looked up again on that date.
+    /// When nothing resolves on the printed date of a UTC or other-zone date, the day before and the day
+    /// after are tried, and kept only when the local date they lead to is that same day.
+    private mutating func settle(_ raw: RawGame) -> Attempt {
+        var date = raw.date
+        var attempt = resolve(raw, on: date)
+        for _ in 0..<2 {
+            guard case .resolved(let game) = attempt, game.dependsOnDate, game.schedule.localDate != date else { break }
+            date = game.schedule.localDate
+            attempt = resolve(raw, on: date)
+        }
+        if case .failed = attempt, raw.dateZone != "venue", raw.startUTC != nil || raw.localTime != nil {
+            for neighbour in [raw.date.adding(days: -1), raw.date.adding(days: 1)] {
+                let shifted = resolve(raw, on: neighbour)
+                if case .resolved(let game) = shifted, game.schedule.localDate == neighbour { return shifted }
+            }
+        }
+        return attempt
+    }
+
+    /// Resolves names, stadium and time of `raw` with aliases valid on `date`.
+    private mutating func resolve(_ raw: RawGame, on date: LocalDate) -> Attempt {
+        var reasons: [String] = []
+        var misses: [NameMiss] = []
+        var dependsOnDate = false
+        guard resolver.isKnownSport(raw.sport) else {
+            return .failed(reasons: ["unknown sport '\(raw.sport)' (known: \(resolver.sports.joined(separator: ", ")))"],
+                           misses: [])
+        }
+
+        func miss(_ field: NameMiss.Field, _ value: String, _ candidates: [String]) -> NameMiss {
+            NameMiss(source: batch.source, system: batch.system, sport: raw.sport, field: field, value: value,
+                     provenance: raw.provenance, candidates: candidates)
+        }
+
+        func team(_ printed: String, role: String) -> Team? {
+            let (name, key) = clean(printed)
+            if key.isEmpty {
+                reasons.append(name.isEmpty ? "\(role) is blank" : "\(role) is a placeholder ('\(name)')")
+                return nil
+            }
+            let lookup = resolver.lookUpTeam(key: key, sport: raw.sport, system: batch.system, on: date)
+            dependsOnDate = dependsOnDate || lookup.isDated
+            switch lookup.resolution {
+            case .resolved(let id):
+                return resolver.team(id: id)
+            case .ambiguous(let ids):
+                reasons.append("ambiguous \(role) '\(name)' (\(ids.joined(separator: ", ")))")
+                misses.append(miss(.team, name, ids))
+            case .unresolved where Self.isPlaceholder(key):
+                reasons.append("\(role) is a placeholder ('\(name)')")
+            case .unresolved:
+                reasons.append("unresolved \(role) '\(name)'")
+                misses.append(miss(.team, name, []))
+            }
+            return nil
+        }
+
+        let home = team(raw.homeTeam, role: "home team")
+        let away = team(raw.awayTeam, role: "away team")
+        if let home, let away, home.id == away.id {
+            reasons.append("home and away team are both \(home.id)")
+        }
+        // The home team's home on this date; a team with dated homes makes the outcome depend on the date.
+        let homeStadiumId = home.map { resolver.homeStadiumId(of: $0, on: date) }
+        if let home, resolver.hasDatedHomes(home.id) { dependsOnDate = true }
+
+        var stadium: Stadium?
+        let (venue, venueKey) = clean(raw.venue ?? "")
+        var venueGiven = !venueKey.isEmpty
+        if venueGiven {
+            let city = raw.city.map { clean($0).key }
+            let lookup = resolver.lookUpStadium(key: venueKey, cityKey: city, system: batch.system, on: date,
+                                                homeStadiumId: homeStadiumId)
+            dependsOnDate = dependsOnDate || lookup.isDated
+            switch lookup.resolution {
+            case .resolved(let id):
+                stadium = resolver.stadium(id: id)
+            case .ambiguous(let ids):
+                reasons.append("ambiguous venue '\(venue)' (\(ids.joined(separator: ", ")))")
+                misses.append(miss(.venue, venue, ids))
+            case .unresolved where Self.isPlaceholder(venueKey):
+                venueGiven = false
+            case .unresolved:
+                reasons.append("unresolved venue '\(venue)'")
+                misses.append(miss(.venue, venue, []))
+            }
+        }
+        if !venueGiven, let home, let homeStadiumId {
+            stadium = resolver.stadium(id: homeStadiumId)
+            if stadium == nil {
+                reasons.append("home team \(home.id) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
+                               + "which the reference does not define")
+            }
+        }
+
+        var schedule: GameSchedule?
+        if let stadium {
+            if let zone = resolver.timeZone(ofStadium: stadium.id) {
+                switch GameSchedule.make(for: raw, stadiumZone: zone) {
+                case .success(let value): schedule = value
+                case .failure(let problem): reasons.append(problem.reason)
+                }
+            } else {
+                reasons.append("stadium \(stadium.id) has time zone '\(stadium.timeZone)', which is not an IANA zone")
+            }
+        }
+
+        guard reasons.isEmpty, let home, let away, let stadium, let schedule else {
+            return .failed(reasons: reasons, misses: misses)
+        }
+        return .resolved(ResolvedGame(raw: raw, home: home, awayTeamId: away.id, stadium: stadium,
+                                      venueGiven: venueGiven, schedule: schedule,
+                                      homeStadiumId: resolver.homeStadiumId(of: home, on: schedule.localDate),
+                                      dependsOnDate: dependsOnDate))
+    }
+
+    /// `TBD`, `TBA` and `TBC` (as match keys) stand for a name the source does not know yet; so does a
+    /// name with no letter or digit at all (blank, `()`), checked by the callers.
+    ///
+    /// Only a name that resolves to nothing is taken as a placeholder: Retrosheet's `TBA` is Tampa Bay.
+    static func isPlaceholder(_ key: String) -> Bool {
+        ["tbd", "tba", "tbc"].contains(key)
+    }
+
+    /// A raw string trimmed, and its match key; worked out once per distinct string.
+    private mutating func clean(_ printed: String) -> (text: String, key: String) {
+        if let known = names[printed] { return known }
+        let text = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let made = (text, Slug.matchKey(text))
+        names[printed] = made
+        return made
+    }
+
+    // MARK: Output
+
+    /// The canonical game. Neutral site: the source's flag when it gives one; otherwise the game is
+    /// neutral when its stadium is not the home team's home on the game's date and is no home of any team
+    /// of the sport on that date (London, Mexico City, Field of Dreams), and not neutral when it is some
+    /// other team's home (that case is flagged by `VenueCheck`).
+    private func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
+        let raw = game.raw
+        let neutral = raw.neutralSite ?? (game.stadium.id != game.homeStadiumId
+            && resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate).isEmpty)
+        let id = Game.makeId(sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,
+                             awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
+        return Game(id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,
+                    localDate: game.schedule.localDate, timeTBD: game.schedule.timeTBD, homeTeamId: game.home.id,
+                    awayTeamId: game.awayTeamId, stadiumId: game.stadium.id, neutralSite: neutral,
+                    gameNumber: number, status: raw.status, makeupDate: raw.makeupDate,
+                    sourceIds: raw.sourceGameId.map { [batch.source: $0] } ?? [:],
+                    lastModified: batch.scrapedAt, source: batch.source)
+    }
+
+    private func reject(_ raw: RawGame, _ reason: String) -> Reject {
+        let provenance = Provenance(raw.provenance)
+        var summary = "\(raw.date.iso8601) \(raw.awayTeam) at \(raw.homeTeam)"
+        if let venue = raw.venue, !venue.isEmpty { summary += " (\(venue))" }
+        return Reject(file: provenance.file, line: provenance.line, reason: reason, raw: summary, recordId: raw.id)
+    }
+}

@@ -1,2 +1,0 @@
-/// The Normalize stage library.
-public enum NormalizeStage {}

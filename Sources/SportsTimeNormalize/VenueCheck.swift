@@ -1,0 +1,59 @@
+import SportsTimeCore
+
+/// The consistency check between a game's venue and its home team.
+///
+/// A game is *checked* when it is a regular-season or postseason game whose source named the venue
+/// (preseason and exhibition games often travel). A checked game is *inconsistent* when its venue is
+/// not the home team's home on the game's date, the source does not call it neutral, and the venue is
+/// the home of another team of the same sport on that date — a known neutral or one-off site (London,
+/// Field of Dreams) is home to no team of the sport and passes. Homes are dated (`team-homes.csv`):
+/// a 2021 Blue Jays game in Buffalo is at their home. Inconsistent games are kept and warned about; when more than
+/// `share` of a batch's checked games are inconsistent, the batch is refused as corrupt.
+struct VenueCheck {
+    private let checkedCount: Int
+    private let inconsistent: [ResolvedGame]
+    private let resolver: AliasResolver
+
+    init(games: [ResolvedGame], resolver: AliasResolver) {
+        self.resolver = resolver
+        let checked = games.filter { $0.venueGiven && ($0.raw.kind == .regular || $0.raw.kind == .postseason) }
+        checkedCount = checked.count
+        inconsistent = checked
+            .filter { game in
+                game.stadium.id != game.homeStadiumId && game.raw.neutralSite != true
+                    && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
+            }
+            .sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+    }
+
+    /// The error that refuses `batch`, when more than `share` of its checked games are inconsistent.
+    func refusal(of batch: RawBatch, share: Double) -> Diagnostic? {
+        guard checkedCount > 0, Double(inconsistent.count) > share * Double(checkedCount),
+              let example = inconsistent.first else { return nil }
+        let percent = Int((100 * Double(inconsistent.count) / Double(checkedCount)).rounded())
+        return Diagnostic(
+            .error, at: SourceLocation(path: batch.path),
+            "\(inconsistent.count.grouped) of \(checkedCount.grouped) regular-season and postseason games (\(percent) %) "
+                + "are at a venue that is not the home team's (e.g. \(describe(example)), \(example.raw.provenance))",
+            fix: "The file looks corrupt; fix the scrape or remove the source")
+    }
+
+    /// One warning per inconsistent game, at its provenance.
+    func warnings() -> [Diagnostic] {
+        inconsistent.map { game in
+            Diagnostic(.warning, at: Provenance(game.raw.provenance).location,
+                       "\(describe(game)); the game is kept at that venue",
+                       fix: "If the source is wrong, fix it with an override; if the game really is there, "
+                           + "mark it neutral with an override")
+        }
+    }
+
+    /// `EDM at FLA on 2024-06-24 at 'Honda Center' (honda-center), the home of nhl-ana, not of nhl-fla (amerant-bank-arena)`.
+    private func describe(_ game: ResolvedGame) -> String {
+        let raw = game.raw
+        let owners = resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate)
+            .joined(separator: ", ")
+        return "\(raw.awayTeam) at \(raw.homeTeam) on \(raw.date.iso8601) at '\(raw.venue ?? game.stadium.name)' "
+            + "(\(game.stadium.id)), the home of \(owners), not of \(game.home.id) (\(game.homeStadiumId))"
+    }
+}

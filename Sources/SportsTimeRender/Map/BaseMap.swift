@@ -1,0 +1,102 @@
+import Foundation
+import SportsTimeCore
+
+/// Outlines drawn under a route map: countries, then first-level regions (US states) over them.
+public struct BaseMap: Sendable, Hashable {
+    /// One named area made of polygons; each polygon is an outer ring followed by its holes,
+    /// each ring a list of `[longitude, latitude]` points.
+    public struct Shape: Sendable, Hashable {
+        public var name: String
+        public var polygons: [[[MapPoint]]]
+        /// Longitude/latitude bounds of all rings.
+        public var minLongitude: Double, maxLongitude: Double, minLatitude: Double, maxLatitude: Double
+
+        public init(name: String, polygons: [[[MapPoint]]]) {
+            self.name = name
+            self.polygons = polygons
+            var minLon = Double.infinity, maxLon = -Double.infinity, minLat = Double.infinity, maxLat = -Double.infinity
+            for polygon in polygons { for ring in polygon { for point in ring {
+                minLon = min(minLon, point.x); maxLon = max(maxLon, point.x)
+                minLat = min(minLat, point.y); maxLat = max(maxLat, point.y)
+            } } }
+            self.minLongitude = minLon; self.maxLongitude = maxLon; self.minLatitude = minLat; self.maxLatitude = maxLat
+        }
+    }
+
+    public var countries: [Shape]
+    public var regions: [Shape]
+
+    public init(countries: [Shape], regions: [Shape]) { self.countries = countries; self.regions = regions }
+
+    /// A map with no outlines (routes are still drawn).
+    public static let empty = BaseMap(countries: [], regions: [])
+
+    /// Reads the `Polygon` and `MultiPolygon` features of a GeoJSON FeatureCollection, named by their
+    /// `name` property (else the feature id). Other geometry types are skipped.
+    ///
+    /// - Throws: `BaseMapError` naming what is wrong with the document.
+    public static func shapes(fromGeoJSON data: Data) throws -> [Shape] {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            throw BaseMapError(message: "not JSON (\(error.localizedDescription))")
+        }
+        guard let object = root as? [String: Any], object["type"] as? String == "FeatureCollection",
+              let features = object["features"] as? [Any] else {
+            throw BaseMapError(message: "not a GeoJSON FeatureCollection")
+        }
+        var shapes: [Shape] = []
+        for (index, feature) in features.enumerated() {
+            guard let feature = feature as? [String: Any], let geometry = feature["geometry"] as? [String: Any],
+                  let type = geometry["type"] as? String else { continue }
+            let properties = feature["properties"] as? [String: Any]
+            let name = (properties?["name"] as? String) ?? (feature["id"] as? String) ?? "feature \(index + 1)"
+            let polygons: [[[MapPoint]]]
+            switch type {
+            case "Polygon":
+                guard let rings = geometry["coordinates"] as? [Any] else {
+                    throw BaseMapError(message: "feature '\(name)': Polygon without coordinates")
+                }
+                polygons = [try parsePolygon(rings, name: name)]
+            case "MultiPolygon":
+                guard let list = geometry["coordinates"] as? [Any] else {
+                    throw BaseMapError(message: "feature '\(name)': MultiPolygon without coordinates")
+                }
+                polygons = try list.map { item in
+                    guard let rings = item as? [Any] else { throw BaseMapError(message: "feature '\(name)': bad MultiPolygon") }
+                    return try parsePolygon(rings, name: name)
+                }
+            default:
+                continue
+            }
+            shapes.append(Shape(name: name, polygons: polygons))
+        }
+        return shapes
+    }
+
+    private static func parsePolygon(_ rings: [Any], name: String) throws -> [[MapPoint]] {
+        try rings.map { ring in
+            guard let points = ring as? [Any] else { throw BaseMapError(message: "feature '\(name)': ring is not a list") }
+            return try points.map { point in
+                guard let pair = point as? [Any], pair.count >= 2,
+                      let lon = (pair[0] as? NSNumber)?.doubleValue, let lat = (pair[1] as? NSNumber)?.doubleValue,
+                      lon.isFinite, lat.isFinite else {
+                    throw BaseMapError(message: "feature '\(name)': a point is not [longitude, latitude]")
+                }
+                return MapPoint(x: lon, y: lat)
+            }
+        }
+    }
+}
+
+/// A problem reading map outlines.
+public struct BaseMapError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
+
+/// A 2-D point: longitude/latitude before projection, SVG user units after.
+public struct MapPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}

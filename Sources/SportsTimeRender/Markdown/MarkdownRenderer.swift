@@ -1,0 +1,152 @@
+import Foundation
+import SportsTimeCore
+
+/// Writes `itinerary.md`: a GitHub-readable itinerary with the options at a glance, a day-by-day
+/// table and score breakdown per option, warnings, conflicts, and why there is no trip when there is none.
+struct MarkdownRenderer {
+    var text: PlanText
+
+    func render() -> Data {
+        let plan = text.plan
+        let md = Escape.markdown
+        var out: [String] = []
+        out.append("# \(md(plan.request.title))")
+        out.append("")
+        out.append((text.subtitleParts + [text.route]).map(md).joined(separator: " · "))
+        out.append("")
+        out.append("**\(md(text.headline))**")
+        out.append("")
+        out.append("Times are local to each stadium. Files: [printable itinerary (HTML)](itinerary.html) · "
+            + "[calendar](trip.ics) · [route map](route.geojson). A PDF of the HTML is made by `make pdf` "
+            + "(written next to this file as `itinerary.pdf`, not committed).")
+        out.append("")
+
+        if !plan.warnings.isEmpty {
+            out.append("## Warnings")
+            out.append("")
+            for warning in plan.warnings { out.append("- \(md(warning))") }
+            out.append("")
+        }
+
+        if plan.options.isEmpty {
+            out.append("## No trip found")
+            out.append("")
+            out.append("> \(md(plan.infeasibility ?? "The planner found no trip and gave no reason."))")
+            out.append("")
+        } else {
+            out.append("## Options at a glance")
+            out.append("")
+            out.append("| Option | Dates | Games | Stadiums | Must-see | Driving | Distance | Score |")
+            out.append("|---|---|--:|--:|--:|--:|--:|--:|")
+            for outline in text.outlines {
+                let s = outline.option.score
+                let dates = outline.firstDate.flatMap { f in outline.lastDate.map { Format.dateRange(f, $0) } } ?? "–"
+                let proven = outline.option.isProvenOptimal ? " (optimal)" : ""
+                out.append("| [Option \(outline.option.rank)](#option-\(outline.option.rank))\(proven) | \(dates) | \(s.games) | "
+                    + "\(s.distinctStadiums) | \(s.mustSeeCovered) of \(s.mustSeeTotal) | \(Format.duration(hours: s.drivingHours)) | "
+                    + "\(Format.distance(kilometres: s.drivingKilometres)) | \(Format.trimmed(s.total, 3)) |")
+            }
+            out.append("")
+            for outline in text.outlines { out += option(outline) }
+        }
+
+        out.append("## Conflicts")
+        out.append("")
+        if plan.conflicts.isEmpty {
+            out.append("None: every wanted game can be reached from the others.")
+        } else {
+            for conflict in plan.conflicts {
+                let games = conflict.gameIds.map { id in
+                    text.describeGame(id).map { "\(md($0)) (\(Escape.markdownCode(id)))" } ?? Escape.markdownCode(id)
+                }
+                out.append("- \(Format.list(games)): \(md(conflict.reason))")
+            }
+        }
+        out.append("")
+
+        if !text.renderNotes.isEmpty {
+            out.append("## Render notes")
+            out.append("")
+            out.append("The plan had inconsistencies; the itinerary shows them as follows.")
+            out.append("")
+            for note in text.renderNotes { out.append("- \(md(note))") }
+            out.append("")
+        }
+
+        out.append("## How this was planned")
+        out.append("")
+        out.append("- Search: \(md(text.searchSummary)).")
+        out.append("- \(md(text.searchFigures))")
+        out.append("")
+        out.append("## Request")
+        out.append("")
+        out.append("Request id \(Escape.markdownCode(plan.id)).")
+        out.append("")
+        out.append("| Setting | Value |")
+        out.append("|---|---|")
+        for row in text.requestRows {
+            let value = row.isIdList ? row.values.map(Escape.markdownCode).joined(separator: ", ") : md(row.values.joined(separator: ", "))
+            out.append("| \(md(row.label)) | \(value) |")
+        }
+        out.append("")
+        if !text.constantRows.isEmpty {
+            out.append("Travel model in effect:")
+            out.append("")
+            out.append("| Constant | Value |")
+            out.append("|---|--:|")
+            for (label, value) in text.constantRows { out.append("| \(Escape.markdownCode(label)) | \(value) |") }
+            out.append("")
+        }
+        return Data((out.joined(separator: "\n")).utf8)
+    }
+
+    private func option(_ outline: OptionOutline) -> [String] {
+        let md = Escape.markdown
+        let option = outline.option
+        let s = option.score
+        var out: [String] = []
+        out.append("## Option \(option.rank)")
+        out.append("")
+        var facts: [String] = []
+        if let first = outline.firstDate, let last = outline.lastDate { facts.append("**\(Format.dateRange(first, last))**") }
+        facts.append(Format.count(s.games, "game"))
+        facts.append(Format.count(s.distinctStadiums, "stadium"))
+        facts.append("\(Format.distance(kilometres: s.drivingKilometres)) of driving")
+        facts.append("\(Format.duration(hours: s.drivingHours)) behind the wheel")
+        facts.append(Format.count(s.restDays, "rest day"))
+        out.append(facts.joined(separator: " · "))
+        out.append("")
+        out.append(md(text.optimality(of: option)))
+        out.append("")
+        out.append("### Day by day")
+        out.append("")
+        out.append("| Day | Date | Games (local time) | Drives | Driving |")
+        out.append("|--:|---|---|---|--:|")
+        for day in outline.days {
+            let games = day.games.map { index, visit in
+                let must = visit.isMustSee ? " **must-see**" : ""
+                return "**\(index + 1)** \(md(text.catalog.abbreviation(ofSport: visit.sport))) \(md(text.title(of: visit))), "
+                    + "\(md(Format.gameTime(visit))), \(md(text.venue(of: visit)))\(must)"
+            }
+            let drives = day.drives.map { _, leg in "\(md(text.driveTitle(leg))), \(md(text.driveDetail(leg, on: day.date)))" }
+            let gameCell = games.isEmpty ? (day.isRestDay ? "Rest day" : "Travel day") : games.joined(separator: "<br>")
+            let driveCell = drives.isEmpty ? "–" : drives.joined(separator: "<br>")
+            let hours = day.drivingHours > 0 ? Format.duration(hours: day.drivingHours) : "–"
+            out.append("| \(day.number) | \(Format.shortDate(day.date)) | \(gameCell) | \(driveCell) | \(hours) |")
+        }
+        out.append("")
+        out.append("### Score breakdown")
+        out.append("")
+        out.append("| Component | Value |")
+        out.append("|---|--:|")
+        for (label, value) in text.scoreRows(s) { out.append("| \(md(label)) | \(md(value)) |") }
+        out.append("")
+        if !option.warnings.isEmpty {
+            out.append("### Warnings for option \(option.rank)")
+            out.append("")
+            for warning in option.warnings { out.append("- \(md(warning))") }
+            out.append("")
+        }
+        return out
+    }
+}

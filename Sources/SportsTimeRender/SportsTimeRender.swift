@@ -1,2 +1,0 @@
-/// The Render stage library.
-public enum RenderStage {}

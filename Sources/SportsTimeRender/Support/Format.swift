@@ -1,0 +1,148 @@
+import Foundation
+import SportsTimeCore
+
+/// Locale-free, deterministic text for numbers, durations, distances, dates and times.
+///
+/// Nothing here reads the user's locale or the clock: the same value always prints the same way.
+enum Format {
+    static let kilometresPerMile = GreatCircle.kilometresPerMile
+
+    /// `value` with exactly `places` decimals (`fixed(2.5, 1)` = `2.5`, `fixed(-0.04, 1)` = `0.0`).
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * Double(scale)).rounded()
+        guard abs(scaled) < 9e17 else { return String(Int64(value.rounded())) }
+        let units = Int64(scaled)
+        let negative = units < 0
+        let magnitude = negative ? -units : units
+        var text = String(magnitude / scale)
+        if places > 0 {
+            let fraction = String(magnitude % scale)
+            text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+        }
+        return negative ? "-" + text : text
+    }
+
+    /// `value` with at most `places` decimals and no trailing zeros (`trimmed(2.50, 2)` = `2.5`).
+    static func trimmed(_ value: Double, _ places: Int) -> String {
+        var text = fixed(value, places)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// An integer with thousands separators: `12,345`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+            out.append(character)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    static func miles(fromKilometres kilometres: Double) -> Int {
+        Int((kilometres / kilometresPerMile).rounded())
+    }
+
+    /// `380 mi (612 km)`.
+    static func distance(kilometres: Double) -> String {
+        "\(grouped(miles(fromKilometres: kilometres))) mi (\(grouped(Int(kilometres.rounded()))) km)"
+    }
+
+    /// Hours as `7 h 40 min`, `45 min`, `3 h`, `0 min`.
+    static func duration(hours: Double) -> String {
+        let minutes = Int((hours * 60).rounded())
+        if minutes < 60 { return "\(minutes) min" }
+        let rest = minutes % 60
+        return rest == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(rest) min"
+    }
+
+    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func weekday(_ date: LocalDate) -> String { weekdayNames[date.isoWeekday - 1] }
+
+    /// `Sat, Nov 1, 2025`.
+    static func longDate(_ date: LocalDate) -> String {
+        "\(weekday(date)), \(monthNames[date.month - 1]) \(date.day), \(date.year)"
+    }
+
+    /// `Sat, Nov 1`.
+    static func shortDate(_ date: LocalDate) -> String {
+        "\(weekday(date)), \(monthNames[date.month - 1]) \(date.day)"
+    }
+
+    /// `Nov 1–7, 2025`, `Oct 30 – Nov 2, 2025`, `Dec 30, 2025 – Jan 2, 2026`, `Nov 8, 2025`.
+    static func dateRange(_ first: LocalDate, _ last: LocalDate) -> String {
+        let firstMonth = monthNames[first.month - 1], lastMonth = monthNames[last.month - 1]
+        if first == last { return "\(firstMonth) \(first.day), \(first.year)" }
+        if first.year != last.year {
+            return "\(firstMonth) \(first.day), \(first.year) – \(lastMonth) \(last.day), \(last.year)"
+        }
+        if first.month != last.month {
+            return "\(firstMonth) \(first.day) – \(lastMonth) \(last.day), \(last.year)"
+        }
+        return "\(firstMonth) \(first.day)–\(last.day), \(last.year)"
+    }
+
+    /// `19:05` → `7:05 PM`; text that is not `HH:MM` is returned as it is.
+    static func clock(_ text: String) -> String {
+        let parts = text.split(separator: ":")
+        guard parts.count >= 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute) else { return text }
+        let suffix = hour < 12 ? "AM" : "PM"
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        return "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(suffix)"
+    }
+
+    /// A game's local start: `7:05 PM EDT`, or `time TBD`.
+    static func gameTime(_ visit: GameVisit) -> String {
+        guard let time = visit.localTime else { return "time TBD" }
+        return "\(clock(time)) \(visit.timeZoneAbbreviation)"
+    }
+
+    /// A leg's local wall-clock text (`2025-11-02 11:00 EST`) shown relative to `day`:
+    /// `11:00 AM EST` on the same day, `Mon, Nov 3, 1:15 AM EST` otherwise. Unparseable text is kept.
+    static func legTime(_ text: String, on day: LocalDate?) -> String {
+        let parts = text.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, let date = LocalDate(iso8601: parts[0]) else { return text }
+        let zone = parts.count == 3 ? " " + parts[2] : ""
+        let time = clock(String(parts[1])) + zone
+        return date == day ? time : "\(shortDate(date)), \(time)"
+    }
+
+    /// `mostStadiums` → `most distinct stadiums`.
+    static func objective(_ name: String) -> String {
+        switch name {
+        case "mostGames": return "most games"
+        case "mostStadiums": return "most distinct stadiums"
+        case "leastDriving": return "least driving"
+        default: return name
+        }
+    }
+
+    /// `NBA, NHL`, using the sports' abbreviations when known.
+    static func sports(_ ids: [String], catalog: RenderCatalog) -> String {
+        ids.map { catalog.abbreviation(ofSport: $0) }.joined(separator: ", ")
+    }
+
+    /// `A, B and C`.
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        }
+    }
+
+    /// `1 game`, `2 games`.
+    static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? singular : (plural ?? singular + "s"))"
+    }
+}

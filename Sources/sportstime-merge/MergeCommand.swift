@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import SportsTimeCore
+import SportsTimeMerge
+
+/// `sportstime-merge`: folds the reference data and the normalized batches into `out/merge/`.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sportstime-merge",
+        abstract: "Merge reference data and normalized games into the canonical store.",
+        discussion: """
+            Folds sports, stadiums, teams, games, league structures, team aliases and stadium aliases (in that order) newest-wins, soft-deletes games that a newer batch of the same system and scope no longer lists, applies the field overrides in --overrides, and writes --out: one file per entity kind, games/<sport>-<season>.json, sync-state.json, merge-report.json and rejects.jsonl.
+
+            SIGINT or SIGTERM stops the merge between entity kinds; nothing is written, and the next run completes.
+
+            Exit status: 0 ok, 1 failure or interrupted, 2 invalid input, 64 usage.
+            """)
+
+    @Option(help: "Folder written by normalize (reads <folder>/games/*.json).")
+    var normalized = "out/normalize"
+
+    @Option(help: "Reference data folder.")
+    var reference = "fixtures/reference"
+
+    @Option(help: "Folder of override files (*.yaml); a missing folder means no overrides.")
+    var overrides = "fixtures/overrides"
+
+    @Option(help: "Output folder.")
+    var out = "out/merge"
+
+    @Flag(help: "Continue the merge in --out: fold only records at or after its high-water marks (falls back to a full merge when there is none, or when overrides or source priorities changed).")
+    var incremental = false
+
+    /// Test hook: sleep this long before each entity kind, so a test can deliver a signal mid-merge.
+    @Option(name: .customLong("pause-between-entities-ms"),
+            help: ArgumentHelp("Test hook: pause before each entity kind (milliseconds).", visibility: .hidden))
+    var pauseBetweenEntitiesMs = 0
+
+    func validate() throws {
+        guard pauseBetweenEntitiesMs >= 0 else { throw ValidationError("--pause-between-entities-ms must be 0 or more") }
+    }
+
+    func run() throws {
+        let cancellation = Cancellation.install()
+        do {
+            try merge(cancellation)
+        } catch let error as PipelineError {
+            for diagnostic in error.diagnostics { Self.printError(diagnostic.description) }
+            throw ExitCode(error.exitCode)
+        } catch let cancelled as MergeCancelled {
+            Self.printError("error: interrupted by \(cancelled.signalName) \(cancelled.stage); nothing was written. Run the merge again to complete it.")
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data("sportstime-merge: \(text)\n".utf8))
+    }
+
+    private func merge(_ cancellation: Cancellation) throws {
+        let root = ArtifactFiles.repositoryRoot()
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL }
+        func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
+        var hashes: [String: String] = [:]
+
+        // Normalized batches.
+        let normalizedURL = url(normalized)
+        guard FileManager.default.fileExists(atPath: normalizedURL.path) else {
+            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(normalizedURL)),
+                                                        "the normalized folder does not exist", fix: "Run normalize first"))
+        }
+        var batches: [RecordBatch<Game>] = []
+        for file in ArtifactFiles.files(under: normalizedURL.appendingPathComponent("games"), suffix: ".json") {
+            let data = try read(file, display: display(file))
+            hashes[display(file)] = ArtifactFiles.sha256(data)
+            batches.append(try BatchReader.gameBatch(from: data, path: display(file)))
+        }
+
+        // Overrides.
+        let overridesURL = url(overrides)
+        var overrideFiles: [(path: String, text: String)] = []
+        // The folder's own *.yaml / *.yml files (not subfolders), in path order; a missing folder means none.
+        let overrideURLs = ((try? FileManager.default.contentsOfDirectory(atPath: overridesURL.path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+            .sorted()
+            .map { overridesURL.appendingPathComponent($0) }
+        for file in overrideURLs {
+            let data = try read(file, display: display(file))
+            hashes[display(file)] = ArtifactFiles.sha256(data)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(file), line: 1),
+                                                            "the file is not UTF-8", fix: "Save it as UTF-8"))
+            }
+            overrideFiles.append((display(file), text))
+        }
+        let patches = try OverrideParser.parse(files: overrideFiles)
+
+        // Reference data.
+        let referenceURL = url(reference)
+        let referenceData = try ReferenceLoader.load(from: referenceURL, displayPath: display(referenceURL))
+        for kind in EntityKind.foldOrder {
+            guard let name = kind.referenceFileName else { continue }
+            let file = referenceURL.appendingPathComponent(name)
+            if let data = FileManager.default.contents(atPath: file.path) { hashes[display(file)] = ArtifactFiles.sha256(data) }
+        }
+
+        var input = MergeInput(reference: referenceData, referencePath: display(referenceURL), gameBatches: batches,
+                               overrides: patches)
+        let settings = input.settingsMeta { ArtifactFiles.sha256(Data($0.utf8)) }
+
+        // The earlier merge, when continuing it.
+        let outURL = url(out)
+        var previousHashes: [String: String] = [:]
+        var reportMeta: [String: String] = [:]
+        if incremental {
+            switch try readPrevious(outURL, display: display, settings: settings) {
+            case .continuing(let previous, let files):
+                input.previous = previous
+                previousHashes = files
+            case .fullMerge(let reason):
+                Self.printError("note: \(reason); running a full merge")
+                reportMeta["incrementalFallback"] = reason
+            }
+        }
+
+        try cancellation.check(before: "before merging")
+        let pause = pauseBetweenEntitiesMs
+        let result = try Merger.merge(input) { kind in
+            if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
+            try cancellation.check(before: "before merging \(kind.rawValue)")
+        }
+        let files = try MergeOutput.files(for: result, input: input, hashes: hashes, previousHashes: previousHashes,
+                                          settings: settings, reportMeta: reportMeta)
+        if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
+        try cancellation.check(before: "before publishing")
+
+        // Publish: every output was encoded above; now write them, then drop games files no longer produced.
+        var changed = 0
+        for file in files where try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
+        let produced = Set(files.map(\.path))
+        for stale in ArtifactFiles.files(under: outURL.appendingPathComponent("games"), suffix: ".json") {
+            let relative = ArtifactFiles.relativePath(of: stale, to: outURL)
+            if !produced.contains(relative) { try FileManager.default.removeItem(at: stale); changed += 1 }
+        }
+
+        for warning in result.warnings { Self.printError(warning.description) }
+        for kind in EntityKind.foldOrder {
+            guard let counts = result.counts(kind) else { continue }
+            var line = "\(kind.rawValue): read \(counts.read), applied \(counts.applied), skippedOlder \(counts.skippedOlder)"
+            line += ", skippedIncompatible \(counts.skippedIncompatible), rejected \(counts.rejected)"
+            if result.mode == .incremental { line += ", skippedBelowMark \(counts.skippedBelowMark)" }
+            line += ", stored \(counts.stored)"
+            if kind == .games { line += ", deprecated \(counts.deprecated)" }
+            Self.printError(line)
+        }
+        Self.printError("\(result.mode.rawValue) merge: \(files.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))")
+    }
+
+    private func read(_ file: URL, display: String) throws -> Data {
+        do { return try Data(contentsOf: file) } catch {
+            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display),
+                                                        "cannot read the file (\(error.localizedDescription))",
+                                                        fix: "Check that it exists and is readable"))
+        }
+    }
+
+    private enum Previous {
+        case continuing(PreviousMerge, files: [String: String])
+        case fullMerge(String)
+    }
+
+    private func readPrevious(_ outURL: URL, display: (URL) -> String, settings: [String: String]) throws -> Previous {
+        let syncURL = outURL.appendingPathComponent("sync-state.json")
+        guard let syncData = FileManager.default.contents(atPath: syncURL.path) else {
+            return .fullMerge("no earlier merge in \(display(outURL)) (no sync-state.json)")
+        }
+        var hashes: [String: String] = [display(syncURL): ArtifactFiles.sha256(syncData)]
+        var entityFiles: [EntityKind: PreviousMergeReader.File] = [:]
+        for kind in EntityKind.foldOrder where kind != .games {
+            let file = outURL.appendingPathComponent(kind.outputFileName)
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            entityFiles[kind] = PreviousMergeReader.File(path: display(file), data: data)
+            hashes[display(file)] = ArtifactFiles.sha256(data)
+        }
+        var gameFiles: [PreviousMergeReader.File] = []
+        for file in ArtifactFiles.files(under: outURL.appendingPathComponent("games"), suffix: ".json") {
+            let data = try read(file, display: display(file))
+            gameFiles.append(PreviousMergeReader.File(path: display(file), data: data))
+            hashes[display(file)] = ArtifactFiles.sha256(data)
+        }
+        let (previous, recorded) = try PreviousMergeReader.read(
+            entityFiles: entityFiles, gameFiles: gameFiles,
+            syncState: PreviousMergeReader.File(path: display(syncURL), data: syncData))
+        if let blocker = MergeInput.incrementalBlocker(previous: recorded, current: settings) { return .fullMerge(blocker) }
+        return .continuing(previous, files: hashes)
+    }
+}

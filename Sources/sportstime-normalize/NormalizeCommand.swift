@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import SportsTimeCore
+import SportsTimeNormalize
+
+/// `sportstime-normalize --in out/ingest --reference fixtures/reference --out out/normalize`
+struct NormalizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sportstime-normalize",
+        abstract: "Resolve raw team and venue names by alias and date, and give every game its canonical id.",
+        discussion: """
+            Reads every <source>/games.json under --in, writes games/<source>.json, unresolved.json and \
+            rejects.jsonl under --out. A batch whose venues mostly contradict its home teams is refused \
+            (all its records go to rejects) and the others continue; the exit status stays 0 for that, \
+            and the refusal is printed as an error on stderr.
+            Exit status: 0 ok, 1 failure, 2 invalid input, 64 usage.
+            """)
+
+    @Option(name: .customLong("in"), help: "Folder of ingest batches (<source>/games.json).")
+    var input = "out/ingest"
+
+    @Option(help: "Folder of the curated reference data.")
+    var reference = "fixtures/reference"
+
+    @Option(help: "Folder to write normalized games, unresolved names and rejects into.")
+    var out = "out/normalize"
+
+    func run() throws {
+        do {
+            try NormalizeRun(input: input, reference: reference, out: out).execute()
+        } catch let error as PipelineError {
+            printError(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+/// The command's work: read, call the library, write, report.
+struct NormalizeRun {
+    let root: URL
+    let inURL: URL
+    let referenceURL: URL
+    let outURL: URL
+
+    init(input: String, reference: String, out: String) {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        root = ArtifactFiles.repositoryRoot(from: cwd)
+        inURL = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
+        referenceURL = URL(fileURLWithPath: reference, relativeTo: cwd).standardizedFileURL
+        outURL = URL(fileURLWithPath: out, relativeTo: cwd).standardizedFileURL
+    }
+
+    private func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
+
+    func execute() throws {
+        let (batches, batchInputs) = try readBatches()
+        let referenceData = try ReferenceLoader.load(from: referenceURL, displayPath: display(referenceURL))
+        let referenceInputs = try referenceFiles()
+        let result = try normalize(batches: batches, reference: referenceData)
+
+        let inputsBySource = Dictionary(zip(batches.map(\.source), batchInputs), uniquingKeysWith: { first, _ in first })
+        let gamesFolder = outURL.appendingPathComponent("games", isDirectory: true)
+        var written: Set<String> = []
+        try write {
+            for batch in result.batches where !batch.isRefused {
+                let envelope = Envelope(kind: .games, producer: Producer(stage: "normalize"),
+                                        inputs: [inputsBySource[batch.source]].compactMap { $0 } + referenceInputs,
+                                        meta: batch.meta, records: batch.games)
+                let name = "\(batch.source).json"
+                try ArtifactFiles.write(try envelope.canonicalData(), to: gamesFolder.appendingPathComponent(name))
+                written.insert(name)
+            }
+            try removeStale(in: gamesFolder, keeping: written)
+            let unresolved = Envelope(kind: .unresolved, producer: Producer(stage: "normalize"),
+                                      inputs: batchInputs + referenceInputs, records: result.unresolved)
+            try ArtifactFiles.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
+            try ArtifactFiles.write(try RejectsWriter.data(result.rejects),
+                                    to: outURL.appendingPathComponent("rejects.jsonl"))
+        }
+
+        for diagnostic in result.diagnostics { printError(diagnostic.description) }
+        printError(result.summary(writtenTo: display(outURL)))
+    }
+
+    /// Every `<source>/games.json` directly under `--in`, in path order, with its input reference.
+    private func readBatches() throws -> ([RawBatch], [InputReference]) {
+        let inPath = display(inURL)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: inURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: inPath), "no such folder",
+                fix: "Run sportstime-ingest first, or point --in at its output folder"))
+        }
+        let folders: [String]
+        do {
+            folders = try FileManager.default.contentsOfDirectory(atPath: inURL.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: inPath),
+                                                   "cannot list the folder (\(error.localizedDescription))"))
+        }
+        var batches: [RawBatch] = []
+        var inputs: [InputReference] = []
+        for folder in folders {
+            let url = inURL.appendingPathComponent(folder).appendingPathComponent("games.json")
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let path = display(url)
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch {
+                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path),
+                                                            "cannot read file (\(error.localizedDescription))",
+                                                            fix: "Re-run sportstime-ingest"))
+            }
+            let envelope = try EnvelopeReader.read(RawGame.self, from: data, path: path, expecting: .rawGames)
+            batches.append(try RawBatch(path: path, meta: envelope.meta, games: envelope.records))
+            inputs.append(InputReference(path: path, sha256: ArtifactFiles.sha256(data)))
+        }
+        return (batches, inputs)
+    }
+
+    /// The reference files (`*.csv`, `*.yaml`) the games depend on, by path.
+    private func referenceFiles() throws -> [InputReference] {
+        let files = ArtifactFiles.files(under: referenceURL, suffix: ".csv")
+            + ArtifactFiles.files(under: referenceURL, suffix: ".yaml")
+        return try files.map { InputReference(path: display($0), sha256: try ArtifactFiles.sha256(of: $0)) }.sorted()
+    }
+
+    /// Removes `games/*.json` files a previous run wrote for sources that are gone or now refused,
+    /// so the folder holds exactly this run's batches.
+    private func removeStale(in folder: URL, keeping names: Set<String>) throws {
+        guard let existing = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in existing.sorted() where name.hasSuffix(".json") && !names.contains(name) {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    /// Runs file writes, turning an I/O error into a failure that names the output folder.
+    private func write(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as PipelineError { throw error } catch {
+            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: display(outURL)),
+                                                   "cannot write the output (\(error.localizedDescription))",
+                                                   fix: "Check that the folder is writable"))
+        }
+    }
+}
+
+/// One line on standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import SportsTimeCore
+
+@Suite struct CSVReaderTests {
+    func rows(_ text: String) -> [CSVRow] { CSVReader().read(Data(text.utf8)).rows }
+
+    @Test func quotedFieldsWithCommasQuotesAndNewlines() {
+        let result = rows("a,b,c\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\nlast,row,here\n")
+        #expect(result.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["last", "row", "here"]])
+        #expect(result.map(\.line) == [1, 2, 4])
+    }
+
+    @Test(arguments: ["a,b\n1,2\n3,4\n", "a,b\r\n1,2\r\n3,4\r\n", "a,b\r1,2\r3,4\r", "\u{FEFF}a,b\n1,2\n3,4"])
+    func lineEndingsAndBOM(text: String) {
+        let result = rows(text)
+        #expect(result.map(\.fields) == [["a", "b"], ["1", "2"], ["3", "4"]])
+        #expect(result.map(\.line) == [1, 2, 3])
+    }
+
+    @Test func blankLinesAreSkippedButCounted() {
+        let result = rows("a,b\n\n1,2\n   \n3,4\n")
+        #expect(result.map(\.line) == [1, 3, 5])
+    }
+
+    @Test func invalidUTF8IsReplacedAndReported() {
+        var data = Data("name,city\n".utf8)
+        data.append(contentsOf: [0x4D, 0xFC, 0x6E, 0x63, 0x68, 0x65, 0x6E, 0x2C, 0x44, 0x45, 0x0A])  // "M\xFCnchen,DE"
+        let result = CSVReader().read(data)
+        #expect(result.hadInvalidUTF8)
+        #expect(result.rows[1].fields == ["M\u{FFFD}nchen", "DE"])
+    }
+
+    @Test func unterminatedQuoteIsReported() {
+        let result = CSVReader().read(Data("a,b\n\"open,2\n".utf8))
+        #expect(result.unterminatedQuoteLine == 2)
+    }
+
+    @Test func duplicateAndUnnamedHeaders() {
+        let header = CSVHeader(["Date", "Visitor/Neutral", "PTS", "Home/Neutral", "PTS", "", "Notes"])
+        #expect(header.names == ["Date", "Visitor/Neutral", "PTS", "Home/Neutral", "PTS.2", "column6", "Notes"])
+        let row = CSVRow(line: 2, fields: ["Fri May 19 2023", "Connecticut Sun", "70", "Indiana Fever", "61", "Box Score", ""])
+        #expect(header.value("PTS.2", in: row) == "61")
+        #expect(header.value("missing", in: row) == nil)
+    }
+}
+
+@Suite struct StrictYAMLTests {
+    struct Spec: Codable, Equatable {
+        var name: String
+        var count: Int
+        var tags: [String]?
+        var nested: Nested?
+        struct Nested: Codable, Equatable { var flag: Bool }
+    }
+
+    func error(_ yaml: String) -> String {
+        do { _ = try StrictYAML.decode(Spec.self, from: yaml, path: "x.yaml"); return "no error" } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func decodesAValidDocument() throws {
+        let spec = try StrictYAML.decode(Spec.self, from: "name: a\ncount: 2\nnested:\n  flag: true\n", path: "x.yaml")
+        #expect(spec == Spec(name: "a", count: 2, tags: nil, nested: .init(flag: true)))
+    }
+
+    @Test func unknownKeyNamesLineAndKnownKeys() {
+        #expect(error("name: a\ncount: 2\ncolour: red\n")
+                == "x.yaml:3:1: error: unknown key 'colour'. Use one of: count, name, nested, tags.")
+        #expect(error("name: a\ncount: 2\nnested:\n  flag: true\n  flg: false\n")
+                == "x.yaml:5:3: error: unknown key 'flg' in nested. Use one of: flag.")
+    }
+
+    @Test func typeErrorPointsAtTheValue() {
+        #expect(error("name: a\ncount: many\n").hasPrefix("x.yaml:2:8: error: count: "))
+    }
+
+    @Test func missingKeyAndSyntaxAndDuplicates() {
+        #expect(error("name: a\n") == "x.yaml:1:1: error: missing key 'count'. Fix the value and run again.")
+        #expect(error("name: [a\ncount: 1\n").hasPrefix("x.yaml:2:6: error: YAML syntax:"))
+        #expect(error("name: a\nname: b\ncount: 1\n").contains("duplicate key 'name'"))
+        #expect(error("").contains("the file is empty"))
+    }
+
+    @Test func slugsAndMatchKeys() {
+        #expect(Slug.make("Oriole Park at Camden Yards") == "oriole-park-at-camden-yards")
+        #expect(Slug.make("Estadio Alfredo Harp Helú") == "estadio-alfredo-harp-helu")
+        #expect(Slug.make("St. Louis Cardinals") == "st-louis-cardinals")
+        #expect(Slug.make("Levi's Stadium") == "levis-stadium")
+        #expect(Slug.matchKey("PHX (Suns)") == "phxsuns")
+    }
+}

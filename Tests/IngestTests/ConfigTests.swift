@@ -1,0 +1,142 @@
+import Foundation
+import SportsTimeCore
+@testable import SportsTimeIngest
+import Testing
+
+/// `pipeline/sources.yaml` is decoded strictly and every problem names its YAML line.
+@Suite struct ConfigTests {
+    static let valid = """
+        sources:
+          - id: a
+            sport: mlb
+            season: "2023"
+            system: retrosheet
+            files: [2023SKED.TXT]
+            format: retrosheet
+            scrapedAt: "2023-03-01T00:00:00Z"
+            naiveTimeZone: venue
+            rejectThreshold: "1%"
+            priority: 5
+        """
+
+    func problems(_ text: String) -> [Diagnostic] {
+        do {
+            _ = try SourceCatalog.load(text: text, path: "pipeline/sources.yaml")
+            return []
+        } catch let error as PipelineError {
+            #expect(error.exitCode == 2)
+            return error.diagnostics
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return []
+        }
+    }
+
+    @Test func validSourceLoadsWithDefaults() throws {
+        let config = try #require(try SourceCatalog.load(text: Self.valid, path: "s.yaml").first)
+        #expect(config.scope == "mlb-2023")
+        #expect(config.rejectThreshold == .fraction(0.01))
+        #expect(config.naiveTimeZone == .venue)
+        #expect(config.placeholderTeams.isEmpty)
+        #expect(config.meta == ["source": "a", "system": "retrosheet", "sport": "mlb", "season": "2023", "scope": "mlb-2023",
+                                "scrapedAt": "2023-03-01T00:00:00Z", "priority": "5"])
+        #expect(config.location.line == 2)
+    }
+
+    @Test func unknownKeyIsAnErrorWithItsLine() {
+        let found = problems(Self.valid + "\n    colour: red")
+        #expect(found.count == 1)
+        #expect(found.first?.location?.line == 12)
+        #expect(found.first?.message.contains("unknown key 'colour'") == true)
+    }
+
+    @Test func badValuesAreAllReportedWithTheirLines() {
+        let text = Self.valid
+            .replacingOccurrences(of: "season: \"2023\"", with: "season: \"2023-25\"")
+            .replacingOccurrences(of: "naiveTimeZone: venue", with: "naiveTimeZone: Europe/Frankfurt")
+            .replacingOccurrences(of: "rejectThreshold: \"1%\"", with: "rejectThreshold: lots")
+            .replacingOccurrences(of: "format: retrosheet", with: "format: excel")
+            .replacingOccurrences(of: "scrapedAt: \"2023-03-01T00:00:00Z\"", with: "scrapedAt: yesterday")
+        let found = problems(text)
+        #expect(found.map { $0.location?.line ?? 0 } == [4, 7, 8, 9, 10])
+        #expect(found.allSatisfy { $0.description.hasPrefix("pipeline/sources.yaml:") })
+    }
+
+    @Test func duplicateIdsAndMissingMappings() {
+        let generic = Self.valid.replacingOccurrences(of: "format: retrosheet", with: "format: csv-mapping")
+        #expect(problems(generic).contains { $0.message.contains("needs a mapping") })
+        let twice = Self.valid + "\n" + Self.valid.replacingOccurrences(of: "sources:\n", with: "")
+        #expect(problems(twice).contains { $0.message.contains("declared twice") })
+    }
+
+    @Test func seasonRangeNeedsARowSeason() {
+        let text = Self.valid.replacingOccurrences(of: "\"2023\"", with: "2022..2023")
+            .replacingOccurrences(of: "format: retrosheet", with: "format: bbref-csv")
+        #expect(problems(text).contains { $0.message.contains("is a range but the rows' season is not mapped") })
+    }
+
+    @Test func mappingChecksFieldsLayoutsAndFilters() {
+        let text = """
+            sources:
+              - id: b
+                sport: xfl
+                season: "2025"
+                system: x
+                files: [a.csv]
+                format: csv-mapping
+                scrapedAt: "2025-01-01T00:00:00Z"
+                naiveTimeZone: UTC
+                rejectThreshold: "0"
+                priority: 1
+                filters:
+                  - {column: c, equals: "1", notEquals: "2"}
+                mapping:
+                  records: games
+                  fields:
+                    homeTeam: {from: h, constant: X}
+                    date: {from: d, layout: "yyyy-QQ"}
+                    kind: {from: k, values: {A: playoffs}}
+                    venue: {from: v, layout: yyyy}
+            """
+        let messages = problems(text).map(\.message)
+        #expect(messages.contains { $0.contains("no awayTeam") })
+        #expect(messages.contains { $0.contains("fields.homeTeam needs exactly one of from and constant") })
+        #expect(messages.contains { $0.contains("'QQ' in layout") })
+        #expect(messages.contains { $0.contains("maps to 'playoffs'") })
+        #expect(messages.contains { $0.contains("only start, date, time and makeupDate read layouts") })
+        #expect(messages.contains { $0.contains("mapping.records applies to JSON sources only") })
+        #expect(messages.contains { $0.contains("needs exactly one of equals") })
+    }
+
+    @Test(arguments: SourceFormat.allCases.filter { !$0.isGeneric })
+    func everyBuiltInPresetDecodesStrictlyAndPassesTheChecks(_ format: SourceFormat) throws {
+        let preset = try BuiltInFormats.preset(for: format)
+        #expect(MappingCheck.problems(in: preset, format: format, filters: []).map(\.message) == [])
+    }
+
+    @Test func quotedKeysThatLookLikeNumbersOrBooleansAreFound() throws {
+        let text = Self.valid.replacingOccurrences(of: "format: retrosheet", with: "format: csv-mapping") + """
+
+                mapping:
+                  fields:
+                    date: d
+                    homeTeam: h
+                    awayTeam: a
+                    kind: {from: k, values: {"1": preseason, "TRUE": postseason, yes: regular}}
+            """
+        let config = try #require(try SourceCatalog.load(text: text, path: "s.yaml").first)
+        #expect(config.mapping.fields?.kind?.values == ["1": "preseason", "TRUE": "postseason", "yes": "regular"])
+    }
+
+    @Test func thresholds() {
+        #expect(RejectThreshold("5") == .count(5))
+        #expect(RejectThreshold("0.02") == .fraction(0.02))
+        #expect(RejectThreshold("2%") == .fraction(0.02))
+        #expect(RejectThreshold("1.5") == nil)
+        #expect(RejectThreshold("-1") == nil)
+        #expect(RejectThreshold.count(2).isExceeded(rejected: 3, candidates: 100))
+        #expect(!RejectThreshold.count(2).isExceeded(rejected: 2, candidates: 100))
+        #expect(RejectThreshold.fraction(0.01).isExceeded(rejected: 2, candidates: 100))
+        #expect(!RejectThreshold.fraction(0.01).isExceeded(rejected: 1, candidates: 100))
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import SportsTimeCore
+@testable import SportsTimeIngest
+import Testing
+
+/// Unit tests of the readers' format rules.
+@Suite struct ReaderTests {
+    // MARK: Retrosheet notes
+
+    typealias Notes = RetrosheetTable.Notes
+    let day = LocalDate(year: 2020, month: 7, day: 29)!
+
+    @Test func retrosheetPostponedToTheLastMakeupDate() {
+        let notes = Notes(date: day, postponement: "Boycott (racial justice); (Game2)", makeup: "20200828; 20200829")
+        #expect(notes.status == .postponed)
+        #expect(notes.makeupDate == LocalDate(year: 2020, month: 8, day: 29))
+        #expect(notes.playedAt == nil)
+    }
+
+    @Test func retrosheetMakeupWithoutReasonIsStillAPostponement() {
+        let notes = Notes(date: LocalDate(year: 2022, month: 10, day: 3), postponement: "", makeup: "20221004")
+        #expect(notes.status == .postponed)
+        #expect(notes.makeupDate == LocalDate(year: 2022, month: 10, day: 4))
+    }
+
+    @Test func retrosheetGameNeverMadeUpIsCancelled() {
+        let notes = Notes(date: day, postponement: "Covid; Rescheduled for Aug 13 (Game1) but No makeup played (Covid)",
+                          makeup: "20200813 [game was not played]")
+        #expect(notes.status == .cancelled)
+        #expect(notes.makeupDate == nil)
+        #expect(Notes(date: day, postponement: "Rain", makeup: "").status == .cancelled)
+    }
+
+    @Test func retrosheetPlayedElsewhereOnItsOwnDateKeepsTheGameAndNamesThePlace() {
+        let moved = Notes(date: day, postponement: "Played at WAS due to Buffalo stadium not ready", makeup: "20200729")
+        #expect(moved.status == .scheduled)
+        #expect(moved.makeupDate == nil)
+        #expect(moved.playedAt == "WAS")
+        let buffalo = Notes(date: day, postponement: "Played at Buffalo", makeup: "20200729")
+        #expect(buffalo.playedAt == "Buffalo")
+        let smoke = Notes(date: day, postponement: "Played at SFN due to wildfire smoke in SEA; SEA batted last", makeup: "20200729")
+        #expect(smoke.playedAt == "SFN")
+    }
+
+    @Test func retrosheetNoteAboutBattingOrderOnlyIsNotAPostponement() {
+        let notes = Notes(date: day, postponement: "OAK batted last (Game 1); game scheduled at OAK in original pre-lockout schedule", makeup: "")
+        #expect(notes.status == .scheduled)
+        #expect(notes.playedAt == nil)
+    }
+
+    @Test func retrosheetPlayedAtOfAPostponedGameIsTheMakeupsPlaceNotTheGames() {
+        let notes = Notes(date: day, postponement: "Covid; Played at BAL; MIA batted last (Game2)", makeup: "20200805")
+        #expect(notes.status == .postponed)
+        #expect(notes.playedAt == nil)
+    }
+
+    @Test func retrosheetRowWithWrongColumnCountIsRejected() {
+        let table = RetrosheetTable.read(Data(utf8: "\"20230330\",\"0\",\"Thu\",\"BAL\",\"AL\",1,\"BOS\",\"AL\",1,\"d\",\"\",\"\"\r\n\"20230330\",\"0\",\"Thu\"\r\n"), path: "x.TXT")
+        #expect(table.rows.count == 1)
+        #expect(table.rowRejects.map(\.line) == [2])
+    }
+
+    // MARK: iCalendar
+
+    @Test func summaryOrderDependsOnTheSeparator() {
+        #expect(ICalendarTable.teams(in: "Atlanta United* vs. CF Montreal") == ("Atlanta United", "CF Montreal"))
+        #expect(ICalendarTable.teams(in: "Austin FC vs Nashville SC*") == ("Austin FC", "Nashville SC"))
+        #expect(ICalendarTable.teams(in: "Seattle @ Portland") == ("Portland", "Seattle"))
+        #expect(ICalendarTable.teams(in: "Seattle at Portland") == ("Portland", "Seattle"))
+        #expect(ICalendarTable.teams(in: "Season opener party") == ("", ""))
+        #expect(ICalendarTable.teams(in: "İstanbul BB VS. Fenerbahçe") == ("İstanbul BB", "Fenerbahçe"))
+    }
+
+    @Test func resultLines() {
+        #expect(ICalendarTable.isResult("Atlanta United 3 - CF Montreal 2"))
+        #expect(ICalendarTable.isResult("San Jose Earthquakes 2 (penalties: 2) - Austin FC 2 (penalties: 4)"))
+        #expect(!ICalendarTable.isResult("MLS - Regular Season"))
+        #expect(!ICalendarTable.isResult("Portland Timbers vs. San Diego FC"))
+    }
+
+    @Test func startTimesInUTCWithTZIDFloatingAndDateOnly() throws {
+        let ics = """
+            BEGIN:VCALENDAR
+            BEGIN:VTIMEZONE
+            TZID:America/New_York
+            BEGIN:STANDARD
+            DTSTART:19701101T020000
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:a
+            SUMMARY:A vs. B
+            DTSTART:20250301T190000Z
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:b
+            SUMMARY:C vs. D
+            DTSTART;TZID="America/New_York":20250701T193000
+            BEGIN:VALARM
+            DTSTART:19990101T000000Z
+            END:VALARM
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:c
+            SUMMARY:E vs. F
+            DTSTART:20250702T193000
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:d
+            SUMMARY:G vs. H
+            DTSTART;VALUE=DATE:20250703
+            STATUS:CANCELLED
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:e
+            SUMMARY:I vs. J
+            DTSTART;TZID=Eastern Standard Time:20250704T193000
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let table = ICalendarTable.read(Data(utf8: ics), path: "t.ics")
+        func cell(_ row: TableRow, _ name: String) -> String { row.cells[table.column(name)!] }
+        #expect(table.rows.map { cell($0, "start") } == ["2025-03-01T19:00:00Z", "2025-07-01T23:30:00Z", "", ""])
+        #expect(table.rows.map { cell($0, "date") } == ["", "", "2025-07-02", "2025-07-03"])
+        #expect(table.rows.map { cell($0, "time") } == ["", "", "19:30", ""])
+        #expect(table.rows.map { cell($0, "status") } == ["scheduled", "scheduled", "scheduled", "cancelled"])
+        #expect(table.rowRejects.map(\.reason) == ["DTSTART names the time zone 'Eastern Standard Time', which is not an IANA zone"])
+        #expect(table.rows.map(\.line) == [8, 13, 21, 26])
+    }
+
+    @Test func calendarCutShortRejectsTheOpenEvent() {
+        let table = ICalendarTable.read(Data(utf8: "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nSUMMARY:A vs. B\n"), path: "t.ics")
+        #expect(table.rows.isEmpty)
+        #expect(table.rowRejects.first?.line == 2)
+    }
+
+    // MARK: Basketball-Reference
+
+    @Test func bbrefSectionRowsSwitchTheKindAndAreNotGames() {
+        let csv = "Date,Start (ET),Visitor/Neutral,PTS,Home/Neutral,PTS,,,Attend.,Arena,Notes\nTue Apr 16 2024,7:30p,A,1,B,2,Box Score,,100,X Arena,\nPlayoffs,,,,,,,,,,\nSat Apr 20 2024,1:00p,C,,D,,,,,Y Arena,\n"
+        let table = BBRefTable.read(Data(utf8: csv), path: "b.csv")
+        #expect(table.rows.count == 2)
+        #expect(table.rows.map { $0.cells[table.column("section")!] } == ["", "Playoffs"])
+        #expect(table.column("PTS.2") == 5)
+        #expect(table.column("column7") == 6)
+    }
+
+    // MARK: JSON
+
+    @Test func jsonKeyPathsWithIndexesSelectionsAndWildcards() throws {
+        let json = """
+            {"weeks": [{"games": [{"id": 1, "teams": [{"side": "home", "name": "A"}, {"side": "away", "name": "B"}], "ok": true, "v": null}]},
+                       {"games": [{"id": 2.50, "teams": [{"side": "away", "name": "C"}, {"side": "home", "name": "D"}]}]}]}
+            """
+        let root = try JSONDocument.parse(json)
+        let games = try JSONPath("weeks[*].games").nodes(from: root).flatMap { node -> [JSONNode] in
+            if case .array(let items) = node.value { return items }
+            return [node]
+        }
+        #expect(games.count == 2)
+        #expect(try JSONPath("teams[side=home].name").text(in: games[1]) == "D")
+        #expect(try JSONPath("teams.1.name").text(in: games[0]) == "B")
+        #expect(try JSONPath("id").text(in: games[1]) == "2.50")
+        #expect(try JSONPath("ok").text(in: games[0]) == "true")
+        #expect(try JSONPath("v").text(in: games[0]) == nil)
+        #expect(games[1].line == 2)
+    }
+
+    @Test func jsonStringEscapes() throws {
+        let node = try JSONDocument.parse(#"["a\"b\\c\/d\n\u00e9\ud83c\udfc0"]"#)
+        guard case .array(let items) = node.value else { Issue.record("not an array"); return }
+        #expect(items.first?.text == "a\"b\\c/d\n\u{e9}\u{1F3C0}")
+    }
+
+    // MARK: Globs
+
+    @Test func globs() {
+        #expect(Glob.matches("*.ics", "atlantaunited.ics"))
+        #expect(!Glob.matches("*.ics", "sub/atlantaunited.ics"))
+        #expect(Glob.matches("**/*.ics", "sub/atlantaunited.ics"))
+        #expect(Glob.matches("**/*.ics", "atlantaunited.ics"))
+        #expect(Glob.matches("20[0-9][0-9]SKED.TXT", "2023SKED.TXT"))
+        #expect(!Glob.matches("2023SKED.TXT", "2023SKED.TXT.bak"))
+        #expect(Glob.matches("games_?.csv", "games_1.csv"))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import SportsTimeCore
+@testable import SportsTimeIngest
+import Testing
+
+/// One test per input quirk real scrapes have, each through the whole library (spec → rows → records).
+@Suite struct RobustInputTests {
+    static let mapping = """
+        fields:
+          date: {from: date, layout: ["yyyy-MM-dd", "M/d/yyyy", "EEE MMM d yyyy"]}
+          homeTeam: home
+          awayTeam: away
+          venue: venue
+        """
+
+    func run(_ csv: [UInt8], mapping: String = mapping) throws -> IngestResult {
+        try TestSupport.ingest(spec: TestSupport.csvSpec(mapping), files: ["games.csv": Data(csv)])
+    }
+
+    func run(_ csv: String, mapping: String = mapping) throws -> IngestResult {
+        try run(Array(csv.utf8), mapping: mapping)
+    }
+
+    @Test func byteOrderMarkIsNotPartOfTheFirstColumnName() throws {
+        let result = try run([0xEF, 0xBB, 0xBF] + Array("date,home,away,venue\n2025-03-01,A,B,V\n".utf8))
+        #expect(result.records.count == 1)
+        #expect(result.records.first?.date == LocalDate(year: 2025, month: 3, day: 1))
+    }
+
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func lineEndingsAllCountAsOneLine(_ end: String) throws {
+        let csv = ["date,home,away,venue", "2025-03-01,A,B,V", "2025-03-02,C,D,W", ""].joined(separator: end)
+        let result = try run(csv)
+        #expect(result.records.map(\.provenance) == ["fixtures/scraped/test/games.csv:2", "fixtures/scraped/test/games.csv:3"])
+        #expect(result.counts.read == 2)
+    }
+
+    @Test func quotedFieldsKeepCommasAndNewlinesAndLaterLinesStayRight() throws {
+        let csv = "date,home,away,venue\n2025-03-01,\"Team, A\",B,\"Big\nArena\"\n2025-03-02,C,D,W\n"
+        let result = try run(csv)
+        let first = try #require(result.records.first { $0.homeTeam == "Team, A" })
+        #expect(first.venue == "Big\nArena")
+        let second = try #require(result.records.first { $0.homeTeam == "C" })
+        #expect(second.provenance.hasSuffix("games.csv:4"))
+    }
+
+    @Test func duplicateAndUnnamedHeadersGetDistinctNames() throws {
+        let csv = "Date,Visitor,PTS,Home,PTS,,Notes\n2023-05-19,A,70,B,61,Box Score,\n2023-05-20,C,,D,,,\n"
+        let mapping = """
+            fields:
+              date: Date
+              homeTeam: Home
+              awayTeam: Visitor
+              status: {from: PTS.2, ifPresent: final, ifEmpty: scheduled}
+              venue: column6
+            """
+        let result = try run(csv, mapping: mapping)
+        #expect(result.records.map(\.status) == [.final, .scheduled])
+        #expect(result.records.first?.venue == "Box Score")
+    }
+
+    @Test func blankLinesAndDelimiterOnlyRowsAreNotRows() throws {
+        let result = try run("date,home,away,venue\n\n2025-03-01,A,B,V\n,,,\n   \n2025-03-02,C,D,W\n\n")
+        #expect(result.counts.read == 2)
+        #expect(result.records.count == 2)
+        #expect(result.rejects.isEmpty)
+    }
+
+    @Test func placeholderRowsAreRejectedWithTheirLine() throws {
+        let csv = "date,home,away,venue\n2025-03-01,TBD,B,V\n2025-03-02, (),D,W\n2025-03-03,E,,X\n2025-03-04,G,To Be Determined,Y\n2025-03-05,H,I,Z\n"
+        let result = try run(csv)
+        #expect(result.records.map(\.homeTeam) == ["H"])
+        #expect(result.rejects.map(\.line) == [2, 3, 4, 5])
+        #expect(result.rejects.map(\.reason) == ["placeholder home team 'TBD'", "blank home team", "blank away team",
+                                                 "placeholder away team 'To Be Determined'"])
+        #expect(result.counts.balances)
+    }
+
+    @Test func invalidUTF8IsReplacedWithAWarningNotACrash() throws {
+        let bytes = Array("date,home,away,venue\n2025-03-01,Montr".utf8) + [0xE9] + Array("al,B,Stade \u{00E9}\n".utf8) + [0xFF, 0xFE]
+        let result = try run(bytes)
+        #expect(result.records.first?.homeTeam == "Montr\u{FFFD}al")
+        #expect(result.records.first?.venue == "Stade \u{00E9}")
+        #expect(result.warnings.contains { $0.severity == .warning && $0.message.contains("not valid UTF-8") })
+    }
+
+    @Test func mixedDateLayoutsInOneColumn() throws {
+        let csv = "date,home,away,venue\n2025-03-01,A,B,V\n3/2/2025,C,D,W\nMon Mar 3 2025,E,F,X\n03.04.2025,G,H,Y\n"
+        let result = try run(csv)
+        #expect(result.records.map(\.date.iso8601) == ["2025-03-01", "2025-03-02", "2025-03-03"])
+        #expect(result.rejects.first?.reason == "date '03.04.2025' does not fit the layouts yyyy-MM-dd, M/d/yyyy, EEE MMM d yyyy")
+        #expect(result.rejects.first?.line == 5)
+    }
+
+    @Test func headerRepeatedInsideTheFileIsSkipped() throws {
+        let result = try run("date,home,away,venue\n2025-03-01,A,B,V\ndate,home,away,venue\n2025-03-02,C,D,W\n")
+        #expect(result.records.count == 2)
+        #expect(result.counts.read == 2)
+    }
+
+    @Test func unterminatedQuoteRejectsTheRowItOpens() throws {
+        let result = try run("date,home,away,venue\n2025-03-01,A,B,V\n2025-03-02,\"C,D,W\n2025-03-03,E,F,X\n")
+        #expect(result.records.count == 1)
+        #expect(result.rejects.first?.line == 3)
+        #expect(result.counts.balances)
+    }
+
+    @Test func duplicateRowsAreRejectedAsDuplicatesOfTheFirstLine() throws {
+        let result = try run("date,home,away,venue\n2025-03-01,A,B,V\n2025-03-01,A,B,V\n")
+        #expect(result.records.count == 1)
+        #expect(result.rejects.map(\.reason) == ["duplicate of line 2"])
+        #expect(result.rejects.first?.recordId == "test:2025-03-01-b-at-a")
+    }
+
+    @Test func shortRowsLeaveMissingCellsEmpty() throws {
+        let result = try run("date,home,away,venue\n2025-03-01,A,B\n2025-03-02,C\n")
+        #expect(result.records.map(\.venue) == [nil])
+        #expect(result.rejects.map(\.reason) == ["blank away team"])
+    }
+
+    @Test func jsonWithBOMAndCarriageReturnsKeepsLineNumbers() throws {
+        let json = "\u{FEFF}{\"games\": [\r{\"d\": \"2025-03-01\", \"h\": \"A\", \"a\": \"B\"},\r{\"d\": \"2025-03-02\",\r \"h\": \"C\", \"a\": \"D\"}]}"
+        let spec = TestSupport.csvSpec("""
+            records: games
+            fields:
+              date: d
+              homeTeam: h
+              awayTeam: a
+            """, format: "json-mapping")
+        let result = try TestSupport.ingest(spec: spec, files: ["g.json": Data(utf8: json)])
+        #expect(result.records.map(\.provenance) == ["fixtures/scraped/test/g.json:2", "fixtures/scraped/test/g.json:3"])
+    }
+
+    @Test func brokenJSONIsAnInputErrorWithItsPosition() throws {
+        let spec = TestSupport.csvSpec("fields:\n  date: d\n  homeTeam: h\n  awayTeam: a", format: "json-mapping")
+        #expect {
+            _ = try TestSupport.ingest(spec: spec, files: ["g.json": Data(utf8: "[\n{\"d\": \"2025-03-01\",\n \"h\": }]")])
+        } throws: { error in
+            guard let error = error as? PipelineError, case .invalidInput(let d) = error else { return false }
+            return d.location?.line == 3 && d.message.hasPrefix("JSON syntax") && error.exitCode == 2
+        }
+    }
+
+    @Test func iCalendarFoldedLinesWithAnyLineEnd() throws {
+        for end in ["\r\n", "\n"] {
+            let ics = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "SUMMARY:Long Name", "  FC vs. Other\\, Club",
+                       "DTSTART:20250301T190000Z", "LOCATION:Some Park\\, City\\, ST", "END:VEVENT", "END:VCALENDAR", ""]
+                .joined(separator: end)
+            let spec = """
+                sources:
+                  - {id: t, sport: mls, season: "2025", system: t, files: ["*.ics"], format: ical,
+                     scrapedAt: "2025-01-01T00:00:00Z", naiveTimeZone: venue, rejectThreshold: "0", priority: 1}
+                """
+            let result = try TestSupport.ingest(spec: spec, files: ["a.ics": Data(utf8: ics)])
+            let game = try #require(result.records.first)
+            #expect(game.homeTeam == "Long Name FC")
+            #expect(game.awayTeam == "Other, Club")
+            #expect(game.venue == "Some Park")
+            #expect(game.city == "City, ST")
+            #expect(game.provenance == "fixtures/scraped/t/a.ics:2")
+        }
+    }
+}

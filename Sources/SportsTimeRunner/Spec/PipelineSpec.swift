@@ -7,8 +7,8 @@ public struct PipelineSpec: Sendable {
     public var path: String
     /// Stage templates in document order.
     public var templates: [StageTemplate]
-    /// Where every key and element is written, for errors found later.
-    public var locations: YAMLLocations
+    /// The spec's text, to point errors found later at their YAML line.
+    public var locations: SpecText
 }
 
 /// One entry under `stages:`: a stage, or a family of stages when it has a `foreach`.
@@ -83,6 +83,8 @@ struct StageFile: Decodable {
 struct FanoutFile: Decodable {
     var items: [String]?
     var glob: String?
+    /// Whether it was written as a plain list (`foreach: [a, b]`).
+    var isList = false
 
     private enum CodingKeys: String, CodingKey { case items, glob }
 
@@ -90,10 +92,37 @@ struct FanoutFile: Decodable {
         if let list = try? decoder.singleValueContainer().decode([String].self) {
             items = list
             glob = nil
+            isList = true
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         items = try container.decodeIfPresent([String].self, forKey: .items)
         glob = try container.decodeIfPresent(String.self, forKey: .glob)
+    }
+}
+
+/// The spec's text and path, locating key paths for messages through the core's YAML locator.
+/// Key paths are written as strings: mapping keys as they are, list positions as `[0]`.
+public struct SpecText: Sendable {
+    public let text: String
+    public let path: String
+
+    /// Where `keyPath` is written: a mapping entry's key, or a list element (the nearest parent that exists).
+    public func location(_ keyPath: [String]) -> SourceLocation {
+        StrictYAML.location(of: keyPath.map(Self.element), in: text, path: path, atKey: true)
+    }
+
+    /// `keys` ordered as they are written in the mapping at `keyPath`.
+    func documentOrder(of keys: [String], under keyPath: [String]) -> [String] {
+        let places = StrictYAML.locations(of: keys.map { (keyPath + [$0]).map(Self.element) }, in: text, path: path, atKey: true)
+        return zip(keys, places).sorted { ($0.1.line ?? 0, $0.1.column ?? 0, $0.0) < ($1.1.line ?? 0, $1.1.column ?? 0, $1.0) }
+            .map(\.0)
+    }
+
+    private static func element(_ component: String) -> YAMLPathElement {
+        if component.hasPrefix("["), component.hasSuffix("]"), let index = Int(component.dropFirst().dropLast()) {
+            return .index(index)
+        }
+        return .key(component)
     }
 }

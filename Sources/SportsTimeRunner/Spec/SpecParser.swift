@@ -7,7 +7,8 @@ import SportsTimeCore
 public enum SpecParser {
     /// Parses and checks `text`; throws `PipelineError.invalidInput(s)` (exit 2) naming each line.
     public static func parse(_ text: String, path: String) throws -> PipelineSpec {
-        let (file, locations) = try StrictYAML.decodeWithLocations(SpecFile.self, from: text, path: path)
+        let file = try StrictYAML.decode(SpecFile.self, from: text, path: path)
+        let locations = SpecText(text: text, path: path)
         var problems = SpecProblems(locations: locations)
 
         var sharedCode: [String: [String]] = [:]
@@ -15,7 +16,7 @@ public enum SpecParser {
             if let path = problems.path(raw, role: "code path", at: ["code", "[\(index)]"]) { sharedCode[path] = ["code", "[\(index)]"] }
         }
 
-        let order = locations.keys(["stages"])
+        let order = locations.documentOrder(of: Array(file.stages.keys), under: ["stages"])
         if order.isEmpty {
             problems.add(["stages"], "the pipeline has no stages", fix: "List at least one stage under 'stages'")
         }
@@ -149,7 +150,7 @@ public enum SpecParser {
             }
             var seen = Set<String>()
             for (index, item) in items.enumerated() {
-                let itemAt = at + (locationsHaveItems(at, problems) ? ["items", "[\(index)]"] : ["[\(index)]"])
+                let itemAt = at + (file.isList ? ["[\(index)]"] : ["items", "[\(index)]"])
                 if !isItem(item) {
                     problems.add(itemAt, "foreach item '\(item)' is not usable in a stage name and a path",
                                  fix: "Use letters, digits, '.', '_' and '-' only")
@@ -179,18 +180,14 @@ public enum SpecParser {
             return nil
         }
     }
-
-    private static func locationsHaveItems(_ at: [String], _ problems: SpecProblems) -> Bool {
-        problems.locations.keys(at).contains("items")
-    }
 }
 
 /// Problems found in the spec, each at its YAML location.
 struct SpecProblems {
-    let locations: YAMLLocations
+    let locations: SpecText
     private(set) var items: [Diagnostic] = []
 
-    init(locations: YAMLLocations) { self.locations = locations }
+    init(locations: SpecText) { self.locations = locations }
 
     var count: Int { items.count }
 

@@ -283,3 +283,32 @@ import SportsTimeCore
         #expect(repo.status().code == 0)
     }
 }
+
+@Suite struct EmptyFanoutTests {
+    @Test func aFanOutWithNoItemsStillOwnsItsFolder() throws {
+        let repo = try TestRepository()
+        try repo.spec("""
+            stages:
+              plan:
+                foreach: {glob: fixtures/requests/*.yaml}
+                cmd: [/bin/sh, -c, 'cp "$2" "$1"', sh, "${out}", "fixtures/requests/${item}.yaml"]
+                deps: ["fixtures/requests/${item}.yaml"]
+                outs: ["out/plan/${item}.yaml"]
+              render:
+                cmd: [/bin/sh, -c, 'ls out/plan 2>/dev/null | wc -l > "$1"', sh, "${out}"]
+                deps: [out/plan]
+                outs: [out/render.txt]
+
+            """)
+        let first = repo.run()
+        #expect(first.code == 0, "\(first.stderr)")
+        #expect(Set(outcomes(first.stdout).keys) == ["render"])
+        #expect(repo.read("out/render.txt")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try repo.write("fixtures/requests/east.yaml", "east\n")
+        let lines = statusLines(repo.status().stdout)
+        #expect(lines["plan@east"] == "run   never run")
+        #expect(lines["render"] == "wait  after plan@east (skipped if its outputs do not change)")
+        #expect(repo.run().code == 0)
+        #expect(repo.read("out/render.txt")?.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+}

@@ -33,11 +33,20 @@ public struct Workspace: Sendable {
     private func checkPaths(_ graph: PipelineGraph) throws {
         var problems = SpecProblems(locations: graph.spec.locations)
         let allOuts = graph.stages.flatMap(\.outs)
+        // A fan-out with no items right now (no request files yet) still owns the folder its outs go to.
+        let fanoutFolders = graph.spec.templates.filter { $0.foreach != nil }.flatMap { template in
+            template.outs.compactMap { out -> String? in
+                guard let range = out.range(of: "${item}") else { return nil }
+                let folder = RepositoryPath.parent(of: String(out[..<range.lowerBound]) + "x")
+                return folder == "." ? nil : folder
+            }
+        }
         for template in graph.spec.templates {
             let instances = graph.stages.filter { $0.template == template.name }
             for stage in instances {
                 for (index, dep) in stage.deps.enumerated() {
                     let produced = allOuts.contains { RepositoryPath.overlaps($0, dep) }
+                        || fanoutFolders.contains { RepositoryPath.overlaps($0, dep) }
                     if !produced && FileStatus(path: root.appendingPathComponent(dep).path) == nil {
                         let near = allOuts.filter { RepositoryPath.parent(of: $0) == RepositoryPath.parent(of: dep) }.sorted()
                         problems.add(["stages", template.name, "deps", "[\(index)]"],

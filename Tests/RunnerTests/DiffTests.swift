@@ -146,9 +146,24 @@ import SportsTimeCore
         try repo.shell("git add -A && git commit -qm second")
         let files = try OutputDiff(root: repo.root).compare(revision: "HEAD", paths: ["out/merge"])
         #expect(files.isEmpty)
-        #expect(DiffRenderer.markdown(files, scope: "out/merge", revision: "HEAD") == "No changes in `out/merge` against `HEAD`.\n")
+        #expect(DiffRenderer.markdown(files, scope: "out/merge", revision: "HEAD") == "No record changes in `out/merge` against `HEAD`.\n")
         let older = try OutputDiff(root: repo.root).compare(revision: "HEAD~1", paths: ["out/merge"])
         #expect(older.count == 4)
+    }
+
+    @Test func filesWhoseInputsAloneChangedAreOneNote() throws {
+        let repo = try Self.twoRevisions()
+        try repo.shell("git add -A && git commit -qm second")
+        let envelope = Envelope(kind: .stadiums, producer: Producer(stage: "merge"),
+                                inputs: [InputReference(path: "fixtures/reference/stadiums.csv", sha256: String(repeating: "b", count: 64))],
+                                records: [Self.stadium("progressive-field", "Progressive Field", modified: Self.revised),
+                                          Self.stadium("fenway-park", "Fenway Park")])
+        try repo.write("out/merge/stadiums.json", String(decoding: try envelope.canonicalData(), as: UTF8.self))
+        let files = try OutputDiff(root: repo.root).compare(revision: "HEAD", paths: ["out/merge"])
+        #expect(DiffRenderer.markdown(files, scope: "out/merge", revision: "HEAD")
+                == "No record changes in `out/merge` against `HEAD`.\n\n1 more file differs only in the hashes of its inputs.\n")
+        #expect(DiffRenderer.plain(files, scope: "out/merge", revision: "HEAD")
+                == "out/merge/stadiums.json: only the hashes of its inputs changed\n")
     }
 
     @Test func anUnknownRevisionIsAUsageError() throws {

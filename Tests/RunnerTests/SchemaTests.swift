@@ -88,6 +88,79 @@ import SportsTimeCore
                                 SyncState(id: "sports", highWater: nil, recordCount: 0)], kind: .syncState).isEmpty)
     }
 
+    @Test func mergeReportRecordsValidate() throws {
+        let records: [MergeReportRecord] = [
+            .counts(MergeEntityCounts(entity: "games", read: 3, applied: 2, inserted: 1, replaced: 1, skippedOlder: 1)),
+            .conflict(MergeConflict(gameId: "mlb-2023-2023-04-01-bal-at-bos", fields: ["startUTC"], sources: [
+                MergeConflictSource(source: "espn", lastModified: Self.instant, priority: 60, startUTC: Self.instant,
+                                    stadiumId: "fenway-park", status: .scheduled),
+                MergeConflictSource(source: "retro", lastModified: Self.instant, priority: 50, startUTC: nil,
+                                    stadiumId: "fenway-park", status: .postponed),
+            ], winner: "espn")),
+            .incompatible(MergeIncompatibleRecord(entity: "games", recordId: "x", source: "espn", file: "out/normalize/games/espn.json",
+                                                  schemaVersion: 3, supportedVersion: 1)),
+            .override(MergeOverrideOutcome(entity: "stadiums", recordId: "fenway-park", field: "capacity", value: .int(37_755),
+                                           foldedValue: nil, status: .applied, reason: "capacity after renovation",
+                                           location: "fixtures/overrides/stadiums.yaml:3")),
+            .override(MergeOverrideOutcome(entity: "games", recordId: "y", field: "status", value: .string("cancelled"),
+                                           foldedValue: .null, status: .unmatched, reason: "washed out",
+                                           location: "fixtures/overrides/games.yaml:9")),
+        ]
+        #expect(try Self.check(records, kind: .mergeReport).isEmpty)
+    }
+
+    /// Every stored property of each core record type is a field its schema knows, even when it is nil
+    /// in the samples above: a field added to a record type fails here until the schema has it.
+    @Test func schemasKnowEveryFieldOfTheCoreRecordTypes() throws {
+        let place = PlacePoint(name: "B", stadiumId: nil, latitude: 0, longitude: 0, timeZone: "UTC")
+        let samples: [(ArtifactKind, String?, Any)] = [
+            (.sports, "sport", BuiltInSport.mlb.sport),
+            (.stadiums, "stadium", Stadium(id: "a", name: "A", city: "", region: "", country: "", latitude: 0, longitude: 0,
+                                           timeZone: "UTC", lastModified: Self.instant, source: "s")),
+            (.teams, "team", Team(id: "a", sport: "mlb", market: "", name: "A", abbreviation: "A", homeStadiumId: "a",
+                                  lastModified: Self.instant, source: "s")),
+            (.games, "game", Game(id: "a", sport: "mlb", season: "2023", kind: .regular, startUTC: nil, localDate: Self.date,
+                                  timeTBD: true, homeTeamId: "h", awayTeamId: "a", stadiumId: "s", neutralSite: false,
+                                  gameNumber: nil, status: .scheduled, sourceIds: [:], lastModified: Self.instant, source: "s")),
+            (.leagueStructures, "leagueStructure", LeagueStructure(id: "a", sport: "mlb", level: .league, name: "A", displayOrder: 0,
+                                                                   lastModified: Self.instant, source: "s")),
+            (.teamAliases, "teamAlias", TeamAlias(id: "a", teamId: "t", kind: .name, value: "v", lastModified: Self.instant, source: "s")),
+            (.stadiumAliases, "stadiumAlias", StadiumAlias(id: "a", stadiumId: "s", name: "n", lastModified: Self.instant, source: "s")),
+            (.rawGames, "rawGame", RawGame(id: "a", source: "s", sport: "mlb", season: "2023", kind: .regular, sourceGameId: nil,
+                                           homeTeam: "h", awayTeam: "a", venue: nil, city: nil, startUTC: nil, date: Self.date,
+                                           dateZone: "UTC", localTime: nil, timeTBD: true, gameNumber: nil, status: .scheduled,
+                                           makeupDate: nil, neutralSite: nil, provenance: "p")),
+            (.unresolved, "unresolvedName", UnresolvedName(id: "a", source: "s", sport: "mlb", field: "team", value: "v",
+                                                           seenAt: [], occurrences: 1, suggestions: [])),
+            (.syncState, "syncState", SyncState(id: "games", highWater: nil, recordCount: 0)),
+            (.mergeReport, "mergeReportEntry", MergeEntityCounts(entity: "games")),
+            (.mergeReport, "mergeReportEntry", MergeConflict(gameId: "g", fields: [], sources: [], winner: "w")),
+            (.mergeReport, "mergeConflictSource", MergeConflictSource(source: "s", lastModified: Self.instant, priority: 1,
+                                                                      startUTC: nil, stadiumId: "s", status: .scheduled)),
+            (.mergeReport, "mergeReportEntry", MergeIncompatibleRecord(entity: "e", recordId: "r", source: "s", file: "f",
+                                                                       schemaVersion: 2, supportedVersion: 1)),
+            (.mergeReport, "mergeReportEntry", MergeOverrideOutcome(entity: "e", recordId: "r", field: "f", value: .null,
+                                                                    foldedValue: nil, status: .applied, reason: "", location: "")),
+            (.tripPlan, "placePoint", place),
+            (.tripPlan, "searchReport", SearchReport(method: "m", isExact: true, upperBound: nil, candidateGames: 0, arcs: 0,
+                                                     labelsExpanded: 0)),
+            (.tripPlan, "tripDay", TripDay(date: Self.date, visitIndices: [], legIndices: [], drivingHours: 0, isRestDay: true)),
+            (.tripPlan, "planConflict", PlanConflict(gameIds: [], reason: "r")),
+            (.tripPlan, "scoreBreakdown", ScoreBreakdown(total: 0, games: 0, distinctStadiums: 0, mustSeeCovered: 0,
+                                                         mustSeeTotal: 0, drivingHours: 0, drivingKilometres: 0, restDays: 0,
+                                                         minSlackHours: 0)),
+        ]
+        for (kind, definition, sample) in samples {
+            let url = Self.schemaFolder.appendingPathComponent("\(kind.rawValue).schema.json")
+            let schema = try JSONParser.parse(try Data(contentsOf: url))
+            let known = Set(schema["$defs"]?[definition ?? ""]?["properties"]?.objectValue?.keys ?? [:].keys)
+            for child in Mirror(reflecting: sample).children {
+                guard let label = child.label else { continue }
+                #expect(known.contains(label), "\(kind.rawValue) #/$defs/\(definition ?? "") lacks '\(label)' of \(type(of: sample))")
+            }
+        }
+    }
+
     @Test func aTripPlanValidates() throws {
         let place = PlacePoint(name: "Boston", stadiumId: nil, latitude: 42.36, longitude: -71.06, timeZone: "America/New_York")
         let request = ResolvedRequest(title: "Week", sports: ["mlb"], firstDate: Self.date, lastDate: Self.date.adding(days: 6),

@@ -5,14 +5,18 @@ import Foundation
 public enum DiffRenderer {
     /// Markdown. `scope` names what was compared (`out/`), `revision` the git revision;
     /// at most `perFile` lines are listed per file.
-    public static func markdown(_ diffs: [FileDiff], scope: String, revision: String, perFile: Int = 25) -> String {
+    public static func markdown(_ all: [FileDiff], scope: String, revision: String, perFile: Int = 25) -> String {
+        let diffs = all.filter { !$0.isInputsOnly }
+        let inputsOnly = all.count - diffs.count
+        let note = inputsOnly == 0 ? "" : "\(inputsOnly) more file\(inputsOnly == 1 ? "" : "s") differ\(inputsOnly == 1 ? "s" : "") only in "
+            + "the hashes of \(inputsOnly == 1 ? "its" : "their") inputs.\n"
         guard !diffs.isEmpty else {
-            return "No changes in `\(scope)` against `\(revision)`.\n"
+            return "No record changes in `\(scope)` against `\(revision)`.\n" + (note.isEmpty ? "" : "\n" + note)
         }
         var text = "## Changes in `\(scope)` against `\(revision)`\n\n"
         let totals = diffs.reduce((0, 0, 0)) { ($0.0 + $1.counts.added, $0.1 + $1.counts.removed, $0.2 + $1.counts.changed) }
         text += "\(diffs.count) file\(diffs.count == 1 ? "" : "s"): \(Format.count(totals.0)) added, "
-            + "\(Format.count(totals.1)) removed, \(Format.count(totals.2)) changed.\n\n"
+            + "\(Format.count(totals.1)) removed, \(Format.count(totals.2)) changed.\n" + note + "\n"
         text += "| file | added | removed | changed |\n|---|---:|---:|---:|\n"
         for diff in diffs {
             let counts = diff.counts
@@ -38,6 +42,10 @@ public enum DiffRenderer {
         guard !diffs.isEmpty else { return "No changes in \(scope) against \(revision).\n" }
         var text = ""
         for diff in diffs {
+            if diff.isInputsOnly {
+                text += "\(diff.path): only the hashes of its inputs changed\n"
+                continue
+            }
             let counts = diff.counts
             let kind = diff.kind.map { " (\($0))" } ?? ""
             let note = diff.status == .modified ? "" : " [\(diff.status.rawValue)]"

@@ -40,6 +40,14 @@ public struct FileDiff: Sendable, Hashable {
     public var kind: String?
     public var content: Content
 
+    /// Whether no record, header field or line differs (an envelope whose `inputs` hashes alone changed).
+    public var isInputsOnly: Bool {
+        if case .records(let added, let removed, let changed, let header) = content, status == .modified {
+            return added.isEmpty && removed.isEmpty && changed.isEmpty && header.isEmpty
+        }
+        return false
+    }
+
     public var counts: (added: Int, removed: Int, changed: Int) {
         switch content {
         case .records(let added, let removed, let changed, let header):

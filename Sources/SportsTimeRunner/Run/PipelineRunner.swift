@@ -161,7 +161,7 @@ public final class PipelineRunner: @unchecked Sendable {
 
         func upstreamProblem(_ index: Int) -> String? {
             for up in graph.upstream[index] where selected.contains(up) {
-                guard let outcome = outcomes[up] else { return nil }
+                guard let outcome = outcomes[up] else { continue }
                 if outcome.status == .failed || outcome.status == .notRun {
                     return "upstream \(graph.stages[up].name) \(outcome.status == .failed ? "failed" : "did not run")"
                 }

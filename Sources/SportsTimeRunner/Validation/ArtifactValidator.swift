@@ -78,14 +78,24 @@ public struct ArtifactValidator: Sendable {
             return result
         }
         var recordLines: [Int]?
-        for violation in validator.violations(of: document) {
+        // The same problem in many records is reported once, with how many more records have it.
+        var groups: [(first: SchemaViolation, more: Int)] = []
+        var groupIndex: [String: Int] = [:]
+        for violation in validator.violations(of: document, limit: 10_000) {
+            let key = Self.starred(violation.path) + "\u{0}" + violation.message
+            if let index = groupIndex[key] { groups[index].more += 1; continue }
+            groupIndex[key] = groups.count
+            groups.append((violation, 0))
+        }
+        for (violation, more) in groups.prefix(20) {
             var line = 1
             if violation.path.hasPrefix("records["), let close = violation.path.firstIndex(of: "]"),
                let index = Int(violation.path[violation.path.index(violation.path.startIndex, offsetBy: 8)..<close]) {
                 if recordLines == nil { recordLines = Self.recordLines(in: data) }
                 if let lines = recordLines, index < lines.count { line = lines[index] }
             }
-            fail(violation.description, line: line,
+            let also = more == 0 ? "" : " (and \(Format.count(more)) more record\(more == 1 ? "" : "s") like it)"
+            fail(violation.description + also, line: line,
                  fix: "Fix \(writer), or update \(schemaPath) if the record type changed")
         }
         if let records {
@@ -129,6 +139,17 @@ public struct ArtifactValidator: Sendable {
         result.problems = problems
         result.records = count
         return result
+    }
+
+    /// `records[12].sourceIds` → `records[*].sourceIds`.
+    static func starred(_ path: String) -> String {
+        var out = ""
+        var inIndex = false
+        for character in path {
+            if character == "[" { inIndex = true; out += "[*" } else if character == "]" { inIndex = false; out += "]" }
+            else if !inIndex { out.append(character) }
+        }
+        return out
     }
 
     /// The 1-based line each record starts on, for envelopes in the canonical one-record-per-line layout.

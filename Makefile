@@ -6,7 +6,8 @@
 #   make status         say per stage what would run and why (exit 1 when work is pending)
 #   make dag            print the stage graph as Mermaid
 #   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
-#   make test           swift test
+#   make test           install the PDF test tools, then swift test
+#   make pdf            install WeasyPrint into .venv/ and write out/render/*/itinerary.pdf
 #   make clean          remove .build and .pipeline (never out/)
 #
 # RUNFLAGS passes options to `sportstime run`, e.g. make RUNFLAGS="--jobs 2 --keep-going".
@@ -17,7 +18,7 @@ RUNFLAGS ?=
 DIFFFLAGS ?=
 REV ?= HEAD
 
-.PHONY: all build status dag diff test clean
+.PHONY: all build status dag diff test test-tools pdf clean
 .DEFAULT_GOAL := all
 
 all: build
@@ -35,8 +36,18 @@ dag: build
 diff: build
 	$(SPORTSTIME) diff $(REV) $(DIFFFLAGS)
 
-test:
+# The render tests read PDFs back: install poppler-utils and WeasyPrint (into .venv/) first.
+test: test-tools
 	$(SWIFT) test
+
+test-tools:
+	pipeline/tools/install-test-tools.sh
+	pipeline/tools/install-pdf-engine.sh
+
+# PDFs are build products (not committed): render them from the committed HTML inputs.
+pdf: build
+	pipeline/tools/install-pdf-engine.sh
+	.build/release/sportstime-render --plans out/plan --merged out/merge --geo fixtures/geo --out out/render
 
 clean:
 	rm -rf .build .pipeline

@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "MergeTests", dependencies: ["SportsTimeMerge"]),
         .testTarget(name: "PlanTests", dependencies: ["SportsTimePlan"]),
         .testTarget(name: "RenderTests", dependencies: ["SportsTimeRender"]),
-        .testTarget(name: "RunnerTests", dependencies: ["SportsTimeRunner"]),
+        .testTarget(name: "RunnerTests", dependencies: ["SportsTimeRunner", "SportsTimeCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"]),
     ]
 )

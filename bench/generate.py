@@ -87,6 +87,10 @@ class Reference:
     def team_name(self, team, kind, date):
         """The team's name of this kind on this date; None when the team did not exist yet."""
         rows = [r for r in self.team_aliases.get((team["id"], kind), []) if valid(r, date)]
+        # A dated name (a rename or relocation) is the one in use on that date.
+        dated = [r for r in rows if r["valid_from"] or r["valid_until"]]
+        if dated:
+            return dated[0]["value"]
         preferred = {"fullName": (team["market"] + " " + team["name"]).strip(), "name": team["name"],
                      "abbreviation": team["abbreviation"]}[kind]
         for r in rows:

@@ -92,6 +92,8 @@ pipeline_table() {
     peak=$(for s in ingest normalize merge plan render; do echo "${PEAK[$ds/$s]:-0}"; done | sort -g | tail -1)
     printf '| **total** | %s games | %.3f | | %.1f (max) |\n' "$(printf "%'d" "${REC[$ds/merge]}")" \
       "$(python3 -c "print($t1 - $t0)")" "$peak"
+    echo
+    echo "Raw rows rejected by ingest: $(records out/ingest/*/rejects.jsonl); normalize: $(records out/normalize/rejects.jsonl) rejected, $(records out/normalize/unresolved.json) unresolved names; merge: $(records out/merge/rejects.jsonl) rejected."
     declare -p REC WALL PEAK > "$WORK/$ds.vars"
   )
   # shellcheck disable=SC1090

@@ -101,8 +101,11 @@ public struct AliasResolver: Sendable {
     private let stadiumsById: [String: Stadium]
     /// Stadium id → its time zone, for stadiums whose zone is a real IANA zone.
     private let zonesByStadium: [String: TimeZone]
-    /// Sport → stadium id → ids of the teams of that sport whose home it is (sorted).
-    private let homeTeamsByStadium: [String: [String: [String]]]
+    /// Team id → its dated homes (`ReferenceData.teamHomes`), in `TeamHomeSpell.precedes` order.
+    private let homeSpellsByTeam: [String: [TeamHomeSpell]]
+    /// Sport → stadium id → ids of the teams of that sport whose home it is on some date: by `homeStadiumId`
+    /// or by a dated home (sorted). Which of them it is home to on a date is `homeTeams(of:sport:on:)`.
+    private let homeCandidatesByStadium: [String: [String: [String]]]
     private let knownSports: Set<String>
 
     public init(reference: ReferenceData) {
@@ -116,7 +119,7 @@ public struct AliasResolver: Sendable {
         func addTeam(_ entry: Entry, sport: String) {
             teamEntries.append(entry); teamSports.append(sport)
         }
-        var homes: [String: [String: [String]]] = [:]
+        var homes: [String: [String: Set<String>]] = [:]
         for team in reference.teams.sorted(by: { $0.id < $1.id }) {
             addTeam(Entry(targetId: team.id, origin: .record, name: team.abbreviation), sport: team.sport)
             addTeam(Entry(targetId: team.id, origin: .record, name: team.name), sport: team.sport)
@@ -124,7 +127,13 @@ public struct AliasResolver: Sendable {
             if !team.market.isEmpty {
                 addTeam(Entry(targetId: team.id, origin: .market, name: team.market), sport: team.sport)
             }
-            homes[team.sport, default: [:]][team.homeStadiumId, default: []].append(team.id)
+            homes[team.sport, default: [:]][team.homeStadiumId, default: []].insert(team.id)
+        }
+        var spells: [String: [TeamHomeSpell]] = [:]
+        for spell in reference.teamHomes.sorted(by: TeamHomeSpell.precedes) {
+            guard let team = teamsById[spell.teamId] else { continue }
+            spells[team.id, default: []].append(spell)
+            homes[team.sport, default: [:]][spell.stadiumId, default: []].insert(team.id)
         }
         for alias in reference.teamAliases.sorted(by: { $0.id < $1.id }) {
             guard let team = teamsById[alias.teamId] else { continue }
@@ -164,7 +173,8 @@ public struct AliasResolver: Sendable {
         self.teamsById = teamsById
         self.stadiumsById = stadiumsById
         self.zonesByStadium = zones
-        self.homeTeamsByStadium = homes.mapValues { $0.mapValues { $0.sorted() } }
+        self.homeSpellsByTeam = spells
+        self.homeCandidatesByStadium = homes.mapValues { $0.mapValues { $0.sorted() } }
         self.knownSports = Set(reference.sports.map(\.id))
     }
 
@@ -185,9 +195,24 @@ public struct AliasResolver: Sendable {
     /// The sports the reference defines, sorted.
     public var sports: [String] { knownSports.sorted() }
 
-    /// Ids of the teams of `sport` whose home is `stadiumId`, sorted.
-    public func homeTeams(of stadiumId: String, sport: String) -> [String] {
-        homeTeamsByStadium[sport]?[stadiumId] ?? []
+    /// The team's home stadium on `date`: its dated home (`team-homes.csv`) that contains the date, else
+    /// `team.homeStadiumId`. The same answer as `ReferenceData.homeStadiumId(of:on:)`, from an index.
+    public func homeStadiumId(of team: Team, on date: LocalDate) -> String {
+        guard let spells = homeSpellsByTeam[team.id] else { return team.homeStadiumId }
+        for spell in spells where spell.isValid(on: date) { return spell.stadiumId }
+        return team.homeStadiumId
+    }
+
+    /// Whether the team has dated homes, so that its home can differ between dates.
+    public func hasDatedHomes(_ teamId: String) -> Bool { homeSpellsByTeam[teamId] != nil }
+
+    /// Ids of the teams of `sport` whose home on `date` is `stadiumId`, sorted.
+    public func homeTeams(of stadiumId: String, sport: String, on date: LocalDate) -> [String] {
+        guard let candidates = homeCandidatesByStadium[sport]?[stadiumId] else { return [] }
+        return candidates.filter { id in
+            guard let team = teamsById[id] else { return false }
+            return homeStadiumId(of: team, on: date) == stadiumId
+        }
     }
 
     // MARK: Resolution
@@ -204,7 +229,7 @@ public struct AliasResolver: Sendable {
     }
 
     /// Resolves a raw venue name on `date`. When several stadiums share the name, the one in `city`
-    /// wins, else the one that is `homeStadiumId` (the home team's); otherwise the name is ambiguous.
+    /// wins, else the one that is `homeStadiumId` (the home team's home on `date`); otherwise the name is ambiguous.
     public func resolveStadium(_ name: String, city: String?, system: String?, on date: LocalDate,
                                homeStadiumId: String? = nil) -> NameResolution {
         lookUpStadium(key: Slug.matchKey(name), cityKey: city.map(Slug.matchKey), system: system?.lowercased(),

@@ -10,6 +10,8 @@ struct ResolvedGame: Sendable {
     /// Whether the source named the venue (else the stadium is the home team's home).
     var venueGiven: Bool
     var schedule: GameSchedule
+    /// The home team's home stadium on the game's local date (`team-homes.csv`, else `Team.homeStadiumId`).
+    var homeStadiumId: String
     /// Whether a name used has validity dates, so that resolving on another date could differ.
     var dependsOnDate: Bool
 }
@@ -151,6 +153,9 @@ struct BatchNormalization {
         if let home, let away, home.id == away.id {
             reasons.append("home and away team are both \(home.id)")
         }
+        // The home team's home on this date; a team with dated homes makes the outcome depend on the date.
+        let homeStadiumId = home.map { resolver.homeStadiumId(of: $0, on: date) }
+        if let home, resolver.hasDatedHomes(home.id) { dependsOnDate = true }
 
         var stadium: Stadium?
         let (venue, venueKey) = clean(raw.venue ?? "")
@@ -158,7 +163,7 @@ struct BatchNormalization {
         if venueGiven {
             let city = raw.city.map { clean($0).key }
             let lookup = resolver.lookUpStadium(key: venueKey, cityKey: city, system: batch.system, on: date,
-                                                homeStadiumId: home?.homeStadiumId)
+                                                homeStadiumId: homeStadiumId)
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
@@ -173,10 +178,11 @@ struct BatchNormalization {
                 misses.append(miss(.venue, venue, []))
             }
         }
-        if !venueGiven, let home {
-            stadium = resolver.stadium(id: home.homeStadiumId)
+        if !venueGiven, let home, let homeStadiumId {
+            stadium = resolver.stadium(id: homeStadiumId)
             if stadium == nil {
-                reasons.append("home team \(home.id) has home stadium '\(home.homeStadiumId)', which the reference does not define")
+                reasons.append("home team \(home.id) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
+                               + "which the reference does not define")
             }
         }
 
@@ -196,7 +202,9 @@ struct BatchNormalization {
             return .failed(reasons: reasons, misses: misses)
         }
         return .resolved(ResolvedGame(raw: raw, home: home, awayTeamId: away.id, stadium: stadium,
-                                      venueGiven: venueGiven, schedule: schedule, dependsOnDate: dependsOnDate))
+                                      venueGiven: venueGiven, schedule: schedule,
+                                      homeStadiumId: resolver.homeStadiumId(of: home, on: schedule.localDate),
+                                      dependsOnDate: dependsOnDate))
     }
 
     /// `TBD`, `TBA` and `TBC` (as match keys) stand for a name the source does not know yet; so does a
@@ -219,13 +227,13 @@ struct BatchNormalization {
     // MARK: Output
 
     /// The canonical game. Neutral site: the source's flag when it gives one; otherwise the game is
-    /// neutral when its stadium is not the home team's home and is no home of any team of the sport
-    /// (London, Mexico City, Field of Dreams), and not neutral when it is some other team's home
-    /// (that case is flagged by `VenueCheck`).
+    /// neutral when its stadium is not the home team's home on the game's date and is no home of any team
+    /// of the sport on that date (London, Mexico City, Field of Dreams), and not neutral when it is some
+    /// other team's home (that case is flagged by `VenueCheck`).
     private func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
         let raw = game.raw
-        let neutral = raw.neutralSite ?? (game.stadium.id != game.home.homeStadiumId
-            && resolver.homeTeams(of: game.stadium.id, sport: raw.sport).isEmpty)
+        let neutral = raw.neutralSite ?? (game.stadium.id != game.homeStadiumId
+            && resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate).isEmpty)
         let id = Game.makeId(sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,
                              awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
         return Game(id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,

@@ -4,9 +4,10 @@ import SportsTimeCore
 ///
 /// A game is *checked* when it is a regular-season or postseason game whose source named the venue
 /// (preseason and exhibition games often travel). A checked game is *inconsistent* when its venue is
-/// not the home team's home, the source does not call it neutral, and the venue is the home of
-/// another team of the same sport — a known neutral or one-off site (London, Field of Dreams) is home
-/// to no team of the sport and passes. Inconsistent games are kept and warned about; when more than
+/// not the home team's home on the game's date, the source does not call it neutral, and the venue is
+/// the home of another team of the same sport on that date — a known neutral or one-off site (London,
+/// Field of Dreams) is home to no team of the sport and passes. Homes are dated (`team-homes.csv`):
+/// a 2021 Blue Jays game in Buffalo is at their home. Inconsistent games are kept and warned about; when more than
 /// `share` of a batch's checked games are inconsistent, the batch is refused as corrupt.
 struct VenueCheck {
     private let checkedCount: Int
@@ -19,8 +20,8 @@ struct VenueCheck {
         checkedCount = checked.count
         inconsistent = checked
             .filter { game in
-                game.stadium.id != game.home.homeStadiumId && game.raw.neutralSite != true
-                    && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport).isEmpty
+                game.stadium.id != game.homeStadiumId && game.raw.neutralSite != true
+                    && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
             }
             .sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
     }
@@ -50,8 +51,9 @@ struct VenueCheck {
     /// `EDM at FLA on 2024-06-24 at 'Honda Center' (honda-center), the home of nhl-ana, not of nhl-fla (amerant-bank-arena)`.
     private func describe(_ game: ResolvedGame) -> String {
         let raw = game.raw
-        let owners = resolver.homeTeams(of: game.stadium.id, sport: raw.sport).joined(separator: ", ")
+        let owners = resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate)
+            .joined(separator: ", ")
         return "\(raw.awayTeam) at \(raw.homeTeam) on \(raw.date.iso8601) at '\(raw.venue ?? game.stadium.name)' "
-            + "(\(game.stadium.id)), the home of \(owners), not of \(game.home.id) (\(game.home.homeStadiumId))"
+            + "(\(game.stadium.id)), the home of \(owners), not of \(game.home.id) (\(game.homeStadiumId))"
     }
 }

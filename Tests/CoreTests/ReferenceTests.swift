@@ -462,6 +462,158 @@ struct ReferenceTests {
         #expect(none.items.isEmpty)
     }
 
+    // MARK: dated homes (team-homes.csv)
+
+    @Test func committedDatedHomesPlaceTeamsWhereTheyPlayedOnEachDate() throws {
+        let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
+        let teams = Dictionary(uniqueKeysWithValues: data.teams.map { ($0.id, $0) })
+        func home(_ team: String, _ day: String) throws -> String {
+            let team = try #require(teams[team])
+            let date = try #require(LocalDate(iso8601: day))
+            return data.homeStadiumId(of: team, on: date)
+        }
+        // Athletics: Oakland Coliseum through 2024 (the teams.csv home is Sutter Health Park).
+        #expect(try home("mlb-ath", "1968-04-16") == "sutter-health-park")  // before the first Oakland game: not curated
+        #expect(try home("mlb-ath", "1968-04-17") == "oakland-coliseum")
+        #expect(try home("mlb-ath", "2024-09-26") == "oakland-coliseum")
+        #expect(try home("mlb-ath", "2024-12-31") == "oakland-coliseum")
+        #expect(try home("mlb-ath", "2025-01-01") == "sutter-health-park")
+        #expect(try home("mlb-ath", "2025-03-28") == "sutter-health-park")
+        // Blue Jays: Buffalo 2020, Dunedin and Buffalo 2021, Toronto from 2021-07-30.
+        #expect(try home("mlb-tor", "2019-09-29") == "rogers-centre")
+        #expect(try home("mlb-tor", "2020-07-28") == "rogers-centre")
+        #expect(try home("mlb-tor", "2020-07-29") == "sahlen-field")
+        #expect(try home("mlb-tor", "2020-09-27") == "sahlen-field")
+        #expect(try home("mlb-tor", "2021-04-08") == "td-ballpark")
+        #expect(try home("mlb-tor", "2021-05-24") == "td-ballpark")
+        #expect(try home("mlb-tor", "2021-05-25") == "sahlen-field")
+        #expect(try home("mlb-tor", "2021-07-21") == "sahlen-field")
+        #expect(try home("mlb-tor", "2021-07-29") == "sahlen-field")
+        #expect(try home("mlb-tor", "2021-07-30") == "rogers-centre")
+        // Rays: Tropicana Field except 2025 at Steinbrenner Field.
+        #expect(try home("mlb-tb", "2024-09-29") == "tropicana-field")
+        #expect(try home("mlb-tb", "2025-03-28") == "george-m-steinbrenner-field")
+        #expect(try home("mlb-tb", "2025-12-31") == "george-m-steinbrenner-field")
+        #expect(try home("mlb-tb", "2026-03-26") == "tropicana-field")
+        // NFL: the stadium before the current one.
+        #expect(try home("nfl-lv", "2019-12-15") == "oakland-coliseum")
+        #expect(try home("nfl-lv", "2020-09-21") == "allegiant-stadium")
+        #expect(try home("nfl-lar", "2017-10-01") == "los-angeles-memorial-coliseum")
+        #expect(try home("nfl-min", "2015-11-01") == "huntington-bank-stadium")
+        // Teams without spells: always the teams.csv home.
+        #expect(try home("mlb-bos", "1999-06-01") == "fenway-park")
+
+        // Sorted by team and first day; every spell has a note saying where its dates come from.
+        #expect(data.teamHomes == data.teamHomes.sorted(by: TeamHomeSpell.precedes))
+        #expect(data.teamHomes.filter { $0.teamId == "mlb-tor" }.map(\.stadiumId)
+            == ["sahlen-field", "td-ballpark", "sahlen-field"])
+        #expect(data.teamHomes.allSatisfy { !$0.note.isEmpty && ($0.validFrom != nil || $0.validUntil != nil) })
+    }
+
+    @Test func datedHomesAreOptional() throws {
+        // The tiny reference has no team-homes.csv at all.
+        let data = try MiniReference().load()
+        #expect(data.teamHomes.isEmpty)
+        let team = try #require(data.teams.first { $0.id == "mlb-bos" })
+        #expect(data.homeStadiumId(of: team, on: LocalDate(year: 1915, month: 10, day: 11)!) == "fenway-park")
+        // A header alone is no spells either.
+        let empty = try MiniReference().appending(Self.teamHomesHeader, to: "team-homes.csv").load()
+        #expect(empty.teamHomes.isEmpty)
+    }
+
+    private static let teamHomesHeader = "team_id,stadium_id,valid_from,valid_until,last_modified,note"
+
+    private func withTeamHomes(_ rows: String...) -> MiniReference {
+        rows.reduce(MiniReference().appending(Self.teamHomesHeader, to: "team-homes.csv")) {
+            $0.appending($1, to: "team-homes.csv")
+        }
+    }
+
+    @Test func datedHomesLoadAndApplyOnlyInsideTheirDates() throws {
+        let data = try withTeamHomes(
+            "mlb-bos,ford-field,1915-10-11,1915-10-12,\(stamp),\"test, with a comma\"",
+            "mlb-bos,ford-field,1916-10-07,,\(stamp),open end").load()
+        #expect(data.teamHomes == [
+            TeamHomeSpell(teamId: "mlb-bos", stadiumId: "ford-field", validFrom: LocalDate(year: 1915, month: 10, day: 11),
+                          validUntil: LocalDate(year: 1915, month: 10, day: 12), lastModified: try #require(Instant(iso8601: stamp)),
+                          note: "test, with a comma"),
+            TeamHomeSpell(teamId: "mlb-bos", stadiumId: "ford-field", validFrom: LocalDate(year: 1916, month: 10, day: 7),
+                          lastModified: try #require(Instant(iso8601: stamp)), note: "open end"),
+        ])
+        let team = try #require(data.teams.first { $0.id == "mlb-bos" })
+        let homes = ["1915-10-10", "1915-10-11", "1915-10-12", "1915-10-13", "1916-10-06", "1916-10-07", "2024-01-01"]
+            .map { data.homeStadiumId(of: team, on: LocalDate(iso8601: $0)!) }
+        #expect(homes == ["fenway-park", "ford-field", "ford-field", "fenway-park", "fenway-park", "ford-field", "ford-field"])
+    }
+
+    @Test func datedHomesHaveAStrictHeader() {
+        let reference = MiniReference()
+            .appending("team_id,stadium_id,valid_from,valid_until,last_modified,note,city", to: "team-homes.csv")
+            .appending("mlb-bos,ford-field,1915-10-11,1915-10-12,\(stamp),x,Detroit", to: "team-homes.csv")
+        #expect(reference.errors() == [
+            "fixtures/reference/team-homes.csv:1: error: unknown column 'city'. Use exactly the columns "
+                + "team_id,stadium_id,valid_from,valid_until,last_modified,note."])
+        let missing = MiniReference()
+            .appending("team_id,stadium_id,valid_from,last_modified,note", to: "team-homes.csv")
+        #expect(missing.errors() == [
+            "fixtures/reference/team-homes.csv:1: error: missing column 'valid_until'. Use exactly the columns "
+                + "team_id,stadium_id,valid_from,valid_until,last_modified,note."])
+    }
+
+    @Test func datedHomesMustNameAKnownTeamAndStadium() {
+        let team = withTeamHomes("mlb-nyy,ford-field,1915-10-11,1915-10-12,\(stamp),x")
+        #expect(team.errors() == [
+            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-nyy' at 'ford-field': team_id 'mlb-nyy' is not "
+                + "in teams.csv. Add the team or fix the id."])
+        let stadium = withTeamHomes("mlb-bos,braves-field,1915-10-11,1915-10-12,\(stamp),x")
+        #expect(stadium.errors() == [
+            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'braves-field': stadium_id 'braves-field' "
+                + "is not in stadiums.csv. Add the stadium or fix the id."])
+        let blank = withTeamHomes(",ford-field,1915-10-11,1915-10-12,\(stamp),x")
+        #expect(blank.errors() == [
+            "fixtures/reference/team-homes.csv:2: error: team home '' at 'ford-field': team_id is empty. Give it a value."])
+    }
+
+    @Test func datedHomeDatesAreChecked() {
+        let reversed = withTeamHomes("mlb-bos,ford-field,1915-10-13,1915-10-11,\(stamp),x")
+        #expect(reversed.errors() == [
+            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from 1915-10-13 is "
+                + "after valid_until 1915-10-11. Swap or correct the dates (both days are inclusive)."])
+        let open = withTeamHomes("mlb-bos,ford-field,,,\(stamp),x")
+        #expect(open.errors() == [
+            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from and valid_until "
+                + "are both empty. A home on every date is home_stadium_id in teams.csv; give this row its dates."])
+        let badDate = withTeamHomes("mlb-bos,ford-field,1915-10-32,,\(stamp),x")
+        #expect(badDate.errors() == [
+            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from '1915-10-32' is "
+                + "not a date. Write it like 2024-12-31, or leave it empty."])
+        let modified = withTeamHomes("mlb-bos,ford-field,1915-10-11,,last week,x")
+        #expect(modified.errors() == [
+            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': last_modified 'last week' "
+                + "is not an ISO-8601 instant. Write it like 2026-06-12T00:00:00Z, and bump it whenever the row changes."])
+    }
+
+    @Test func oneTeamsDatedHomesMustNotOverlap() {
+        let overlapping = withTeamHomes(
+            "mlb-bos,ford-field,1915-10-01,1915-10-13,\(stamp),x",
+            "ufl-mich,fenway-park,1915-10-01,1915-10-13,\(stamp),another team may share the dates",
+            "mlb-bos,fenway-park,1915-10-13,,\(stamp),shares 1915-10-13",
+            "mlb-bos,ford-field,,1915-01-01,\(stamp),\"open start, before the first: fine\"")
+        #expect(overlapping.errors() == [
+            "fixtures/reference/team-homes.csv:4: error: team home 'mlb-bos' at 'fenway-park' (1915-10-13...…) overlaps "
+                + "line 2 ('ford-field', 1915-10-01...1915-10-13). A team has one home on a date: make the ranges of "
+                + "its rows disjoint (both days are inclusive)."])
+        // Adjacent days do not overlap; an open start overlaps everything before the other's end.
+        let adjacent = withTeamHomes(
+            "mlb-bos,ford-field,1915-10-01,1915-10-13,\(stamp),x",
+            "mlb-bos,fenway-park,1915-10-14,1915-10-20,\(stamp),x")
+        #expect(adjacent.errors() == [])
+        let openStart = withTeamHomes(
+            "mlb-bos,ford-field,1915-10-01,1915-10-13,\(stamp),x",
+            "mlb-bos,fenway-park,,1915-10-01,\(stamp),x")
+        #expect(openStart.errors().count == 1)
+    }
+
     @Test func fastTextHelpersMatchTheGeneralOnes() throws {
         let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
         var samples = ["", "  padded\t", "\u{00A0}nbsp\u{00A0}", "Montréal", "A's", "St. Louis", "--x--", "Inter&Co",

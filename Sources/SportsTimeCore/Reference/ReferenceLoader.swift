@@ -7,14 +7,19 @@ import Yams
 /// Files and formats (fixed):
 /// - `sports.yaml`: the dynamic sports (a YAML list); the seven built-in sports come from `BuiltInSport`.
 /// - `stadiums.csv`, `teams.csv`, `league-structures.csv`, `team-aliases.csv`, `stadium-aliases.csv`.
+/// - `team-homes.csv` (optional: a missing file means no dated homes): a team's home stadium for a date range.
 ///
 /// Every problem is reported at once, each as `path:line: error: what is wrong. what to do.`, and the load
 /// fails (exit 2) when any is an error. Ambiguous aliases are warnings. Records get `source: "reference"`,
 /// `schemaVersion: 1` and `lastModified` from their row; every list comes back sorted by id.
 public enum ReferenceLoader {
-    /// The files of a reference directory, in the order they are read.
+    /// The files of a reference directory, in the order they are read. All are required except
+    /// `optionalFileNames`.
     public static let fileNames = ["sports.yaml", "stadiums.csv", "teams.csv", "league-structures.csv",
-                                   "team-aliases.csv", "stadium-aliases.csv"]
+                                   "team-aliases.csv", "stadium-aliases.csv", "team-homes.csv"]
+
+    /// The files of `fileNames` that may be missing.
+    public static let optionalFileNames: Set<String> = ["team-homes.csv"]
 
     /// The `source` of every record loaded from reference data.
     public static let recordSource = "reference"
@@ -29,6 +34,7 @@ public enum ReferenceLoader {
                                    "last_modified", "note"]
     static let stadiumAliasColumns = ["stadium_id", "name", "valid_from", "valid_until", "source_system",
                                       "last_modified", "note"]
+    static let teamHomeColumns = ["team_id", "stadium_id", "valid_from", "valid_until", "last_modified", "note"]
 
     /// Loads `directory`; `displayPath` is how messages name it (repository-relative, e.g. `fixtures/reference`).
     /// Throws `PipelineError.invalidInput`/`.invalidInputs` listing every error.
@@ -118,6 +124,7 @@ private struct Parser {
         let teams = parseTeams(files["teams.csv"])
         let teamAliases = parseTeamAliases(files["team-aliases.csv"])
         let stadiumAliases = parseStadiumAliases(files["stadium-aliases.csv"])
+        let teamHomes = parseTeamHomes(files["team-homes.csv"])
 
         // References are checked against every id a file declares, even on rows rejected for another reason,
         // and not at all against a file that could not be read: one mistake gives one message.
@@ -125,6 +132,7 @@ private struct Parser {
         checkStructures(structures.items, known)
         checkTeams(teams.items, known)
         checkAliasTargets(teamAliases.items, stadiumAliases.items, known)
+        checkTeamHomes(teamHomes.items, known)
         warnAmbiguousTeamAliases(teamAliases.items, teamSport: known.teamSport, path: path("team-aliases.csv"))
         warnAmbiguousStadiumAliases(stadiumAliases.items, path: path("stadium-aliases.csv"))
 
@@ -135,7 +143,8 @@ private struct Parser {
             teams: teams.items.map(\.record).sorted { $0.id < $1.id },
             leagueStructures: structures.items.map(\.record).sorted { $0.id < $1.id },
             teamAliases: teamAliases.items.map(\.record).sorted { $0.id < $1.id },
-            stadiumAliases: stadiumAliases.items.map(\.record).sorted { $0.id < $1.id })
+            stadiumAliases: stadiumAliases.items.map(\.record).sorted { $0.id < $1.id },
+            teamHomes: teamHomes.items.map(\.record).sorted(by: TeamHomeSpell.precedes))
     }
 
     // MARK: references across files
@@ -240,6 +249,31 @@ private struct Parser {
             error(stadiumAliasesPath, item.line,
                   "stadium alias '\(item.record.name)': stadium_id '\(item.record.stadiumId)' is not in stadiums.csv",
                   fix: "Add the stadium or fix the id")
+        }
+    }
+
+    /// Every dated home names a team and a stadium that exist, and one team's spells do not overlap.
+    mutating func checkTeamHomes(_ homes: [Lined<TeamHomeSpell>], _ known: KnownIds) {
+        let homesPath = path("team-homes.csv")
+        var earlier: [String: [Lined<TeamHomeSpell>]] = [:]
+        for item in homes {
+            let spell = item.record
+            let owner = "team home '\(spell.teamId)' at '\(spell.stadiumId)'"
+            if known.teamIds?.contains(spell.teamId) == false {
+                error(homesPath, item.line, "\(owner): team_id '\(spell.teamId)' is not in teams.csv",
+                      fix: "Add the team or fix the id")
+            }
+            if known.stadiumIds?.contains(spell.stadiumId) == false {
+                error(homesPath, item.line, "\(owner): stadium_id '\(spell.stadiumId)' is not in stadiums.csv",
+                      fix: "Add the stadium or fix the id")
+            }
+            for other in earlier[spell.teamId, default: []] where other.record.overlaps(spell) {
+                error(homesPath, item.line,
+                      "\(owner) (\(spell.rangeDescription)) overlaps line \(other.line) "
+                          + "('\(other.record.stadiumId)', \(other.record.rangeDescription))",
+                      fix: "A team has one home on a date: make the ranges of its rows disjoint (both days are inclusive)")
+            }
+            earlier[spell.teamId, default: []].append(item)
         }
     }
 
@@ -458,6 +492,32 @@ private struct Parser {
             out.items.append(Lined(line: row.line, record: StadiumAlias(
                 id: id, stadiumId: stadiumId, name: name, validFrom: from, validUntil: until, sourceSystem: system,
                 lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
+        }
+        errors.append(contentsOf: fields.problems)
+        return out
+    }
+
+    /// `team-homes.csv` is optional: a missing file is no dated homes, not an error.
+    mutating func parseTeamHomes(_ data: Data?) -> Parsed<TeamHomeSpell> {
+        guard let data else { return Parsed(isUsable: true) }
+        let table = table("team-homes.csv", data, ReferenceLoader.teamHomeColumns)
+        var fields = FieldReader(path: table.path)
+        var out = Parsed<TeamHomeSpell>(isUsable: table.isUsable)
+        for row in table.rows {
+            let teamId = row["team_id"], stadiumId = row["stadium_id"]
+            let owner = "team home '\(teamId)' at '\(stadiumId)'"
+            _ = fields.required(row, "team_id", owner: owner)
+            _ = fields.required(row, "stadium_id", owner: owner)
+            let (from, until) = fields.validity(row, owner: owner)
+            if row["valid_from"].isEmpty && row["valid_until"].isEmpty {
+                fields.fail(row, "\(owner): valid_from and valid_until are both empty",
+                            fix: "A home on every date is home_stadium_id in teams.csv; give this row its dates")
+            }
+            let modified = fields.instant(row, "last_modified", owner: owner)
+            guard fields.rowIsClean(row), let modified else { continue }
+            out.items.append(Lined(line: row.line, record: TeamHomeSpell(
+                teamId: teamId, stadiumId: stadiumId, validFrom: from, validUntil: until, lastModified: modified,
+                note: row["note"])))
         }
         errors.append(contentsOf: fields.problems)
         return out

@@ -47,14 +47,6 @@ TIMES = {
     "wnba": ["19:00", "20:00", "15:00"],
     "nwsl": ["19:00", "12:30", "20:00"],
 }
-# Former homes of relocated teams (team id, stadium id, until date). Used only when the stadium exists.
-HOME_HISTORY = [
-    ("mlb-ath", "oakland-coliseum", dt.date(2024, 12, 31)),
-    ("nfl-lv", "oakland-coliseum", dt.date(2020, 1, 21)),
-    ("nfl-lac", "sdccu-stadium", dt.date(2017, 1, 11)),
-    ("nfl-lac", "dignity-health-sports-park", dt.date(2020, 7, 1)),
-    ("nfl-lar", "los-angeles-memorial-coliseum", dt.date(2020, 7, 1)),
-]
 
 
 def read_csv(path):
@@ -79,6 +71,12 @@ class Reference:
         for r in read_csv(os.path.join(folder, "team-aliases.csv")):
             if r["source_system"] == "":
                 self.team_aliases.setdefault((r["team_id"], r["kind"]), []).append(r)
+        # Dated homes (relocations, temporary homes) from team-homes.csv when the reference has it.
+        self.homes = {}
+        path = os.path.join(folder, "team-homes.csv")
+        if os.path.exists(path):
+            for r in read_csv(path):
+                self.homes.setdefault(r["team_id"], []).append(r)
         self.stadium_aliases = {}
         for r in read_csv(os.path.join(folder, "stadium-aliases.csv")):
             if r["source_system"] == "":
@@ -99,9 +97,9 @@ class Reference:
         return rows[0]["value"] if rows else None
 
     def home(self, team, date):
-        for team_id, stadium_id, until in HOME_HISTORY:
-            if team_id == team["id"] and date <= until and stadium_id in self.stadiums:
-                return self.stadiums[stadium_id]
+        for r in self.homes.get(team["id"], []):
+            if valid(r, date) and r["stadium_id"] in self.stadiums:
+                return self.stadiums[r["stadium_id"]]
         return self.stadiums[team["home_stadium_id"]]
 
     def stadium_name(self, stadium, date):

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Runs one command and prints `<exit code> <wall seconds> <peak RSS in MB>` on stdout.
+"""Runs one command and prints `<exit code> <wall seconds> <peak RSS in MB> <CPU seconds>` on stdout.
 
 The command's own stdout goes to /dev/null and its stderr to --log (default: inherited). Peak memory
 is the child's ru_maxrss (resource.getrusage(RUSAGE_CHILDREN)), so no /usr/bin/time is needed.
 Usage: measure.py [--log FILE] [--repeat N] -- command args...
-With --repeat N the command runs N times; the wall time printed is the median.
+With --repeat N the command runs N times; the wall time printed is the median, the CPU time the mean.
 """
 import resource
 import subprocess
@@ -32,8 +32,10 @@ def main():
         code = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=err).returncode
         walls.append(time.perf_counter() - t0)
     walls.sort()
-    rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # Linux: kilobytes
-    print(f"{code} {walls[len(walls) // 2]:.4f} {rss_mb:.1f}")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    rss_mb = usage.ru_maxrss / 1024  # Linux: kilobytes
+    cpu = (usage.ru_utime + usage.ru_stime) / repeat
+    print(f"{code} {walls[len(walls) // 2]:.4f} {rss_mb:.1f} {cpu:.4f}")
 
 
 if __name__ == "__main__":

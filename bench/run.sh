@@ -43,23 +43,24 @@ real_workspace() {
 }
 
 # Rows of the current table: stage, records, wall, peak; kept for the growth table.
-declare -A REC WALL PEAK
-row() { # dataset stage records wall peak exit
+declare -A REC WALL PEAK CPU
+row() { # dataset stage records wall peak exit cpu
   local rate
   rate=$(python3 -c "w=$4; print(f'{$3 / w:,.0f}' if w > 0 else '-')")
   REC[$1/$2]=$3; WALL[$1/$2]=$4; PEAK[$1/$2]=$5
   local note=""; [[ $6 == 0 ]] || note=" (exit $6)"
-  printf '| %s | %s | %.3f | %s | %.1f |%s\n' "$2" "$(printf "%'d" "$3")" "$4" "$rate" "$5" "$note"
+  CPU[$1/$2]=$7
+  printf '| %s | %s | %.3f | %.3f | %s | %.1f |%s\n' "$2" "$(printf "%'d" "$3")" "$4" "$7" "$rate" "$5" "$note"
 }
 
 # stage <dataset> <name> <records command> -- <command...>: runs in the current directory.
 stage() {
   local ds=$1 name=$2 count=$3; shift 4
-  local out code wall peak
+  local out code wall peak cpu
   say "$ds: $name"
   out=$($MEASURE --log stage.log -- "$@")
-  read -r code wall peak <<<"$out"
-  row "$ds" "$name" "$(eval "$count")" "$wall" "$peak" "$code"
+  read -r code wall peak cpu <<<"$out"
+  row "$ds" "$name" "$(eval "$count")" "$wall" "$peak" "$code" "$cpu"
 }
 
 # pipeline_table <dataset> <workspace>: every stage once, from clean outputs.
@@ -69,8 +70,8 @@ pipeline_table() {
     echo
     echo "### $ds"
     echo
-    echo "| stage | records out | wall s | records/s | peak MB |"
-    echo "|---|--:|--:|--:|--:|"
+    echo "| stage | records out | wall s | CPU s | records/s (wall) | peak MB |"
+    echo "|---|--:|--:|--:|--:|--:|"
     stage "$ds" ingest 'records out/ingest/*/games.json' -- \
       "$BIN/sportstime-ingest" --sources pipeline/sources.yaml --scraped fixtures/scraped --out out/ingest
     stage "$ds" normalize 'records out/normalize/games/*.json' -- \
@@ -78,7 +79,7 @@ pipeline_table() {
     stage "$ds" merge 'records out/merge/games/*.json' -- \
       "$BIN/sportstime-merge" --normalized out/normalize --reference fixtures/reference \
       --overrides fixtures/overrides --out out/merge
-    if have sportstime-plan && [[ -d fixtures/requests ]]; then
+    if have sportstime-plan && [[ -d "$REPO/fixtures/requests" ]]; then
       stage "$ds" plan 'ls out/plan/*.json 2>/dev/null | wc -l' -- \
         "$BIN/sportstime-plan" --merged out/merge --requests fixtures/requests --out out/plan
       if have sportstime-render; then
@@ -86,14 +87,15 @@ pipeline_table() {
           "$BIN/sportstime-render" --plans out/plan --merged out/merge --geo fixtures/geo --out out/render --no-pdf
       fi
     fi
-    local peak total
+    local peak total cpu
     peak=$(for s in ingest normalize merge plan render; do echo "${PEAK[$ds/$s]:-0}"; done | sort -g | tail -1)
     total=$(for s in ingest normalize merge plan render; do echo "${WALL[$ds/$s]:-0}"; done | paste -sd+ | bc -l)
-    WALL[$ds/total]=$total; REC[$ds/total]=${REC[$ds/merge]}; PEAK[$ds/total]=$peak
-    printf '| **total** | %s games | %.3f | | %.1f (max) |\n' "$(printf "%'d" "${REC[$ds/merge]}")" "$total" "$peak"
+    cpu=$(for s in ingest normalize merge plan render; do echo "${CPU[$ds/$s]:-0}"; done | paste -sd+ | bc -l)
+    WALL[$ds/total]=$total; REC[$ds/total]=${REC[$ds/merge]}; PEAK[$ds/total]=$peak; CPU[$ds/total]=$cpu
+    printf '| **total** | %s games | %.3f | %.3f | | %.1f (max) |\n' "$(printf "%'d" "${REC[$ds/merge]}")" "$total" "$cpu" "$peak"
     echo
     echo "Raw rows rejected by ingest: $(records out/ingest/*/rejects.jsonl); normalize: $(records out/normalize/rejects.jsonl) rejected, $(records out/normalize/unresolved.json) unresolved names; merge: $(records out/merge/rejects.jsonl) rejected."
-    declare -p REC WALL PEAK > "$WORK/$ds.vars"
+    declare -p REC WALL PEAK CPU > "$WORK/$ds.vars"
   )
   # shellcheck disable=SC1090
   source <(sed 's/^declare -A/declare -gA/' "$WORK/$ds.vars")
@@ -131,10 +133,10 @@ base=$1
 echo
 echo "## Growth between sizes"
 echo
-echo "Factors against the 1-season set: records, wall time, and time per record (1.00 = linear)."
+echo "Factors against the 1-season set: records, wall and CPU time, and CPU time per record (1.00 = linear)."
 echo
-echo "| stage | size | records x | wall x | time/record x | peak MB x |"
-echo "|---|---|--:|--:|--:|--:|"
+echo "| stage | size | records x | wall x | CPU x | CPU/record x | peak MB x |"
+echo "|---|---|--:|--:|--:|--:|--:|"
 bname="synthetic, $base season(s) x 7 leagues (${GAMES[$base]} scheduled games, seed $SEED)"
 for s in ingest normalize merge plan render total; do
   for n in $SEASONS; do
@@ -143,8 +145,8 @@ for s in ingest normalize merge plan render total; do
     python3 -c "
 def ratio(a, b): return a / b if b else float('nan')
 r = ratio(${REC[$name/$s]:-0}, ${REC[$bname/$s]:-0}); w = ratio(${WALL[$name/$s]:-0}, ${WALL[$bname/$s]:-0})
-m = ratio(${PEAK[$name/$s]:-0}, ${PEAK[$bname/$s]:-0})
-print(f'| $s | $n vs $base seasons | {r:.2f} | {w:.2f} | {ratio(w, r):.2f} | {m:.2f} |')"
+m = ratio(${PEAK[$name/$s]:-0}, ${PEAK[$bname/$s]:-0}); c = ratio(${CPU[$name/$s]:-0}, ${CPU[$bname/$s]:-0})
+print(f'| $s | $n vs $base seasons | {r:.2f} | {w:.2f} | {c:.2f} | {ratio(c, r):.2f} | {m:.2f} |')"
   done
 done
 
@@ -161,7 +163,7 @@ if have sportstime-plan && [[ -d "$REPO/fixtures/requests" ]]; then
     echo "|---|---|--:|--:|--:|--:|---|"
     for f in $(ls fixtures/requests/*.yaml 2>/dev/null); do
       id=$(basename "$f" .yaml)
-      read -r code wall peak <<<"$($MEASURE --repeat 3 --log stage.log -- "$BIN/sportstime-plan" --merged out/merge \
+      read -r code wall peak _ <<<"$($MEASURE --repeat 3 --log stage.log -- "$BIN/sportstime-plan" --merged out/merge \
         --requests fixtures/requests --out out/plan-one --request "$id")"
       python3 - "$id" "$wall" "$peak" "$code" <<'EOF'
 import json, sys
@@ -190,7 +192,7 @@ EOF
       rm -rf "req-$mode" "out/plan-$mode"
       python3 "$REPO/bench/requests.py" --out "req-$mode" --count 100 --seed "$SEED" \
         --reference fixtures/reference ${budget:+--budget $budget} "$@"
-      read -r code wall peak <<<"$($MEASURE --log stage.log -- "$BIN/sportstime-plan" --merged out/merge \
+      read -r code wall peak _ <<<"$($MEASURE --log stage.log -- "$BIN/sportstime-plan" --merged out/merge \
         --requests "req-$mode" --out "out/plan-$mode")"
       python3 - "$label" "$mode" "$wall" "$peak" "$code" "out/plan-$mode" <<'EOF'
 import glob, json, sys
@@ -262,12 +264,12 @@ if have sportstime && [[ -f "$REPO/pipeline/pipeline.yaml" ]]; then
     fi
     ( cd "$ws"
       say "runner $ds: full run"
-      read -r code wall peak <<<"$($MEASURE --log stage.log -- "$BIN/sportstime" run)"
+      read -r code wall peak _ <<<"$($MEASURE --log stage.log -- "$BIN/sportstime" run)"
       stages=$(python3 -c "import json; print(len(json.load(open('pipeline.lock.json')).get('stages', {})))" 2>/dev/null || echo "?")
       echo "| $ds | \`sportstime run\` (everything, $stages stage runs) | $wall | $peak |$([[ $code == 0 ]] || echo " (exit $code)")"
-      read -r code wall peak <<<"$($MEASURE --repeat 5 --log stage.log -- "$BIN/sportstime" status)"
+      read -r code wall peak _ <<<"$($MEASURE --repeat 5 --log stage.log -- "$BIN/sportstime" status)"
       echo "| $ds | \`sportstime status\`, all up to date (median of 5) | $wall | $peak |$([[ $code == 0 ]] || echo " (exit $code)")"
-      read -r code wall peak <<<"$($MEASURE --repeat 5 --log stage.log -- "$BIN/sportstime" run)"
+      read -r code wall peak _ <<<"$($MEASURE --repeat 5 --log stage.log -- "$BIN/sportstime" run)"
       echo "| $ds | no-op \`sportstime run\` (median of 5) | $wall | $peak |$([[ $code == 0 ]] || echo " (exit $code)")"
     )
   done

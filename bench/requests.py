@@ -3,7 +3,8 @@
 
 Windows are drawn inside the seasons given with --window SPORT:FIRST:LAST (repeatable); each request
 picks one or two sports, a 5-14 day window, a start stadium (a home stadium of one of its sports' teams,
-from fixtures/reference/teams.csv) and an objective, in rotation mostGames, mostStadiums, leastDriving.
+from fixtures/reference/teams.csv) and an objective, in rotation mostGames, mostStadiums, leastDriving
+(leastDriving requests also name three required stadiums).
 With --budget N every request gets search.labelBudget N (a tiny budget forces the heuristic beam).
 Usage: requests.py --out DIR --count N --window mlb:2023-04-01:2023-09-25 [...] [--seed S] [--budget N]
 """
@@ -52,6 +53,10 @@ for i in range(a.count):
     lines = [f"id: {rid}", f"title: Benchmark request {i}", f"sports: [{', '.join(sports)}]",
              f"firstDate: {begin.isoformat()}", f"lastDate: {end.isoformat()}", f"start: {{stadium: {start}}}",
              f"objective: {objective}", "options: 3"]
+    if objective == "leastDriving":
+        # Least driving needs somewhere to go: three other home stadiums of the sport.
+        others = sorted(homes[sport] - {start})
+        lines.append(f"requiredStadiums: [{', '.join(rng.sample(others, min(3, len(others))))}]")
     if a.budget is not None:
         lines.append(f"search: {{labelBudget: {a.budget}}}")
     with open(os.path.join(a.out, rid + ".yaml"), "w", encoding="utf-8") as f:

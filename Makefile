@@ -1,3 +1,52 @@
-# Thin: the pipeline graph lives in pipeline/pipeline.yaml; benchmarks in bench/ (see bench/README.md).
-.PHONY: bench
+# A thin façade over the runner: the stage graph lives only in pipeline/pipeline.yaml.
+#
+#   make                build (release) and run every stage whose inputs changed
+#   make normalize      run one stage;  make normalize+  it and everything downstream;
+#                       make +merge     it and everything upstream;  make plan@mlb-week  one fan-out instance
+#   make status         say per stage what would run and why (exit 1 when work is pending)
+#   make dag            print the stage graph as Mermaid
+#   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
+#   make test           swift test
+#   make clean          remove .build and .pipeline (never out/)
+#   make bench          release build, then bench/run.sh: figures against DESIGN §8 (see bench/README.md)
+#
+# RUNFLAGS passes options to `sportstime run`, e.g. make RUNFLAGS="--jobs 2 --keep-going".
+
+SWIFT ?= swift
+SPORTSTIME := .build/release/sportstime
+RUNFLAGS ?=
+DIFFFLAGS ?=
+REV ?= HEAD
+
+.PHONY: all build status dag diff test clean bench
+.DEFAULT_GOAL := all
+
+all: build
+	$(SPORTSTIME) run $(RUNFLAGS)
+
+build:
+	$(SWIFT) build -c release
+
+status: build
+	$(SPORTSTIME) status
+
+dag: build
+	$(SPORTSTIME) dag
+
+diff: build
+	$(SPORTSTIME) diff $(REV) $(DIFFFLAGS)
+
+test:
+	$(SWIFT) test
+
+clean:
+	rm -rf .build .pipeline
+
+# Make must not try to rebuild this file with the rule below.
+Makefile: ;
+
+# Any other goal names stages: `make normalize`, `make normalize+`, `make +merge`.
+%: build
+	$(SPORTSTIME) run $(RUNFLAGS) $@
+
 bench: ; swift build -c release && bench/run.sh

@@ -1,3 +1,2 @@
-import Foundation
-FileHandle.standardError.write(Data("sportstime: not built yet\n".utf8))
-exit(1)
+// The runner's entry point; the commands live in SportsTimeCommand.swift, the work in SportsTimeRunner.
+SportsTimeCommand.main()

@@ -107,8 +107,8 @@ public enum StrictYAML {
         case is Bool.Type: return "true or false"
         default:
             let name = String(describing: type)
-            if name.hasPrefix("Array") { return "a list" }
-            if name.hasPrefix("Dictionary") { return "a mapping" }
+            if name.hasPrefix("Array") || name == "Sequence" { return "a list" }
+            if name.hasPrefix("Dictionary") || name == "Mapping" { return "a mapping" }
             return name
         }
     }

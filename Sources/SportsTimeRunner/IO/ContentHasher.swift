@@ -1,0 +1,212 @@
+import Foundation
+import SportsTimeCore
+
+/// The content hash of a path, and the record counts found while reading it.
+public struct PathDigest: Sendable, Hashable {
+    /// SHA-256 of a file's bytes; for a folder, of its listing (sorted relative paths and file hashes);
+    /// `missing` when the path does not exist.
+    public var hash: String
+    public var isFolder: Bool
+    /// Records in envelopes and non-rejects JSON Lines files.
+    public var records: Int
+    /// Lines in `rejects*.jsonl` files.
+    public var rejected: Int
+    /// Whether any file held an envelope (so `records` means something).
+    public var hasRecords: Bool
+}
+
+/// Hashes files and folder trees by content. A cache keyed by (path, size, mtime, ctime, inode) under
+/// `.pipeline/cache/` saves re-reading unchanged files; it only ever supplies a hash computed from the
+/// bytes. ctime cannot be set back (`touch -d` changes it), and entries for files changed in the last
+/// two seconds are not kept (a write within the clock's granularity could otherwise go unseen).
+public final class ContentHasher: @unchecked Sendable {
+    public let root: URL
+    private let cacheFile: URL
+    private let listingFolder: URL
+    private let lock = NSLock()
+    private var cache: [String: Entry] = [:]
+    private var cacheChanged = false
+    private var memo: [String: PathDigest] = [:]
+    private var listings: [String: String] = [:]
+
+    private struct Entry {
+        var hash: String
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+        var inode: UInt64
+        var count: Int?
+        /// Whether the entry may be written to disk (the file was old enough when hashed).
+        var isSettled: Bool
+    }
+
+    private static let header = "sportstime file hashes 2"
+    private static let treeHeader = "sportstime tree 1\n"
+
+    public init(root: URL) {
+        self.root = root
+        cacheFile = root.appendingPathComponent(".pipeline/cache/file-hashes.tsv")
+        listingFolder = root.appendingPathComponent(".pipeline/cache/listings")
+        load()
+    }
+
+    private func load() {
+        guard let text = try? String(contentsOf: cacheFile, encoding: .utf8) else { return }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        guard lines.first == Substring(Self.header) else { return }
+        lines = lines.dropFirst()
+        for line in lines {
+            let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
+            guard fields.count == 7, let size = Int64(fields[1]), let modified = Int64(fields[2]),
+                  let changed = Int64(fields[3]), let inode = UInt64(fields[4]) else { continue }
+            cache[String(fields[6])] = Entry(hash: String(fields[0]), size: size, modified: modified, changed: changed,
+                                             inode: inode, count: Int(fields[5]), isSettled: true)
+        }
+    }
+
+    /// Writes the cache back when it changed (atomically; a lost update only costs re-hashing).
+    public func save() {
+        lock.lock(); defer { lock.unlock() }
+        guard cacheChanged else { return }
+        var text = Self.header + "\n"
+        for path in cache.keys.sorted() {
+            let entry = cache[path]!
+            guard entry.isSettled, FileStatus(path: root.appendingPathComponent(path).path) != nil else { continue }
+            text += "\(entry.hash)\t\(entry.size)\t\(entry.modified)\t\(entry.changed)\t\(entry.inode)\t"
+                + "\(entry.count.map(String.init) ?? "-")\t\(path)\n"
+        }
+        try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        ScratchFile.replace(Data(text.utf8), at: cacheFile)
+        cacheChanged = false
+    }
+
+    /// Forgets what this process computed for paths at or under `path` (after they were replaced).
+    public func invalidate(_ path: String) {
+        lock.lock(); defer { lock.unlock() }
+        for key in memo.keys where RepositoryPath.overlaps(key, path) { memo[key] = nil }
+    }
+
+    /// The digest of a repository-relative path (memoized until `invalidate`).
+    public func digest(_ path: String) -> PathDigest {
+        lock.lock(); defer { lock.unlock() }
+        if let known = memo[path] { return known }
+        let result = compute(relative: path, absolute: root.appendingPathComponent(path).path, cacheKey: path)
+        memo[path] = result
+        return result
+    }
+
+    /// The digest of a path outside the repository's published tree (a staging folder), shown as `displayPath`
+    /// for counting. Not cached: staged files are new.
+    public func digest(absolute: String, countingAs displayPath: String) -> PathDigest {
+        lock.lock(); defer { lock.unlock() }
+        return compute(relative: displayPath, absolute: absolute, cacheKey: nil)
+    }
+
+    /// The folder listing (relative path → file hash) behind a folder hash, when this machine has seen it.
+    public func listing(_ hash: String) -> [String: String]? {
+        lock.lock(); defer { lock.unlock() }
+        let text: String
+        if let known = listings[hash] {
+            text = known
+        } else if let stored = try? String(contentsOf: listingFolder.appendingPathComponent(hash), encoding: .utf8),
+                  ArtifactFiles.sha256(Data(stored.utf8)) == hash {
+            text = stored
+            listings[hash] = stored
+        } else {
+            return nil
+        }
+        var result: [String: String] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            guard line.count > 66 else { continue }
+            let hashPart = line.prefix(64)
+            result[String(line.dropFirst(66))] = String(hashPart)
+        }
+        return result
+    }
+
+    /// Keeps stored listings only for the given folder hashes.
+    public func pruneListings(keeping hashes: Set<String>) {
+        lock.lock(); defer { lock.unlock() }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: listingFolder.path) else { return }
+        for name in names where !hashes.contains(name) {
+            try? FileManager.default.removeItem(at: listingFolder.appendingPathComponent(name))
+        }
+    }
+
+    private func compute(relative: String, absolute: String, cacheKey: String?) -> PathDigest {
+        guard let status = FileStatus(path: absolute) else {
+            return PathDigest(hash: ContentHash.missing, isFolder: false, records: 0, rejected: 0, hasRecords: false)
+        }
+        if !status.isFolder {
+            let (hash, count) = fileHash(absolute: absolute, status: status, cacheKey: cacheKey)
+            var digest = PathDigest(hash: hash, isFolder: false, records: 0, rejected: 0, hasRecords: false)
+            add(count, name: relative, to: &digest)
+            return digest
+        }
+        var files: [(String, String)] = []
+        var digest = PathDigest(hash: "", isFolder: true, records: 0, rejected: 0, hasRecords: false)
+        walk(absolute: absolute, relative: "", depth: 0) { rel, fileAbsolute, fileStatus in
+            let key = cacheKey.map { $0 + "/" + rel }
+            let (hash, count) = fileHash(absolute: fileAbsolute, status: fileStatus, cacheKey: key)
+            add(count, name: rel, to: &digest)
+            files.append((rel, hash))
+        }
+        files.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var text = Self.treeHeader
+        for (rel, hash) in files { text += "\(hash)  \(rel)\n" }
+        let data = Data(text.utf8)
+        digest.hash = ArtifactFiles.sha256(data)
+        if listings[digest.hash] == nil {
+            listings[digest.hash] = text
+            let url = listingFolder.appendingPathComponent(digest.hash)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                try? FileManager.default.createDirectory(at: listingFolder, withIntermediateDirectories: true)
+                ScratchFile.replace(data, at: url)
+            }
+        }
+        return digest
+    }
+
+    private func add(_ count: Int?, name: String, to digest: inout PathDigest) {
+        guard let count else { return }
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        if file.hasPrefix("rejects") && file.hasSuffix(".jsonl") {
+            digest.rejected += count
+        } else {
+            digest.records += count
+            digest.hasRecords = true
+        }
+    }
+
+    /// Regular files under a folder (hidden names skipped), depth-first.
+    private func walk(absolute: String, relative: String, depth: Int, _ visit: (String, String, FileStatus) -> Void) {
+        guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let childAbsolute = absolute + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            guard let status = FileStatus(path: childAbsolute) else { continue }
+            if status.isFolder {
+                walk(absolute: childAbsolute, relative: childRelative, depth: depth + 1, visit)
+            } else if status.isFile {
+                visit(childRelative, childAbsolute, status)
+            }
+        }
+    }
+
+    private func fileHash(absolute: String, status: FileStatus, cacheKey: String?) -> (String, Int?) {
+        if let cacheKey, let entry = cache[cacheKey], entry.size == status.size, entry.modified == status.modified,
+           entry.changed == status.changed, entry.inode == status.inode {
+            return (entry.hash, entry.count)
+        }
+        guard let data = FileManager.default.contents(atPath: absolute) else { return (ContentHash.missing, nil) }
+        let hash = ArtifactFiles.sha256(data)
+        let count = RecordCounter.count(data, path: absolute)
+        if let cacheKey {
+            let settled = max(status.modified, status.changed) < FileStatus.now() - 2_000_000_000
+            cache[cacheKey] = Entry(hash: hash, size: status.size, modified: status.modified, changed: status.changed,
+                                    inode: status.inode, count: count, isSettled: settled)
+            cacheChanged = true
+        }
+        return (hash, count)
+    }
+}

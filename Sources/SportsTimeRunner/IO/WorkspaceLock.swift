@@ -1,0 +1,57 @@
+import Foundation
+import SportsTimeCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `.pipeline/lock`: an exclusive `flock` so two runners never write the workspace at once.
+///
+/// The kernel drops the lock when the process dies (even by `kill -9`), so there is no stale lock to
+/// clean up. Stages get the locked file as their standard input, so a stage left running by a killed
+/// runner keeps the workspace locked until it ends, and no second runner can publish under it.
+public final class WorkspaceLock: @unchecked Sendable {
+    public let url: URL
+    private let descriptor: Int32
+    /// The locked file, for a stage's standard input.
+    public let handle: FileHandle
+
+    /// Takes the lock or fails at once, naming the holder.
+    public init(root: URL) throws {
+        url = root.appendingPathComponent(".pipeline/lock")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: ".pipeline/lock"),
+                                                   "cannot open the workspace lock (\(String(cString: strerror(errno))))",
+                                                   fix: "Check that .pipeline/ is writable"))
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let holder = (try? String(contentsOf: url, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: ", ") ?? ""
+            close(fd)
+            throw PipelineError.failure(Diagnostic(
+                .error, at: SourceLocation(path: ".pipeline/lock"),
+                "another sportstime run is writing this workspace" + (holder.isEmpty ? "" : " (\(holder))"),
+                fix: "Wait for it to finish, or stop it; a stage it started holds the lock until that stage ends"))
+        }
+        descriptor = fd
+        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        record(["runner pid \(getpid())"])
+    }
+
+    /// Writes who holds the lock (shown to a runner that finds it taken).
+    public func record(_ lines: [String]) {
+        let text = lines.joined(separator: "\n") + "\n"
+        _ = ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+    }
+
+    /// Releases the lock.
+    public func release() {
+        _ = ftruncate(descriptor, 0)
+        _ = flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

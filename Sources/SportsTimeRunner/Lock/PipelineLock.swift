@@ -1,0 +1,84 @@
+import Foundation
+import SportsTimeCore
+
+/// What the last successful run of one stage saw and wrote: its content key and the hashes behind it.
+public struct LockEntry: Codable, Hashable, Sendable {
+    /// argv as in the spec (placeholders replaced; never the executable's absolute location).
+    public var cmd: [String]
+    /// Source path → content hash.
+    public var code: [String: String]
+    /// Dep path → content hash (`missing` when absent).
+    public var deps: [String: String]
+    /// SHA-256 over cmd, params, deps, code and the out paths.
+    public var key: String
+    /// Out path → content hash of what was published.
+    public var outs: [String: String]
+    public var params: [String: String]
+
+    public init(cmd: [String], code: [String: String], deps: [String: String], key: String,
+                outs: [String: String], params: [String: String]) {
+        self.cmd = cmd; self.code = code; self.deps = deps; self.key = key; self.outs = outs; self.params = params
+    }
+}
+
+/// `pipeline/pipeline.lock.json`: one entry per stage, sorted, no timestamps, so it diffs and merges cleanly.
+public struct PipelineLock: Hashable, Sendable {
+    public static let currentVersion = 1
+    public var stages: [String: LockEntry]
+
+    public init(stages: [String: LockEntry] = [:]) { self.stages = stages }
+
+    private struct File: Codable {
+        var schemaVersion: Int
+        var stages: [String: LockEntry]
+    }
+
+    /// Reads a lock; `path` is shown in errors. Unknown versions and malformed files are input errors (exit 2).
+    public static func decode(_ data: Data, path: String) throws -> PipelineLock {
+        let file: File
+        do {
+            file = try CanonicalJSON.makeDecoder().decode(File.self, from: data)
+        } catch {
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: path, line: 1),
+                "not a valid pipeline lock (\(describe(error)))",
+                fix: "Restore it with 'git checkout \(path)', or delete it to run every stage again"))
+        }
+        guard file.schemaVersion == currentVersion else {
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: path, line: 1),
+                "lock schemaVersion \(file.schemaVersion) is not the version this build reads (\(currentVersion))",
+                fix: "Rebuild sportstime, or delete the lock to run every stage again"))
+        }
+        return PipelineLock(stages: file.stages)
+    }
+
+    /// Canonical bytes: sorted keys, two-space indent, lists and hashes one per line, trailing newline.
+    public func encoded() -> Data {
+        var out = "{\n  \"schemaVersion\": \(Self.currentVersion),\n  \"stages\": {"
+        let names = stages.keys.sorted()
+        for (index, name) in names.enumerated() {
+            let entry = stages[name]!
+            out += "\n    \(quote(name)): {\n"
+            out += "      \"cmd\": [" + entry.cmd.map(quote).joined(separator: ", ") + "],\n"
+            out += "      \"code\": " + map(entry.code) + ",\n"
+            out += "      \"deps\": " + map(entry.deps) + ",\n"
+            out += "      \"key\": " + quote(entry.key) + ",\n"
+            out += "      \"outs\": " + map(entry.outs) + ",\n"
+            out += "      \"params\": " + map(entry.params) + "\n"
+            out += "    }" + (index == names.count - 1 ? "\n  " : ",")
+        }
+        out += "}\n}\n"
+        return Data(out.utf8)
+    }
+
+    private func map(_ values: [String: String]) -> String {
+        if values.isEmpty { return "{}" }
+        let lines = values.keys.sorted().map { "        \(quote($0)): \(quote(values[$0]!))" }
+        return "{\n" + lines.joined(separator: ",\n") + "\n      }"
+    }
+
+    private func quote(_ text: String) -> String {
+        (try? CanonicalJSON.compact(text)) ?? "\"\""
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import SportsTimeCore
+
+/// Writes `.pipeline/runs/<n>/report.md` and `report.json` as stages end, and each stage's log
+/// beside them. Keeps the last 20 runs.
+final class RunReportWriter: @unchecked Sendable {
+    private let folder: URL
+    private let folderPath: String
+    private let lock = NSLock()
+    private var report: RunReport
+
+    static let kept = 20
+
+    init(root: URL, command: [String], started: Date, selected: [String]) {
+        let runs = root.appendingPathComponent(".pipeline/runs")
+        let manager = FileManager.default
+        let numbers = ((try? manager.contentsOfDirectory(atPath: runs.path)) ?? []).compactMap(Int.init).sorted()
+        let number = (numbers.last ?? 0) + 1
+        for old in numbers.dropLast(Self.kept - 1) {
+            try? manager.removeItem(at: runs.appendingPathComponent(String(old)))
+        }
+        folder = runs.appendingPathComponent(String(number))
+        folderPath = ".pipeline/runs/\(number)"
+        try? manager.createDirectory(at: folder.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        report = RunReport(run: number, command: command, started: Instant(started).iso8601, selected: selected)
+        write()
+    }
+
+    var markdownPath: String { folderPath + "/report.md" }
+
+    func logPath(for stage: String) -> URL { folder.appendingPathComponent("logs/\(stage).log") }
+
+    /// Adds a stage's outcome; the files are rewritten when a stage did work (ran, failed, removed
+    /// outputs), so a crash leaves a report, while a run of skips costs one write at the end.
+    func record(_ outcome: StageOutcome) {
+        lock.lock(); defer { lock.unlock() }
+        report.stages.append(outcome)
+        if outcome.status != .skipped && outcome.status != .notRun { write() }
+    }
+
+    func finish(_ status: RunReport.Status, seconds: Double) {
+        lock.lock(); defer { lock.unlock() }
+        report.status = status
+        report.seconds = seconds
+        write()
+    }
+
+    private func write() {
+        let encoder = CanonicalJSON.makeEncoder()
+        if let json = try? encoder.encode(report) {
+            ScratchFile.replace(json + Data("\n".utf8), at: folder.appendingPathComponent("report.json"))
+        }
+        ScratchFile.replace(Data(report.markdown().utf8), at: folder.appendingPathComponent("report.md"))
+    }
+}

@@ -1,0 +1,500 @@
+import Foundation
+import SportsTimeCore
+
+/// What `sportstime run` was asked to do.
+public struct RunOptions: Sendable {
+    /// `STAGE`, `STAGE+`, `+STAGE`; empty for the whole pipeline.
+    public var targets: [String]
+    /// Run the selected stages even when up to date.
+    public var force: Bool
+    /// After a failure, keep running stages that do not depend on it.
+    public var keepGoing: Bool
+    /// How many independent stages may run at once.
+    public var jobs: Int
+    /// The command line, for the run report.
+    public var commandLine: [String]
+
+    public init(targets: [String] = [], force: Bool = false, keepGoing: Bool = false, jobs: Int = 1,
+                commandLine: [String] = ["sportstime", "run"]) {
+        self.targets = targets; self.force = force; self.keepGoing = keepGoing; self.jobs = max(1, jobs)
+        self.commandLine = commandLine
+    }
+}
+
+/// Runs the pipeline: decides by content what to run, runs stages into staging (several at once with
+/// `jobs`), validates and publishes their outputs, writes the lock, prints a line per stage and keeps
+/// a report. Only one runner writes a workspace at a time.
+public final class PipelineRunner: @unchecked Sendable {
+    public let workspace: Workspace
+    private let console: Console
+    private let runnerFolder: URL?
+    private let environment: [String: String]
+    private let state = NSLock()
+    private var isInterrupted = false
+    private var active: [StageProcess] = []
+
+    public init(root: URL, console: Console, runnerFolder: URL? = Workspace.runnerFolder,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        workspace = Workspace(root: root)
+        self.console = console
+        self.runnerFolder = runnerFolder
+        self.environment = environment
+    }
+
+    private var root: URL { workspace.root }
+
+    // MARK: status
+
+    /// Computes the status without writing anything but the hash cache.
+    public func status() throws -> PipelineStatus {
+        let graph = try workspace.loadGraph()
+        let lock = try workspace.loadLock()
+        let hasher = ContentHasher(root: root)
+        defer { hasher.save() }
+        return PipelineStatus.compute(graph: graph, lock: lock, hasher: hasher,
+                                      hasJournal: Publisher(root: root).hasPendingJournal)
+    }
+
+    /// Prints the status; exit 0 when everything is up to date, 1 when work is pending, 2 for a spec error.
+    public func printStatus() -> Int32 {
+        do {
+            let status = try status()
+            for line in status.lines() { console.out(line) }
+            return status.isUpToDate ? ExitStatus.ok : ExitStatus.failure
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints an error's diagnostics and returns its exit code.
+    public func report(_ error: Error) -> Int32 {
+        if let pipelineError = error as? PipelineError {
+            for diagnostic in pipelineError.diagnostics { console.err(diagnostic.description) }
+            return pipelineError.exitCode
+        }
+        console.err("error: \(error)")
+        return ExitStatus.failure
+    }
+
+    /// Stops running stages (SIGTERM) and starts no new ones; called from a signal handler's queue.
+    public func interrupt() {
+        state.lock()
+        isInterrupted = true
+        let running = active
+        state.unlock()
+        for process in running { process.stop() }
+    }
+
+    private var interrupted: Bool {
+        state.lock(); defer { state.unlock() }
+        return isInterrupted
+    }
+
+    // MARK: run
+
+    /// Runs the selected stages; returns the exit code (0 all good, 1 a stage failed, 2 spec error,
+    /// 64 usage error, 130 interrupted).
+    public func run(_ options: RunOptions) -> Int32 {
+        let workspaceLock: WorkspaceLock
+        do { workspaceLock = try WorkspaceLock(root: root) } catch { return report(error) }
+        defer { workspaceLock.release() }
+        do {
+            return try runLocked(options, workspaceLock: workspaceLock)
+        } catch {
+            return report(error)
+        }
+    }
+
+    private func runLocked(_ options: RunOptions, workspaceLock: WorkspaceLock) throws -> Int32 {
+        let started = Date()
+        let publisher = Publisher(root: root)
+        if let label = try publisher.recover() {
+            console.err("note: completed the publish of \(label) that an interrupted run left half done")
+        }
+        let manager = FileManager.default
+        try? manager.removeItem(at: root.appendingPathComponent(".pipeline/staging"))
+        try? manager.removeItem(at: root.appendingPathComponent(".pipeline/backup"))
+
+        let graph = try workspace.loadGraph()
+        var lock = try workspace.loadLock()
+        let selected = try StageSelection.select(options.targets, in: graph)
+        let hasher = ContentHasher(root: root)
+        defer { hasher.save() }
+        let schemas = SchemaStore(root: root)
+        let order = graph.stages.indices.filter(selected.contains)
+        let width = max(order.map { graph.stages[$0].name.count }.max() ?? 0, lock.stages.keys.map(\.count).max() ?? 0)
+        let reports = RunReportWriter(root: root, command: options.commandLine, started: started,
+                                      selected: order.map { graph.stages[$0].name })
+
+        var outcomes: [Int: StageOutcome] = [:]
+        var finishedCount = 0
+        func line(_ outcome: StageOutcome) -> String {
+            finishedCount += 1
+            var text = "[\(finishedCount)/\(order.count)] " + outcome.stage.padding(toLength: width, withPad: " ", startingAt: 0)
+            text += "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            text += " (\(outcome.reason))"
+            if outcome.status == .ran || outcome.status == .failed { text += "  " + Format.seconds(outcome.seconds) }
+            var counts: [String] = []
+            if let value = outcome.recordsIn { counts.append("in \(Format.count(value))") }
+            if let value = outcome.recordsOut { counts.append("out \(Format.count(value))") }
+            if let value = outcome.rejected { counts.append("rejected \(Format.count(value))") }
+            if !counts.isEmpty { text += "  " + counts.joined(separator: " ") }
+            return text
+        }
+        func finish(_ index: Int, _ outcome: StageOutcome) {
+            outcomes[index] = outcome
+            console.out(line(outcome))
+            reports.record(outcome)
+        }
+
+        // Stages no longer in the spec: a full run removes what they published.
+        if options.targets.isEmpty {
+            try removeOrphans(graph: graph, lock: &lock, publisher: publisher, hasher: hasher, width: width, reports: reports)
+        }
+
+        let completions = CompletionQueue()
+        let progress = ProgressBoard(console: console)
+        defer { progress.finish() }
+        var running = 0
+        var failed = false
+        var ranThisRun = Set<Int>()
+
+        func upstreamProblem(_ index: Int) -> String? {
+            for up in graph.upstream[index] where selected.contains(up) {
+                guard let outcome = outcomes[up] else { return nil }
+                if outcome.status == .failed || outcome.status == .notRun {
+                    return "upstream \(graph.stages[up].name) \(outcome.status == .failed ? "failed" : "did not run")"
+                }
+            }
+            return nil
+        }
+        func isReady(_ index: Int) -> Bool {
+            graph.upstream[index].allSatisfy { !selected.contains($0) || outcomes[$0]?.status == .ran || outcomes[$0]?.status == .skipped }
+        }
+        var startedStages = Set<Int>()
+
+        func schedule() {
+            var progressed = true
+            while progressed {
+                progressed = false
+                for index in order where !startedStages.contains(index) {
+                    let stage = graph.stages[index]
+                    if let problem = upstreamProblem(index) {
+                        startedStages.insert(index)
+                        finish(index, StageOutcome(stage: stage.name, status: .notRun, reason: problem))
+                        progressed = true
+                        continue
+                    }
+                    guard isReady(index), running < options.jobs, !interrupted, !(failed && !options.keepGoing) else { continue }
+                    startedStages.insert(index)
+                    progressed = true
+                    let fingerprint = PipelineStatus.fingerprint(of: stage, hasher: hasher)
+                    var reasons = StagePlanner.reasons(fingerprint, outputs: PipelineStatus.outputHashes(of: stage, hasher: hasher),
+                                                       lock: lock.stages[stage.name], listing: hasher.listing)
+                    if reasons.isEmpty && options.force { reasons = [.forced] }
+                    if reasons.isEmpty {
+                        let ranUpstream = graph.upstream[index].filter { ranThisRun.contains($0) }.map { graph.stages[$0].name }
+                        let reason = ranUpstream.isEmpty
+                            ? "up to date"
+                            : "early cutoff: outputs of \(ranUpstream.joined(separator: ", ")) unchanged"
+                        finish(index, StageOutcome(stage: stage.name, status: .skipped, reason: reason))
+                        continue
+                    }
+                    let recordsIn = stage.deps.map { hasher.digest($0) }
+                    let inCount = recordsIn.contains(where: \.hasRecords) ? recordsIn.reduce(0) { $0 + $1.records } : nil
+                    running += 1
+                    let work = StageWork(index: index, stage: stage, fingerprint: fingerprint,
+                                         reason: StagePlanner.summary(reasons), recordsIn: inCount)
+                    start(work, options: options, schemas: schemas, workspaceLock: workspaceLock, hasher: hasher,
+                          reports: reports, progress: progress, completions: completions)
+                }
+            }
+        }
+
+        schedule()
+        while running > 0 {
+            let result = completions.next()
+            running -= 1
+            let stage = graph.stages[result.work.index]
+            console.errBlock(result.bufferedLines)
+            var outcome = StageOutcome(stage: stage.name, status: .failed, reason: result.work.reason,
+                                       seconds: result.seconds, recordsIn: result.work.recordsIn)
+            if result.problems.isEmpty {
+                do {
+                    let changed = try publish(result, lock: &lock, publisher: publisher, hasher: hasher,
+                                              allOuts: graph.stages.flatMap(\.outs))
+                    outcome.status = .ran
+                    outcome.recordsOut = result.recordsOut
+                    outcome.rejected = result.rejected
+                    outcome.outputsChanged = changed
+                    ranThisRun.insert(result.work.index)
+                } catch {
+                    outcome.problems = ["publishing failed: \(error)"]
+                }
+            } else {
+                outcome.problems = result.problems
+            }
+            try? manager.removeItem(at: root.appendingPathComponent(stage.stagingFolder))
+            if outcome.status == .failed {
+                failed = true
+                for problem in outcome.problems { console.err("\(stage.name): \(problem)") }
+            }
+            finish(result.work.index, outcome)
+            schedule()
+        }
+
+        for index in order where outcomes[index] == nil {
+            let why = interrupted ? "interrupted" : (failed ? "stopped after a failure; --keep-going runs it anyway" : "not reached")
+            finish(index, StageOutcome(stage: graph.stages[index].name, status: .notRun, reason: why))
+        }
+
+        let values = order.compactMap { outcomes[$0] }
+        let status: RunReport.Status = interrupted ? .interrupted : (failed ? .failed : .succeeded)
+        reports.finish(status, seconds: Date().timeIntervalSince(started))
+        let count = { (s: StageOutcome.Status) in values.filter { $0.status == s }.count }
+        console.out("\(order.count) stage\(order.count == 1 ? "" : "s"): \(count(.ran)) ran, \(count(.skipped)) skipped, "
+                    + "\(count(.failed)) failed, \(count(.notRun)) not run in \(Format.seconds(Date().timeIntervalSince(started))). "
+                    + "Report: \(reports.markdownPath)")
+        if options.targets.isEmpty && !failed && !interrupted {
+            let keep = lock.stages.values.flatMap { Array($0.deps.values) + Array($0.outs.values) }
+            hasher.pruneListings(keeping: Set(keep))
+        }
+        if interrupted { return 130 }
+        return failed ? ExitStatus.failure : ExitStatus.ok
+    }
+
+    // MARK: one stage
+
+    struct StageWork: Sendable {
+        var index: Int
+        var stage: Stage
+        var fingerprint: StageFingerprint
+        var reason: String
+        var recordsIn: Int?
+    }
+
+    struct StageResult: Sendable {
+        var work: StageWork
+        var problems: [String]
+        var seconds: Double
+        /// Out path → digest of the staged output.
+        var staged: [String: PathDigest]
+        var recordsOut: Int?
+        var rejected: Int?
+        /// Output lines held back to print as one block (when stages run concurrently).
+        var bufferedLines: [String]
+    }
+
+    private func start(_ work: StageWork, options: RunOptions, schemas: SchemaStore, workspaceLock: WorkspaceLock,
+                       hasher: ContentHasher, reports: RunReportWriter, progress: ProgressBoard, completions: CompletionQueue) {
+        let process = StageProcess()
+        state.lock()
+        active.append(process)
+        state.unlock()
+        let live = options.jobs == 1
+        let console = self.console
+        let root = self.root
+        let environment = self.environment.merging(["SPORTSTIME_STAGE": work.stage.name]) { $1 }
+        let runnerFolder = self.runnerFolder
+        let log = reports.logPath(for: work.stage.name)
+        Thread.detachNewThread { [self] in
+            let began = Date()
+            let buffer = LineBuffer()
+            let prefix = "  \(work.stage.name) | "
+            @Sendable func emit(_ text: String) {
+                buffer.append(prefix + text)
+                progress.line(work.stage.name, text)
+                if live { console.err(prefix + text) }
+            }
+            var problems: [String] = []
+            var staged: [String: PathDigest] = [:]
+            var recordsOut: Int?
+            var rejected: Int?
+            defer {
+                try? Data(buffer.lines.map { $0 + "\n" }.joined().utf8).write(to: log)
+                state.lock()
+                active.removeAll { $0 === process }
+                state.unlock()
+                completions.add(StageResult(work: work, problems: problems, seconds: Date().timeIntervalSince(began),
+                                            staged: staged, recordsOut: recordsOut, rejected: rejected,
+                                            bufferedLines: live ? [] : buffer.lines))
+            }
+            let stage = work.stage
+            let manager = FileManager.default
+            do {
+                try manager.createDirectory(at: root.appendingPathComponent(stage.stagingFolder), withIntermediateDirectories: true)
+                for out in stage.outs {
+                    let parent = RepositoryPath.parent(of: Stage.stagingPath(of: out, stage: stage.name))
+                    try manager.createDirectory(at: root.appendingPathComponent(parent), withIntermediateDirectories: true)
+                }
+            } catch {
+                problems.append("cannot prepare \(stage.stagingFolder): \(error.localizedDescription)")
+                return
+            }
+            guard let executable = StageProcess.resolve(stage.argv[0], root: root, siblingFolder: runnerFolder,
+                                                        path: environment["PATH"]) else {
+                problems.append("error: cannot find program '\(stage.argv[0])' next to sportstime"
+                                + (runnerFolder.map { " (\($0.path))" } ?? "") + " or on PATH. "
+                                + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath).")
+                return
+            }
+            progress.started(stage.name)
+            let end = process.run(executable: executable, arguments: Array(stage.argv.dropFirst()), root: root,
+                                  environment: environment, standardInput: workspaceLock.handle,
+                                  onStart: { pid in workspaceLock.record(["runner pid \(getpid())", "stage \(stage.name) pid \(pid)"]) },
+                                  onLine: { text, _ in emit(text) })
+            progress.ended(stage.name)
+            guard end.isSuccess else {
+                problems.append("error: the stage \(end); outputs were not published")
+                return
+            }
+            let validator = ArtifactValidator(stage: stage.name) { try schemas.schema(for: $0) }
+            var outCount = 0, rejectCount = 0, sawRecords = false
+            for out in stage.outs {
+                let stagedPath = root.appendingPathComponent(Stage.stagingPath(of: out, stage: stage.name)).path
+                guard FileStatus(path: stagedPath) != nil else {
+                    problems.append("error: the stage did not write \(out) (expected at \(Stage.stagingPath(of: out, stage: stage.name))). "
+                                    + "Make cmd write it through ${outs.N} in \(Workspace.specPath).")
+                    continue
+                }
+                for (file, published) in Self.files(at: stagedPath, publishedAs: out) {
+                    guard let data = manager.contents(atPath: file) else { continue }
+                    let checked = validator.validate(data, path: published)
+                    problems.append(contentsOf: checked.problems.map(\.description))
+                    if let records = checked.records {
+                        if checked.isRejects { rejectCount += records } else { outCount += records; sawRecords = true }
+                    }
+                }
+                staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
+            }
+            // Files the stage wrote beside its outs are not published: say so rather than lose them quietly.
+            let stagingRoot = root.appendingPathComponent(stage.stagingFolder).path
+            let strays = Self.files(at: stagingRoot, publishedAs: "").map { String($0.1.dropFirst()) }
+                .filter { file in !stage.outs.contains { RepositoryPath.contains($0, file) } }
+            for stray in strays.prefix(10) {
+                emit("warning: wrote \(stray), which is not in its outs; it was not published. "
+                     + "List it under outs in \(Workspace.specPath), or stop writing it.")
+            }
+            if sawRecords || rejectCount > 0 {
+                recordsOut = outCount
+                rejected = rejectCount
+            }
+        }
+    }
+
+    /// Regular files at `path` (itself, or under it) with the path each will have once published.
+    static func files(at path: String, publishedAs published: String) -> [(String, String)] {
+        guard let status = FileStatus(path: path) else { return [] }
+        if !status.isFolder { return [(path, published)] }
+        var result: [(String, String)] = []
+        func walk(_ folder: String, _ shown: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                guard let child = FileStatus(path: folder + "/" + name) else { continue }
+                if child.isFolder { walk(folder + "/" + name, shown + "/" + name) } else if child.isFile {
+                    result.append((folder + "/" + name, shown + "/" + name))
+                }
+            }
+        }
+        walk(path, published)
+        return result
+    }
+
+    /// Moves changed outputs into place and records the stage in the lock; outs the stage no longer
+    /// lists (and no stage writes) are removed. Returns the outs that changed.
+    private func publish(_ result: StageResult, lock: inout PipelineLock, publisher: Publisher,
+                         hasher: ContentHasher, allOuts: [String]) throws -> [String] {
+        let stage = result.work.stage
+        var moves: [Publisher.Move] = []
+        var published: [String: String] = [:]
+        for out in stage.outs {
+            let stagedHash = result.staged[out]?.hash ?? ContentHash.missing
+            published[out] = stagedHash
+            if hasher.digest(out).hash != stagedHash {
+                moves.append(Publisher.Move(staged: Stage.stagingPath(of: out, stage: stage.name), target: out,
+                                            backup: Publisher.backupPath(of: out, label: stage.name)))
+            }
+        }
+        for old in (lock.stages[stage.name]?.outs.keys.sorted() ?? []) where !stage.outs.contains(old) {
+            guard !allOuts.contains(where: { RepositoryPath.overlaps($0, old) }),
+                  FileStatus(path: root.appendingPathComponent(old).path) != nil else { continue }
+            moves.append(Publisher.Move(staged: nil, target: old, backup: Publisher.backupPath(of: old, label: stage.name)))
+        }
+        var next = lock
+        next.stages[stage.name] = result.work.fingerprint.lockEntry(outs: published)
+        try publisher.publish(label: stage.name, moves: moves, lock: next.encoded())
+        lock = next
+        for move in moves { hasher.invalidate(move.target) }
+        return moves.map(\.target)
+    }
+
+    private func removeOrphans(graph: PipelineGraph, lock: inout PipelineLock, publisher: Publisher, hasher: ContentHasher,
+                               width: Int, reports: RunReportWriter) throws {
+        let names = Set(graph.stages.map(\.name))
+        let currentOuts = graph.stages.flatMap(\.outs)
+        for name in lock.stages.keys.sorted() where !names.contains(name) {
+            let entry = lock.stages[name]!
+            let removable = entry.outs.keys.sorted().filter { out in
+                !currentOuts.contains { RepositoryPath.overlaps($0, out) } && FileStatus(path: root.appendingPathComponent(out).path) != nil
+            }
+            var next = lock
+            next.stages[name] = nil
+            let moves = removable.map { Publisher.Move(staged: nil, target: $0, backup: Publisher.backupPath(of: $0, label: name)) }
+            try publisher.publish(label: "remove \(name)", moves: moves, lock: next.encoded())
+            lock = next
+            for out in removable { hasher.invalidate(out) }
+            let outcome = StageOutcome(stage: name, status: .removed,
+                                       reason: "no longer in \(Workspace.specPath)" + (removable.isEmpty ? "" : "; removed \(removable.joined(separator: ", "))"),
+                                       outputsChanged: removable)
+            console.out("[-] " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  removed (\(outcome.reason))")
+            reports.record(outcome)
+        }
+    }
+}
+
+/// Results of stages running on other threads, handed to the scheduling thread one at a time.
+final class CompletionQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var results: [PipelineRunner.StageResult] = []
+
+    func add(_ result: PipelineRunner.StageResult) {
+        condition.lock()
+        results.append(result)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func next() -> PipelineRunner.StageResult {
+        condition.lock()
+        defer { condition.unlock() }
+        while results.isEmpty { condition.wait() }
+        return results.removeFirst()
+    }
+}
+
+/// A stage's output lines.
+final class LineBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
+/// Loads `pipeline/schemas/<kind>.schema.json` once per kind.
+final class SchemaStore: @unchecked Sendable {
+    private let root: URL
+    private let lock = NSLock()
+    private var loaded: [ArtifactKind: SchemaValidator] = [:]
+
+    init(root: URL) { self.root = root }
+
+    func schema(for kind: ArtifactKind) throws -> SchemaValidator? {
+        lock.lock(); defer { lock.unlock() }
+        if let known = loaded[kind] { return known }
+        let path = "pipeline/schemas/\(kind.rawValue).schema.json"
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { return nil }
+        let validator = try SchemaValidator(schema: data)
+        loaded[kind] = validator
+        return validator
+    }
+}

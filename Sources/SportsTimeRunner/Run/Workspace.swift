@@ -1,0 +1,80 @@
+import Foundation
+import SportsTimeCore
+
+/// The repository the runner works in: its spec, its lock, and the checks that need the disk.
+public struct Workspace: Sendable {
+    public let root: URL
+    public static let specPath = "pipeline/pipeline.yaml"
+
+    public init(root: URL) { self.root = root.standardizedFileURL }
+
+    /// Reads and checks the spec: strict YAML, fan-out, graph, and every dep and code path present
+    /// (or, for a dep, written by a stage).
+    public func loadGraph() throws -> PipelineGraph {
+        let url = root.appendingPathComponent(Self.specPath)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: Self.specPath), "cannot read the pipeline spec",
+                fix: "Run sportstime inside the repository (the folder holding \(Self.specPath))"))
+        }
+        let spec = try SpecParser.parse(String(decoding: data, as: UTF8.self), path: Self.specPath)
+        let graph = try PipelineGraph.build(spec) { folder in
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) else {
+                return nil
+            }
+            return names.map { name in
+                DirectoryEntry(name: name, isFolder: FileStatus(path: root.appendingPathComponent(folder + "/" + name).path)?.isFolder ?? false)
+            }
+        }
+        try checkPaths(graph)
+        return graph
+    }
+
+    private func checkPaths(_ graph: PipelineGraph) throws {
+        var problems = SpecProblems(locations: graph.spec.locations)
+        let allOuts = graph.stages.flatMap(\.outs)
+        // A fan-out with no items right now (no request files yet) still owns the folder its outs go to.
+        let fanoutFolders = graph.spec.templates.filter { $0.foreach != nil }.flatMap { template in
+            template.outs.compactMap { out -> String? in
+                guard let range = out.range(of: "${item}") else { return nil }
+                let folder = RepositoryPath.parent(of: String(out[..<range.lowerBound]) + "x")
+                return folder == "." ? nil : folder
+            }
+        }
+        for template in graph.spec.templates {
+            let instances = graph.stages.filter { $0.template == template.name }
+            for stage in instances {
+                for (index, dep) in stage.deps.enumerated() {
+                    let produced = allOuts.contains { RepositoryPath.overlaps($0, dep) }
+                        || fanoutFolders.contains { RepositoryPath.overlaps($0, dep) }
+                    if !produced && FileStatus(path: root.appendingPathComponent(dep).path) == nil {
+                        let near = allOuts.filter { RepositoryPath.parent(of: $0) == RepositoryPath.parent(of: dep) }.sorted()
+                        problems.add(["stages", template.name, "deps", "[\(index)]"],
+                                     "dep '\(dep)' of stage '\(stage.name)' does not exist and no stage writes it",
+                                     fix: "Fix the path, or add the stage that writes it"
+                                        + (near.isEmpty ? "" : " (stages write: \(near.prefix(5).joined(separator: ", ")))"))
+                    }
+                }
+            }
+            for path in template.code where FileStatus(path: root.appendingPathComponent(path).path) == nil {
+                problems.add(template.codeKeyPaths[path] ?? ["stages", template.name],
+                             "code path '\(path)' of stage '\(template.name)' does not exist",
+                             fix: "Name the source folders or files the stage is built from")
+            }
+        }
+        try problems.throwIfAny()
+    }
+
+    /// The lock, or an empty one when the file does not exist yet.
+    public func loadLock() throws -> PipelineLock {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(Publisher.lockPath).path) else {
+            return PipelineLock()
+        }
+        return try PipelineLock.decode(data, path: Publisher.lockPath)
+    }
+
+    /// The runner's own folder, for sibling stage executables (`.build/release/sportstime-*`).
+    public static var runnerFolder: URL? {
+        Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import SportsTimeCore
+
+/// `pipeline/pipeline.yaml` as written: stage templates before fan-out, with where each is written.
+public struct PipelineSpec: Sendable {
+    /// The spec's path as shown in messages.
+    public var path: String
+    /// Stage templates in document order.
+    public var templates: [StageTemplate]
+    /// The spec's text, to point errors found later at their YAML line.
+    public var locations: SpecText
+}
+
+/// One entry under `stages:`: a stage, or a family of stages when it has a `foreach`.
+public struct StageTemplate: Sendable {
+    public var name: String
+    /// argv; may use `${out}`, `${outs.N}`, `${outs.N.dir}`, `${params.NAME}`, `${item}`.
+    public var cmd: [String]
+    /// Normalized repository paths (may contain `${item}`).
+    public var deps: [String]
+    public var outs: [String]
+    public var params: [String: String]
+    /// Source paths that fingerprint the stage (top-level `code` included), sorted.
+    public var code: [String]
+    /// Where each code path is written (the stage's own `code`, or the top-level one).
+    public var codeKeyPaths: [String: [String]]
+    public var foreach: Fanout?
+    public var description: String?
+}
+
+/// Where a fan-out stage's items come from.
+public enum Fanout: Sendable, Equatable {
+    /// A list written in the spec.
+    case items([String])
+    /// One item per entry of `folder` whose name is `prefix` + item + `suffix`; only folders when
+    /// `folders` is true (a glob ending in `/`).
+    case glob(folder: String, prefix: String, suffix: String, folders: Bool)
+}
+
+/// One runnable stage after fan-out: everything about it resolved except the executable's location.
+public struct Stage: Sendable, Hashable {
+    /// `normalize`, or `plan@mlb-week` for an instance of a fan-out.
+    public var name: String
+    /// The template's name (`plan`).
+    public var template: String
+    public var item: String?
+    /// argv with placeholders replaced (outputs point into the stage's staging folder).
+    public var argv: [String]
+    public var deps: [String]
+    public var outs: [String]
+    public var params: [String: String]
+    public var code: [String]
+    public var description: String?
+
+    /// The folder a stage writes into; the runner moves its contents into place after validation.
+    public static func stagingFolder(for name: String) -> String { ".pipeline/staging/\(name)" }
+
+    /// Where out `path` is written while the stage runs.
+    public static func stagingPath(of path: String, stage name: String) -> String {
+        stagingFolder(for: name) + "/" + path
+    }
+
+    public var stagingFolder: String { Self.stagingFolder(for: name) }
+}
+
+/// The spec's raw shape, decoded strictly (unknown keys are errors with their line).
+struct SpecFile: Decodable {
+    var code: [String]?
+    var stages: [String: StageFile]
+}
+
+struct StageFile: Decodable {
+    var cmd: [String]
+    var deps: [String]?
+    var outs: [String]
+    var params: [String: String]?
+    var code: [String]?
+    var foreach: FanoutFile?
+    var description: String?
+}
+
+/// `foreach: [a, b]`, `foreach: {items: [a, b]}` or `foreach: {glob: fixtures/requests/*.yaml}`.
+struct FanoutFile: Decodable {
+    var items: [String]?
+    var glob: String?
+    /// Whether it was written as a plain list (`foreach: [a, b]`).
+    var isList = false
+
+    private enum CodingKeys: String, CodingKey { case items, glob }
+
+    init(from decoder: Decoder) throws {
+        if let list = try? decoder.singleValueContainer().decode([String].self) {
+            items = list
+            glob = nil
+            isList = true
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decodeIfPresent([String].self, forKey: .items)
+        glob = try container.decodeIfPresent(String.self, forKey: .glob)
+    }
+}
+
+/// The spec's text and path, locating key paths for messages through the core's YAML locator.
+/// Key paths are written as strings: mapping keys as they are, list positions as `[0]`.
+public struct SpecText: Sendable {
+    public let text: String
+    public let path: String
+
+    /// Where `keyPath` is written: a mapping entry's key, or a list element (the nearest parent that exists).
+    public func location(_ keyPath: [String]) -> SourceLocation {
+        StrictYAML.location(of: keyPath.map(Self.element), in: text, path: path, atKey: true)
+    }
+
+    /// `keys` ordered as they are written in the mapping at `keyPath`.
+    func documentOrder(of keys: [String], under keyPath: [String]) -> [String] {
+        let places = StrictYAML.locations(of: keys.map { (keyPath + [$0]).map(Self.element) }, in: text, path: path, atKey: true)
+        return zip(keys, places).sorted { ($0.1.line ?? 0, $0.1.column ?? 0, $0.0) < ($1.1.line ?? 0, $1.1.column ?? 0, $1.0) }
+            .map(\.0)
+    }
+
+    private static func element(_ component: String) -> YAMLPathElement {
+        if component.hasPrefix("["), component.hasSuffix("]"), let index = Int(component.dropFirst().dropLast()) {
+            return .index(index)
+        }
+        return .key(component)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Repository-relative paths as the spec writes them: normalized, checked to stay inside the
+/// repository, and compared by whole components (`out/plan` contains `out/plan/a.json`, not `out/planner`).
+public enum RepositoryPath {
+    /// Why a path written in the spec cannot be used.
+    public enum Problem: Error, Equatable, Sendable {
+        case empty
+        case absolute
+        case leavesRepository
+        case reserved(String)
+        case hasNewline
+        case wholeRepository
+
+        /// One sentence naming what is wrong with `path`.
+        public func message(for path: String, role: String) -> String {
+            switch self {
+            case .empty: return "\(role) is empty"
+            case .absolute: return "\(role) '\(path)' is an absolute path and leaves the repository"
+            case .leavesRepository: return "\(role) '\(path)' leaves the repository"
+            case .reserved(let what): return "\(role) '\(path)' is inside \(what), which belongs to the runner"
+            case .hasNewline: return "\(role) '\(path)' contains a line break"
+            case .wholeRepository: return "\(role) '\(path)' names the whole repository"
+            }
+        }
+    }
+
+    /// Paths the runner owns; no stage may read or write them.
+    static let reserved = [".pipeline", ".git", "pipeline/pipeline.lock.json", "pipeline/pipeline.yaml"]
+
+    /// `./out//plan/` → `out/plan`; `out/../fixtures` → `fixtures`. Fails for empty, absolute, escaping or reserved paths.
+    public static func normalize(_ raw: String) -> Result<String, Problem> {
+        if raw.contains("\n") || raw.contains("\r") { return .failure(.hasNewline) }
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .failure(.empty) }
+        if trimmed.hasPrefix("/") || trimmed.hasPrefix("~") { return .failure(.absolute) }
+        var parts: [Substring] = []
+        for part in trimmed.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty { return .failure(.leavesRepository) }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        if parts.isEmpty { return .failure(.wholeRepository) }
+        let path = parts.joined(separator: "/")
+        for owned in reserved where overlaps(owned, path) {
+            return .failure(.reserved(owned))
+        }
+        return .success(path)
+    }
+
+    /// Whether `inner` is `outer` or lies under it.
+    public static func contains(_ outer: String, _ inner: String) -> Bool {
+        inner == outer || inner.hasPrefix(outer + "/")
+    }
+
+    /// Whether one path contains the other.
+    public static func overlaps(_ a: String, _ b: String) -> Bool { contains(a, b) || contains(b, a) }
+
+    /// The folder holding `path` (`.` for a top-level name).
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import SportsTimeCore
+
+/// Reads `pipeline/pipeline.yaml` strictly: YAML and key errors from `StrictYAML`, then the checks a
+/// stage needs on its own (names, empty cmd, paths that leave the repository, placeholders, fan-out).
+/// Checks across stages (two writers, cycles) are made by `PipelineGraph` after fan-out.
+public enum SpecParser {
+    /// Parses and checks `text`; throws `PipelineError.invalidInput(s)` (exit 2) naming each line.
+    public static func parse(_ text: String, path: String) throws -> PipelineSpec {
+        let file = try StrictYAML.decode(SpecFile.self, from: text, path: path)
+        let locations = SpecText(text: text, path: path)
+        var problems = SpecProblems(locations: locations)
+
+        var sharedCode: [String: [String]] = [:]
+        for (index, raw) in (file.code ?? []).enumerated() {
+            if let path = problems.path(raw, role: "code path", at: ["code", "[\(index)]"]) { sharedCode[path] = ["code", "[\(index)]"] }
+        }
+
+        let order = locations.documentOrder(of: Array(file.stages.keys), under: ["stages"])
+        if order.isEmpty {
+            problems.add(["stages"], "the pipeline has no stages", fix: "List at least one stage under 'stages'")
+        }
+        var templates: [StageTemplate] = []
+        for name in order {
+            guard let stage = file.stages[name] else { continue }
+            if let template = check(stage, named: name, sharedCode: sharedCode, problems: &problems) {
+                templates.append(template)
+            }
+        }
+        try problems.throwIfAny()
+        return PipelineSpec(path: path, templates: templates, locations: locations)
+    }
+
+    static func isSlug(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isLowercaseASCIIAlphanumeric else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isLowercaseASCIIAlphanumeric || $0 == "-" || $0 == "_" }
+    }
+
+    /// Fan-out items become part of stage names and paths: letters, digits, `.`, `_`, `-`.
+    static func isItem(_ text: String) -> Bool {
+        !text.isEmpty && text != "." && text != ".." && !text.hasPrefix(".")
+            && text.unicodeScalars.allSatisfy {
+                ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || $0 == "-" || $0 == "_" || $0 == "."
+            }
+    }
+
+    private static func check(_ file: StageFile, named name: String, sharedCode: [String: [String]],
+                              problems: inout SpecProblems) -> StageTemplate? {
+        let at = ["stages", name]
+        let before = problems.count
+        if !isSlug(name) {
+            problems.add(at, "stage name '\(name)' is not a lowercase slug",
+                         fix: "Use lowercase letters, digits, '-' and '_', starting with a letter or digit (e.g. 'normalize')")
+        }
+
+        var fanout: Fanout?
+        if let foreach = file.foreach {
+            fanout = checkFanout(foreach, at: at + ["foreach"], problems: &problems)
+        }
+        let isFanout = file.foreach != nil
+
+        if file.cmd.isEmpty {
+            problems.add(at + ["cmd"], "stage '\(name)' has an empty cmd",
+                         fix: "Give the command as a list: [program, argument, ...]")
+        } else if file.cmd[0].trimmingCharacters(in: .whitespaces).isEmpty {
+            problems.add(at + ["cmd", "[0]"], "the program in cmd of stage '\(name)' is empty",
+                         fix: "Name the program first, e.g. sportstime-normalize")
+        }
+        if file.outs.isEmpty {
+            problems.add(at + ["outs"], "stage '\(name)' lists no outs",
+                         fix: "List the files or folders it writes under outs")
+        }
+
+        var params: [String: String] = [:]
+        for key in (file.params ?? [:]).keys.sorted() {
+            let value = file.params?[key] ?? ""
+            if key.isEmpty || !key.unicodeScalars.allSatisfy({ $0.isLowercaseASCIIAlphanumeric || $0.isUppercaseASCIILetter || $0 == "-" || $0 == "_" }) {
+                problems.add(at + ["params", key], "param name '\(key)' has characters other than letters, digits, '-' and '_'",
+                             fix: "Rename the param")
+            }
+            problems.placeholders(in: value, allowed: { isFanout && $0 == "item" }, isFanout: isFanout,
+                                  role: "param '\(key)'", at: at + ["params", key])
+            params[key] = value
+        }
+
+        func paths(_ list: [String], key: String, role: String) -> [String] {
+            var seen: [String: Int] = [:]
+            var result: [String] = []
+            for (index, raw) in list.enumerated() {
+                let where_ = at + [key, "[\(index)]"]
+                problems.placeholders(in: raw, allowed: { isFanout && $0 == "item" }, isFanout: isFanout,
+                                      role: "\(role) '\(raw)'", at: where_)
+                guard let path = problems.path(raw, role: role, at: where_) else { continue }
+                if let first = seen[path] {
+                    problems.add(where_, "\(role) '\(path)' is listed twice in stage '\(name)' (also item \(first + 1))",
+                                 fix: "Remove one of them")
+                    continue
+                }
+                seen[path] = index
+                result.append(path)
+            }
+            return result
+        }
+        let deps = paths(file.deps ?? [], key: "deps", role: "dep")
+        let outs = paths(file.outs, key: "outs", role: "out")
+        var code: [String: [String]] = sharedCode
+        for (index, raw) in (file.code ?? []).enumerated() {
+            let where_ = at + ["code", "[\(index)]"]
+            if raw.contains("${") {
+                problems.add(where_, "code path '\(raw)' uses a placeholder",
+                             fix: "Name source folders literally; code is the same for every instance")
+                continue
+            }
+            if let path = problems.path(raw, role: "code path", at: where_) { code[path] = where_ }
+        }
+        if isFanout {
+            for (index, out) in outs.enumerated() where !out.contains("${item}") {
+                problems.add(at + ["outs", "[\(index)]"],
+                             "out '\(out)' of fan-out stage '\(name)' does not use ${item}, so every instance would write it",
+                             fix: "Put ${item} in each out, e.g. out/plan/${item}.json")
+            }
+        }
+
+        for (index, argument) in file.cmd.enumerated() {
+            problems.placeholders(in: argument, allowed: { placeholder in
+                if placeholder == "out" { return !outs.isEmpty }
+                if placeholder == "item" { return isFanout }
+                if placeholder.hasPrefix("params.") { return params[String(placeholder.dropFirst(7))] != nil }
+                if placeholder.hasPrefix("outs.") {
+                    var rest = placeholder.dropFirst(5)
+                    if rest.hasSuffix(".dir") { rest = rest.dropLast(4) }
+                    guard let n = Int(rest), String(n) == rest else { return false }
+                    return n >= 0 && n < file.outs.count
+                }
+                return false
+            }, isFanout: isFanout, role: "cmd argument '\(argument)'", at: at + ["cmd", "[\(index)]"])
+        }
+
+        guard problems.count == before else { return nil }
+        return StageTemplate(name: name, cmd: file.cmd, deps: deps, outs: outs, params: params,
+                             code: code.keys.sorted(), codeKeyPaths: code, foreach: fanout, description: file.description)
+    }
+
+    private static func checkFanout(_ file: FanoutFile, at: [String], problems: inout SpecProblems) -> Fanout? {
+        switch (file.items, file.glob) {
+        case (let items?, nil):
+            if items.isEmpty {
+                problems.add(at, "foreach lists no items", fix: "List at least one item, or remove foreach")
+                return nil
+            }
+            var seen = Set<String>()
+            for (index, item) in items.enumerated() {
+                let itemAt = at + (file.isList ? ["[\(index)]"] : ["items", "[\(index)]"])
+                if !isItem(item) {
+                    problems.add(itemAt, "foreach item '\(item)' is not usable in a stage name and a path",
+                                 fix: "Use letters, digits, '.', '_' and '-' only")
+                } else if !seen.insert(item).inserted {
+                    problems.add(itemAt, "foreach item '\(item)' is listed twice", fix: "Remove one of them")
+                }
+            }
+            return .items(items)
+        case (nil, let glob?):
+            let folders = glob.hasSuffix("/")
+            let trimmed = folders ? String(glob.dropLast()) : glob
+            let folder = RepositoryPath.parent(of: trimmed)
+            let last = trimmed.split(separator: "/").last.map(String.init) ?? ""
+            let stars = last.filter { $0 == "*" }.count
+            guard stars == 1, !folder.contains("*"), folder != "." else {
+                problems.add(at + ["glob"], "glob '\(glob)' must name a folder and have one '*' in its last part",
+                             fix: "Write it like fixtures/requests/*.yaml (files) or fixtures/scraped/*/ (folders)")
+                return nil
+            }
+            guard let normalized = problems.path(folder, role: "glob folder", at: at + ["glob"]) else { return nil }
+            let star = last.firstIndex(of: "*")!
+            return .glob(folder: normalized, prefix: String(last[..<star]),
+                         suffix: String(last[last.index(after: star)...]), folders: folders)
+        default:
+            problems.add(at, "foreach needs exactly one of 'items' or 'glob'",
+                         fix: "Write foreach: [a, b], foreach: {items: [a, b]} or foreach: {glob: fixtures/requests/*.yaml}")
+            return nil
+        }
+    }
+}
+
+/// Problems found in the spec, each at its YAML location.
+struct SpecProblems {
+    let locations: SpecText
+    private(set) var items: [Diagnostic] = []
+
+    init(locations: SpecText) { self.locations = locations }
+
+    var count: Int { items.count }
+
+    mutating func add(_ keyPath: [String], _ message: String, fix: String) {
+        let diagnostic = Diagnostic(.error, at: locations.location(keyPath), message, fix: fix)
+        if !items.contains(diagnostic) { items.append(diagnostic) }
+    }
+
+    /// The normalized path, or nil after recording why it cannot be used.
+    mutating func path(_ raw: String, role: String, at keyPath: [String]) -> String? {
+        switch RepositoryPath.normalize(raw) {
+        case .success(let path): return path
+        case .failure(let problem):
+            add(keyPath, problem.message(for: raw, role: role),
+                fix: "Use a path inside the repository, relative to its root (e.g. out/normalize)")
+            return nil
+        }
+    }
+
+    mutating func placeholders(in text: String, allowed: (String) -> Bool, isFanout: Bool, role: String, at keyPath: [String]) {
+        switch Placeholders.names(in: text) {
+        case .failure:
+            add(keyPath, "\(role) has a '${' without its closing '}'", fix: "Close it, or write $${ for a literal ${")
+        case .success(let names):
+            for name in names where !allowed(name) {
+                if name == "item" && !isFanout {
+                    add(keyPath, "\(role) uses ${item} but the stage has no foreach", fix: "Add a foreach, or remove ${item}")
+                } else {
+                    let known = role.hasPrefix("cmd")
+                        ? "${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}" + (isFanout ? ", ${item}" : "")
+                        : (isFanout ? "${item}" : "no placeholders")
+                    add(keyPath, "\(role) uses unknown placeholder ${\(name)}",
+                        fix: "Use \(known); write $${ for a literal ${")
+                }
+            }
+        }
+    }
+
+    func throwIfAny() throws {
+        guard !items.isEmpty else { return }
+        let sorted = items.sorted { ($0.location ?? SourceLocation(path: "")) < ($1.location ?? SourceLocation(path: "")) }
+        throw sorted.count == 1 ? PipelineError.invalidInput(sorted[0]) : PipelineError.invalidInputs(sorted)
+    }
+}
+
+extension Unicode.Scalar {
+    var isLowercaseASCIIAlphanumeric: Bool { ("a"..."z").contains(self) || ("0"..."9").contains(self) }
+    var isUppercaseASCIILetter: Bool { ("A"..."Z").contains(self) }
+}

@@ -1,2 +1,0 @@
-/// The Runner stage library.
-public enum RunnerStage {}

@@ -1,0 +1,168 @@
+import Foundation
+import SportsTimeCore
+
+/// What validating one output file found.
+public struct ValidatedFile: Sendable, Hashable {
+    public var problems: [Diagnostic] = []
+    /// Records in an envelope, or lines in a JSON Lines file; nil for other files.
+    public var records: Int?
+    /// Whether the file is a rejects file (`rejects*.jsonl`), whose lines count as rejected records.
+    public var isRejects = false
+    /// The envelope's kind, when it is one.
+    public var kind: ArtifactKind?
+}
+
+/// Checks a stage's outputs before they are published: every `.json` file is an envelope of a known
+/// kind and supported version that matches `pipeline/schemas/<kind>.schema.json`; every `.jsonl` line is
+/// a JSON object. Other files (Markdown, HTML, iCalendar, GeoJSON) are published as they are.
+public struct ArtifactValidator: Sendable {
+    /// The schema for a kind, or nil when the repository has none.
+    public let schema: @Sendable (ArtifactKind) throws -> SchemaValidator?
+    /// The stage whose outputs are checked (named in the fix); nil when unknown.
+    public let stage: String?
+
+    private var writer: String { stage.map { "stage '\($0)'" } ?? "the stage that wrote it" }
+
+    public init(stage: String?, schema: @escaping @Sendable (ArtifactKind) throws -> SchemaValidator?) {
+        self.stage = stage
+        self.schema = schema
+    }
+
+    /// Validates `data`; `path` is the file's published path, shown in messages.
+    public func validate(_ data: Data, path: String) -> ValidatedFile {
+        if path.hasSuffix(".jsonl") { return validateLines(data, path: path) }
+        guard path.hasSuffix(".json") else { return ValidatedFile() }
+        var result = ValidatedFile()
+        func fail(_ message: String, line: Int? = 1, fix: String) {
+            result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: line), message, fix: fix))
+        }
+        let rerun = "Fix \(writer) so it writes envelopes, then run it again"
+        let document: JSONValue
+        do { document = try JSONParser.parse(data) } catch let error as JSONSyntaxError {
+            result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
+                                              "not valid JSON: \(error.message)", fix: rerun))
+            return result
+        } catch {
+            fail("not valid JSON: \(error)", fix: rerun)
+            return result
+        }
+        guard let kindName = document["kind"]?.stringValue else {
+            fail("not a SportsTime envelope (no 'kind')", fix: rerun)
+            return result
+        }
+        guard let kind = ArtifactKind(rawValue: kindName) else {
+            fail("kind '\(kindName)' is not a known artifact kind (known: \(ArtifactKind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                 fix: rerun)
+            return result
+        }
+        result.kind = kind
+        guard let version = document["schemaVersion"], version.isInteger, let number = version.doubleValue else {
+            fail("envelope has no integer schemaVersion", fix: rerun)
+            return result
+        }
+        guard number >= 1, number <= Double(kind.currentVersion) else {
+            fail("schemaVersion \(version.compactText) of \(kind.rawValue) is not one this build supports (1 to \(kind.currentVersion))",
+                 fix: "Rebuild, or fix \(writer)")
+            return result
+        }
+        let records = document["records"]?.arrayValue
+        result.records = records?.count
+        let schemaPath = "pipeline/schemas/\(kind.rawValue).schema.json"
+        let validator: SchemaValidator?
+        do { validator = try schema(kind) } catch {
+            fail("\(schemaPath) cannot be used: \(error)", fix: "Fix the schema")
+            return result
+        }
+        guard let validator else {
+            fail("no schema for kind \(kind.rawValue)", fix: "Add \(schemaPath)")
+            return result
+        }
+        var recordLines: [Int]?
+        for violation in validator.violations(of: document) {
+            var line = 1
+            if violation.path.hasPrefix("records["), let close = violation.path.firstIndex(of: "]"),
+               let index = Int(violation.path[violation.path.index(violation.path.startIndex, offsetBy: 8)..<close]) {
+                if recordLines == nil { recordLines = Self.recordLines(in: data) }
+                if let lines = recordLines, index < lines.count { line = lines[index] }
+            }
+            fail(violation.description, line: line,
+                 fix: "Fix \(writer), or update \(schemaPath) if the record type changed")
+        }
+        if let records {
+            var seen = Set<String>()
+            for (index, record) in records.enumerated() {
+                guard let id = record["id"]?.stringValue else { continue }
+                if !seen.insert(id).inserted {
+                    if recordLines == nil { recordLines = Self.recordLines(in: data) }
+                    fail("records[\(index)]: duplicate id '\(id)'", line: recordLines.flatMap { index < $0.count ? $0[index] : nil } ?? 1,
+                         fix: "Fix \(writer) so every record id is unique in a file")
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    private func validateLines(_ data: Data, path: String) -> ValidatedFile {
+        var result = ValidatedFile()
+        result.isRejects = (path.split(separator: "/").last ?? "").hasPrefix("rejects")
+        var count = 0
+        var problems: [Diagnostic] = []
+        let fix = "Fix \(writer)"
+        ByteLines.forEach(data) { number, line in
+            if ByteLines.isBlank(line) { return true }
+            count += 1
+            do {
+                guard case .members = try JSONParser.parse(Data(line)) else {
+                    problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number),
+                                               "a JSON Lines entry is not an object", fix: fix))
+                    return problems.count < 20
+                }
+            } catch let error as JSONSyntaxError {
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number, column: error.column),
+                                           "not valid JSON: \(error.message)", fix: fix))
+            } catch {
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number), "not valid JSON", fix: fix))
+            }
+            return problems.count < 20
+        }
+        result.problems = problems
+        result.records = count
+        return result
+    }
+
+    /// The 1-based line each record starts on, for envelopes in the canonical one-record-per-line layout.
+    static func recordLines(in data: Data) -> [Int]? {
+        var lines: [Int] = []
+        var inRecords = false
+        ByteLines.forEach(data) { number, line in
+            if !inRecords {
+                if ByteLines.hasPrefix(line, "  \"records\": []") { inRecords = true; return false }
+                if ByteLines.hasPrefix(line, "  \"records\": [") { inRecords = true }
+                return true
+            }
+            if ByteLines.hasPrefix(line, "  ]") { return false }
+            lines.append(number)
+            return true
+        }
+        return inRecords ? lines : nil
+    }
+}
+
+/// Counting records without parsing: envelopes in the canonical layout have one record per line
+/// between `"records": [` and `]`; JSON Lines files have one record per line.
+public enum RecordCounter {
+    /// Records in `data` when `path` is an envelope (`.json`) or JSON Lines (`.jsonl`) file, else nil.
+    public static func count(_ data: Data, path: String) -> Int? {
+        if path.hasSuffix(".jsonl") {
+            var count = 0
+            ByteLines.forEach(data) { _, line in
+                if !ByteLines.isBlank(line) { count += 1 }
+                return true
+            }
+            return count
+        }
+        guard path.hasSuffix(".json") else { return nil }
+        return ArtifactValidator.recordLines(in: data)?.count
+    }
+}

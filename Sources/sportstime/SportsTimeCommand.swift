@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import SportsTimeCore
+import SportsTimeRunner
+
+/// `sportstime`: runs the pipeline in `pipeline/pipeline.yaml` and explains it.
+struct SportsTimeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sportstime",
+        abstract: "Run the SportsTime pipeline by content, and review what it changed.",
+        discussion: "Run from inside the repository (the folder holding pipeline/pipeline.yaml).",
+        version: SportsTimeVersion.current,
+        subcommands: [RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, ValidateCommand.self])
+}
+
+/// The repository root: the nearest folder at or above the working directory holding the spec.
+func repositoryRoot() -> URL { ArtifactFiles.repositoryRoot() }
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the stages whose inputs changed (all stages, or those named).",
+        discussion: """
+            STAGE runs just it, STAGE+ it and everything downstream, +STAGE it and everything upstream.
+            A fan-out's name (plan) stands for all its instances; plan@mlb-week for one.
+            """)
+
+    @Argument(help: ArgumentHelp("Stages to run: STAGE, STAGE+ or +STAGE.", valueName: "stage"))
+    var targets: [String] = []
+
+    @Flag(help: "Run the selected stages even when they are up to date.")
+    var force = false
+
+    @Flag(help: "After a stage fails, keep running the stages that do not depend on it.")
+    var keepGoing = false
+
+    @Option(name: [.short, .long], help: "How many independent stages to run at once.")
+    var jobs = 1
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    func run() throws {
+        let runner = PipelineRunner(root: repositoryRoot(), console: .standard())
+        let stop = InterruptWatcher { runner.interrupt() }
+        let code = runner.run(RunOptions(targets: targets, force: force, keepGoing: keepGoing, jobs: jobs,
+                                         commandLine: ["sportstime"] + Array(CommandLine.arguments.dropFirst())))
+        stop.cancel()
+        throw ExitCode(code)
+    }
+}
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Say for each stage whether it would run and exactly why.",
+        discussion: "Exit status: 0 everything up to date, 1 work pending, 2 the spec or lock is invalid.")
+
+    func run() throws {
+        let runner = PipelineRunner(root: repositoryRoot(), console: .standard())
+        throw ExitCode(runner.printStatus())
+    }
+}
+
+struct DagCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dag", abstract: "Print the stage graph as a Mermaid flowchart.")
+
+    @Flag(help: "Leave out the input files and folders; show stages only.")
+    var stagesOnly = false
+
+    func run() throws {
+        let console = Console.standard()
+        do {
+            let graph = try Workspace(root: repositoryRoot()).loadGraph()
+            console.out(MermaidGraph.render(graph, showInputs: !stagesOnly), terminator: "")
+        } catch let error as PipelineError {
+            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show record-level changes of the outputs against a git revision.",
+        discussion: "Records are matched by id; a game that moved to another date is matched by its source ids.")
+
+    @Argument(help: "The git revision to compare with.")
+    var revision = "HEAD"
+
+    @Option(name: .long, help: "Only this stage's outputs (repeatable; STAGE+ and +STAGE work too).")
+    var stage: [String] = []
+
+    @Flag(help: "Markdown for a pull-request comment: counts first, long lists shortened.")
+    var md = false
+
+    @Option(help: "With --md, at most this many lines per file.")
+    var limit = 25
+
+    func run() throws {
+        let console = Console.standard()
+        do {
+            let diff = OutputDiff(root: repositoryRoot())
+            let paths = try diff.paths(stages: stage)
+            let files = try diff.compare(revision: revision, paths: paths)
+            let scope = OutputDiff.scope(of: paths)
+            let text = md ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit))
+                          : DiffRenderer.plain(files, scope: scope, revision: revision)
+            console.out(text, terminator: "")
+        } catch let error as PipelineError {
+            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check artifacts against pipeline/schemas (every .json envelope and .jsonl file).",
+        discussion: "Exit status: 0 all valid, 2 a file is invalid.")
+
+    @Argument(help: "Files or folders to check.")
+    var paths: [String] = ["out"]
+
+    func run() throws {
+        let console = Console.standard()
+        let (problems, files) = ArtifactCheck(root: repositoryRoot()).check(paths)
+        for problem in problems { console.err(problem.description) }
+        console.out("\(files) file\(files == 1 ? "" : "s") checked, \(problems.count) problem\(problems.count == 1 ? "" : "s").")
+        throw ExitCode(problems.isEmpty ? ExitStatus.ok : ExitStatus.invalidInput)
+    }
+}

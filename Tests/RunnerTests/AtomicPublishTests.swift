@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import SportsTimeRunner
+import SportsTimeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A pipeline whose one stage is slow, so it can be killed while it works.
+let slowSpec = """
+    stages:
+      slow:
+        cmd: [/bin/sh, -c, 'mkdir -p "$1" && cp fixtures/in.txt "$1/part1.txt" && sleep 30 && cp fixtures/in.txt "$1/part2.txt"', sh, "${out}"]
+        deps: [fixtures/in.txt]
+        outs: [out/slow]
+      after:
+        cmd: [/bin/sh, -c, 'cat out/slow/*.txt > "$1"', sh, "${out}"]
+        deps: [out/slow]
+        outs: [out/after.txt]
+
+    """
+
+@Suite(.serialized) struct AtomicPublishTests {
+    /// Starts the built `sportstime run` in `repo`, waits until the slow stage has started, and returns
+    /// the runner process and the stage's pid (from the workspace lock's holder line).
+    func startSlowRun(_ repo: TestRepository) throws -> (Process, Int32) {
+        let process = Process()
+        process.executableURL = try TestRepository.runnerExecutable()
+        process.arguments = ["run"]
+        process.currentDirectoryURL = repo.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let holder = repo.read(".pipeline/lock"), let range = holder.range(of: "stage slow pid ") {
+                let pid = Int32(holder[range.upperBound...].prefix { $0.isNumber }) ?? 0
+                if pid > 0, repo.exists(".pipeline/staging/slow/out/slow/part1.txt") { return (process, pid) }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        throw TestFailure("the slow stage did not start")
+    }
+
+    func preparedRepository() throws -> (TestRepository, [String: Data], String?) {
+        let repo = try TestRepository()
+        try repo.spec(slowSpec.replacingOccurrences(of: "sleep 30", with: "true"))
+        try repo.write("fixtures/in.txt", "first\n")
+        #expect(repo.run().code == 0)
+        try repo.spec(slowSpec)
+        try repo.write("fixtures/in.txt", "second\n")
+        return (repo, repo.snapshot("out"), repo.read("pipeline/pipeline.lock.json"))
+    }
+
+    @Test func killingTheRunnerLeavesOutAndLockAsBeforeAndTheNextRunResumes() throws {
+        let (repo, out, lock) = try preparedRepository()
+        #expect(out["out/slow/part1.txt"] == Data("first\n".utf8))
+        let (runner, stagePid) = try startSlowRun(repo)
+        kill(runner.processIdentifier, SIGKILL)
+        runner.waitUntilExit()
+        #expect(repo.snapshot("out") == out)
+        #expect(repo.read("pipeline/pipeline.lock.json") == lock)
+
+        // The orphaned stage still holds the workspace: a new runner must not publish under it.
+        let refused = repo.run()
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("another sportstime run is writing this workspace"))
+        kill(-stagePid, SIGKILL)
+        var waited = 0
+        while kill(stagePid, 0) == 0 && waited < 100 { Thread.sleep(forTimeInterval: 0.05); waited += 1 }
+        Thread.sleep(forTimeInterval: 0.2)
+
+        try repo.spec(slowSpec.replacingOccurrences(of: "sleep 30", with: "true"))
+        let resumed = repo.run()
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(repo.read("out/after.txt") == "second\nsecond\n")
+        #expect(repo.status().code == 0)
+        #expect(!repo.exists(".pipeline/staging/slow"))
+    }
+
+    @Test func killingTheStageFailsItAndLeavesOutAndLockAsBefore() throws {
+        let (repo, out, lock) = try preparedRepository()
+        let (runner, stagePid) = try startSlowRun(repo)
+        let started = Date()
+        kill(stagePid, SIGKILL)
+        runner.waitUntilExit()
+        #expect(runner.terminationStatus == 1)
+        // What the stage left running (its sleep) is stopped with it; the runner does not wait for it.
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(repo.snapshot("out") == out)
+        #expect(repo.read("pipeline/pipeline.lock.json") == lock)
+        #expect(repo.status().code == 1)
+    }
+
+    @Test func interruptingTheRunnerStopsTheStageAndPublishesNothing() throws {
+        let (repo, out, lock) = try preparedRepository()
+        let (runner, stagePid) = try startSlowRun(repo)
+        kill(runner.processIdentifier, SIGINT)
+        runner.waitUntilExit()
+        #expect(runner.terminationStatus == 130)
+        #expect(kill(stagePid, 0) != 0)
+        #expect(repo.snapshot("out") == out)
+        #expect(repo.read("pipeline/pipeline.lock.json") == lock)
+    }
+
+    /// A publish killed between any two of its renames is completed by the next runner.
+    @Test(arguments: 0...4)
+    func aHalfDonePublishIsCompleted(renamesDone: Int) throws {
+        let repo = try TestRepository()
+        try repo.write("out/a/x.txt", "old a\n")
+        try repo.write("out/b.txt", "old b\n")
+        try repo.write("pipeline/pipeline.lock.json", "old lock\n")
+        try repo.write(".pipeline/staging/s/out/a/x.txt", "new a\n")
+        try repo.write(".pipeline/staging/s/out/b.txt", "new b\n")
+        try repo.write(".pipeline/staging/s/out/c.txt", "new c\n")
+        let moves = [
+            Publisher.Move(staged: ".pipeline/staging/s/out/a", target: "out/a", backup: Publisher.backupPath(of: "out/a", label: "s")),
+            Publisher.Move(staged: ".pipeline/staging/s/out/b.txt", target: "out/b.txt", backup: Publisher.backupPath(of: "out/b.txt", label: "s")),
+            Publisher.Move(staged: ".pipeline/staging/s/out/c.txt", target: "out/c.txt", backup: Publisher.backupPath(of: "out/c.txt", label: "s")),
+        ]
+        let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
+        try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.makeEncoder().encode(journal), as: UTF8.self))
+        // The renames publish would have done, in order, before the crash.
+        var renames: [(String, String)] = []
+        for move in moves {
+            if repo.exists(move.target) { renames.append((move.target, move.backup)) }
+            renames.append((move.staged!, move.target))
+        }
+        for (from, to) in renames.prefix(renamesDone) {
+            try FileManager.default.createDirectory(at: repo.url(to).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: repo.url(from), to: repo.url(to))
+        }
+        #expect(try Publisher(root: repo.root).recover() == "s")
+        #expect(repo.read("out/a/x.txt") == "new a\n")
+        #expect(repo.read("out/b.txt") == "new b\n")
+        #expect(repo.read("out/c.txt") == "new c\n")
+        #expect(repo.read("pipeline/pipeline.lock.json") == "new lock\n")
+        #expect(!repo.exists(".pipeline/journal.json"))
+        #expect(!repo.exists(".pipeline/backup/s/out/a"))
+        #expect(try Publisher(root: repo.root).recover() == nil)
+    }
+}

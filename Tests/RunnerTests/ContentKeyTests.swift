@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+@testable import SportsTimeRunner
+import SportsTimeCore
+
+/// a → b → c, and d on its own. a upper-cases its input, so an input that differs only in case gives
+/// a the same output (early cutoff).
+let chainSpec = """
+    stages:
+      a:
+        cmd: [/bin/sh, -c, 'mkdir -p "$1" && tr a-z A-Z < fixtures/a.txt > "$1/a.txt"', sh, "${out}"]
+        deps: [fixtures/a.txt]
+        outs: [out/a]
+      b:
+        cmd: [/bin/sh, -c, 'cat out/a/a.txt fixtures/b.txt > "$1"', sh, "${out}"]
+        deps: [out/a, fixtures/b.txt]
+        outs: [out/b.txt]
+      c:
+        cmd: [/bin/sh, -c, 'sed "s/^/> /" out/b.txt > "$1"', sh, "${out}"]
+        deps: [out/b.txt]
+        outs: [out/c.txt]
+      d:
+        cmd: [/bin/sh, -c, 'cp fixtures/d.txt "$1"', sh, "${out}"]
+        deps: [fixtures/d.txt]
+        outs: [out/d.txt]
+
+    """
+
+func chainRepository() throws -> TestRepository {
+    let repo = try TestRepository()
+    try repo.spec(chainSpec)
+    try repo.write("fixtures/a.txt", "abc\n")
+    try repo.write("fixtures/b.txt", "b1\n")
+    try repo.write("fixtures/d.txt", "d1\n")
+    return repo
+}
+
+/// stage name → (status word, reason) from the summary lines of a run.
+func outcomes(_ stdout: String) -> [String: (status: String, reason: String)] {
+    var result: [String: (String, String)] = [:]
+    for line in stdout.split(separator: "\n") where line.hasPrefix("[") {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 3 else { continue }
+        let name = String(words[1])
+        let status = words[2] == "not" ? "not run" : String(words[2])
+        let reason = line.firstIndex(of: "(").flatMap { open in
+            line[open...].firstIndex(of: ")").map { String(line[line.index(after: open)..<$0]) }
+        } ?? ""
+        result[name] = (status, reason)
+    }
+    return result
+}
+
+/// stage name → the rest of its status line.
+func statusLines(_ stdout: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for line in stdout.split(separator: "\n") {
+        let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard words.count == 2 else { continue }
+        result[String(words[0])] = words[1].trimmingCharacters(in: .whitespaces)
+    }
+    return result
+}
+
+@Suite struct ContentKeyTests {
+    @Test func firstRunRunsEverythingAndTheSecondNothing() throws {
+        let repo = try chainRepository()
+        let before = repo.status()
+        #expect(before.code == 1)
+        #expect(statusLines(before.stdout)["a"] == "run   never run")
+
+        let first = repo.run()
+        #expect(first.code == 0, "\(first.stderr)")
+        #expect(outcomes(first.stdout).values.allSatisfy { $0.status == "ran" })
+        #expect(repo.read("out/c.txt") == "> ABC\n> b1\n")
+
+        let status = repo.status()
+        #expect(status.code == 0, "\(status.stdout)")
+        #expect(status.stdout.hasSuffix("up to date: 0 to run, 0 waiting, 4 up to date.\n"))
+
+        let second = repo.run()
+        #expect(second.code == 0)
+        let skipped = outcomes(second.stdout)
+        #expect(skipped.count == 4)
+        #expect(skipped.values.allSatisfy { $0.status == "skip" || $0.status == "skipped" })
+        #expect(skipped.values.allSatisfy { $0.reason == "up to date" })
+    }
+
+    @Test func oneChangedDepByteRerunsExactlyDownstream() throws {
+        let repo = try chainRepository()
+        #expect(repo.run().code == 0)
+        try repo.write("fixtures/b.txt", "b2\n")
+
+        let status = repo.status()
+        #expect(status.code == 1)
+        let lines = statusLines(status.stdout)
+        #expect(lines["a"] == "ok    up to date")
+        #expect(lines["b"] == "run   dep fixtures/b.txt changed")
+        #expect(lines["c"] == "wait  after b (skipped if its outputs do not change)")
+        #expect(lines["d"] == "ok    up to date")
+
+        let run = repo.run()
+        let result = outcomes(run.stdout)
+        #expect(result["a"]?.status == "skipped")
+        #expect(result["b"]?.status == "ran")
+        #expect(result["b"]?.reason == "dep fixtures/b.txt changed")
+        #expect(result["c"]?.status == "ran")
+        #expect(result["c"]?.reason == "dep out/b.txt changed")
+        #expect(result["d"]?.status == "skipped")
+        #expect(repo.read("out/c.txt") == "> ABC\n> b2\n")
+        #expect(repo.status().code == 0)
+    }
+
+    @Test func unchangedOutputsStopTheRerun() throws {
+        let repo = try chainRepository()
+        #expect(repo.run().code == 0)
+        let lockBefore = repo.read("pipeline/pipeline.lock.json")
+        try repo.write("fixtures/a.txt", "ABC\n")
+
+        let run = repo.run()
+        let result = outcomes(run.stdout)
+        #expect(result["a"]?.status == "ran")
+        #expect(result["b"]?.status == "skipped")
+        #expect(result["b"]?.reason == "early cutoff: outputs of a unchanged")
+        #expect(result["c"]?.status == "skipped")
+        #expect(result["c"]?.reason == "up to date")
+        // Only a's dep hash (and so its key) changed in the lock.
+        let lockAfter = repo.read("pipeline/pipeline.lock.json") ?? ""
+        #expect(lockAfter != lockBefore)
+        let before = try PipelineLock.decode(Data((lockBefore ?? "").utf8), path: "lock")
+        let after = try PipelineLock.decode(Data(lockAfter.utf8), path: "lock")
+        #expect(before.stages["b"] == after.stages["b"])
+        #expect(before.stages["a"]?.outs == after.stages["a"]?.outs)
+        #expect(before.stages["a"]?.key != after.stages["a"]?.key)
+    }
+
+    @Test func aFolderDepNamesTheFileThatChanged() throws {
+        let repo = try TestRepository()
+        try repo.spec("""
+            stages:
+              n:
+                cmd: [/bin/sh, -c, 'cat fixtures/ref/*.csv > "$1"', sh, "${out}"]
+                deps: [fixtures/ref]
+                outs: [out/n.txt]
+
+            """)
+        try repo.write("fixtures/ref/teams.csv", "t\n")
+        try repo.write("fixtures/ref/stadiums.csv", "s\n")
+        #expect(repo.run().code == 0)
+        try repo.write("fixtures/ref/teams.csv", "t2\n")
+        #expect(statusLines(repo.status().stdout)["n"] == "run   dep fixtures/ref/teams.csv changed")
+        try repo.write("fixtures/ref/aliases.csv", "a\n")
+        try repo.remove("fixtures/ref/stadiums.csv")
+        #expect(statusLines(repo.status().stdout)["n"]
+                == "run   dep fixtures/ref/aliases.csv added, dep fixtures/ref/stadiums.csv removed, dep fixtures/ref/teams.csv changed")
+        let run = repo.run()
+        #expect(outcomes(run.stdout)["n"]?.status == "ran")
+        #expect(repo.read("out/n.txt") == "a\nt2\n")
+    }
+
+    @Test func paramCodeAndCommandChangesAreNamed() throws {
+        let repo = try TestRepository()
+        func spec(_ n: String, extra: String = "") throws {
+            try repo.spec("""
+                stages:
+                  p:
+                    cmd: [/bin/sh, -c, 'echo "$2" > "$1"\(extra)', sh, "${out}", "${params.n}"]
+                    params: {n: \(n)}
+                    code: [src]
+                    outs: [out/p.txt]
+
+                """)
+        }
+        try repo.write("src/tool.txt", "v1\n")
+        try spec("1")
+        #expect(repo.run().code == 0)
+        try spec("2")
+        #expect(statusLines(repo.status().stdout)["p"] == "run   cmd changed, param n changed (1 → 2)")
+        #expect(repo.run().code == 0)
+        #expect(repo.read("out/p.txt") == "2\n")
+        try repo.write("src/tool.txt", "v2\n")
+        #expect(statusLines(repo.status().stdout)["p"] == "run   code changed (src)")
+        #expect(repo.run().code == 0)
+        try spec("2", extra: " # a comment")
+        #expect(statusLines(repo.status().stdout)["p"] == "run   cmd changed")
+    }
+
+    @Test func modifiedOrMissingOutputsAreRestored() throws {
+        let repo = try chainRepository()
+        #expect(repo.run().code == 0)
+        try repo.write("out/d.txt", "edited by hand\n")
+        #expect(statusLines(repo.status().stdout)["d"] == "run   output out/d.txt modified since the last run")
+        #expect(repo.run().code == 0)
+        #expect(repo.read("out/d.txt") == "d1\n")
+        try repo.remove("out/a")
+        let lines = statusLines(repo.status().stdout)
+        #expect(lines["a"] == "run   output out/a missing")
+        #expect(lines["b"] == "run   dep out/a changed")
+        #expect(repo.run().code == 0)
+        #expect(repo.status().code == 0)
+    }
+
+    @Test func aContentChangeIsSeenEvenWithTheOldModificationTime() throws {
+        let repo = try chainRepository()
+        #expect(repo.run().code == 0)
+        try repo.shell("touch -d '2001-01-01 00:00:00' fixtures/d.txt")
+        // Let the cache settle on the old time, then change the bytes (same size) and set the time back.
+        #expect(repo.status().code == 0)
+        try repo.shell("printf 'd2\\n' > fixtures/d.txt && touch -d '2001-01-01 00:00:00' fixtures/d.txt")
+        #expect(statusLines(repo.status().stdout)["d"] == "run   dep fixtures/d.txt changed")
+    }
+
+    @Test func forceRunsAnUpToDateStage() throws {
+        let repo = try chainRepository()
+        #expect(repo.run().code == 0)
+        let run = repo.run(["d"], force: true)
+        #expect(outcomes(run.stdout)["d"]?.status == "ran")
+        #expect(outcomes(run.stdout)["d"]?.reason == "forced")
+        #expect(outcomes(run.stdout).count == 1)
+    }
+
+    @Test func keysDoNotDependOnWhereTheRepositoryIs() throws {
+        let first = try chainRepository()
+        let second = try chainRepository()
+        #expect(first.run().code == 0)
+        #expect(second.run().code == 0)
+        let lock = first.read("pipeline/pipeline.lock.json")
+        #expect(lock != nil)
+        #expect(lock == second.read("pipeline/pipeline.lock.json"))
+        #expect(lock?.contains(first.root.path) == false)
+        #expect(lock?.contains("tmp") == false)
+    }
+}

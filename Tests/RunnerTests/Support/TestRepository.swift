@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import SportsTimeRunner
+import SportsTimeCore
+
+/// A throwaway repository in a temporary folder, with tiny shell-command stages, so the runner can
+/// be tested without the real stage executables.
+final class TestRepository: @unchecked Sendable {
+    let root: URL
+
+    init(git: Bool = false) throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sportstime-runner-tests")
+            .appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if git {
+            try shell("git init -q && git config user.email t@example.com && git config user.name Test && git config commit.gpgsign false")
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    func write(_ path: String, _ text: String) throws {
+        try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url(path))
+    }
+
+    func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: url(path).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url(path).path) }
+
+    func remove(_ path: String) throws { try FileManager.default.removeItem(at: url(path)) }
+
+    /// Writes `pipeline/pipeline.yaml` and copies the real schemas in.
+    func spec(_ yaml: String) throws {
+        try write("pipeline/pipeline.yaml", yaml)
+        let schemas = TestRepository.packageRoot.appendingPathComponent("pipeline/schemas")
+        let target = url("pipeline/schemas")
+        if !FileManager.default.fileExists(atPath: target.path) {
+            try FileManager.default.copyItem(at: schemas, to: target)
+        }
+    }
+
+    /// Runs the runner in this process.
+    func run(_ targets: [String] = [], force: Bool = false, keepGoing: Bool = false, jobs: Int = 1) -> RunResult {
+        let (console, captured) = Console.capturing()
+        let runner = PipelineRunner(root: root, console: console, runnerFolder: nil)
+        let code = runner.run(RunOptions(targets: targets, force: force, keepGoing: keepGoing, jobs: jobs))
+        return RunResult(code: code, stdout: captured.stdout, stderr: captured.stderr)
+    }
+
+    /// `sportstime status` in this process.
+    func status() -> RunResult {
+        let (console, captured) = Console.capturing()
+        let code = PipelineRunner(root: root, console: console, runnerFolder: nil).printStatus()
+        return RunResult(code: code, stdout: captured.stdout, stderr: captured.stderr)
+    }
+
+    /// Every regular file under `path` (relative path → bytes).
+    func snapshot(_ path: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for (file, shown) in PipelineRunner.files(at: url(path).path, publishedAs: path) {
+            files[shown] = FileManager.default.contents(atPath: file)
+        }
+        return files
+    }
+
+    /// Runs a shell command in the repository; fails the test when it fails.
+    @discardableResult
+    func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw TestFailure("`\(command)` failed: \(text)")
+        }
+        return text
+    }
+
+    /// The package checkout this test file belongs to.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `sportstime` executable beside the test bundle.
+    static func runnerExecutable() throws -> URL {
+        var candidates: [URL] = []
+        if let bundle = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            var folder = bundle.deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(folder.appendingPathComponent("sportstime"))
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/sportstime"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
+                return candidate
+            }
+        }
+        throw TestFailure("the sportstime executable was not built (looked in \(candidates.map(\.path)))")
+    }
+}
+
+struct RunResult {
+    var code: Int32
+    var stdout: String
+    var stderr: String
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A minimal envelope of records with the given ids, as a stage would write it.
+func envelopeText(kind: String, stage: String, records: [String]) -> String {
+    let body = records.isEmpty ? "[]" : "[\n" + records.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
+    return """
+    {
+      "inputs": [],
+      "kind": "\(kind)",
+      "producer": {"stage":"\(stage)","version":"0.1.0"},
+      "records": \(body),
+      "schemaVersion": 1
+    }
+
+    """
+}
+
+/// A sync-state record (the simplest kind) for test envelopes.
+func syncRecord(_ id: String, count: Int) -> String {
+    "{\"id\":\"\(id)\",\"recordCount\":\(count)}"
+}

@@ -9,6 +9,7 @@
 #   make test           install the PDF test tools, then swift test
 #   make pdf            install WeasyPrint into .venv/ and write out/render/*/itinerary.pdf
 #   make clean          remove .build and .pipeline (never out/)
+#   make bench          release build, then bench/run.sh: figures against DESIGN §8 (see bench/README.md)
 #
 # RUNFLAGS passes options to `sportstime run`, e.g. make RUNFLAGS="--jobs 2 --keep-going".
 
@@ -18,7 +19,7 @@ RUNFLAGS ?=
 DIFFFLAGS ?=
 REV ?= HEAD
 
-.PHONY: all build status dag diff test test-tools pdf clean
+.PHONY: all build status dag diff test test-tools pdf bench fuzz clean
 .DEFAULT_GOAL := all
 
 all: build
@@ -58,3 +59,5 @@ Makefile: ;
 # Any other goal names stages: `make normalize`, `make normalize+`, `make +merge`.
 %: build
 	$(SPORTSTIME) run $(RUNFLAGS) $@
+
+bench: ; swift build -c release && bench/run.sh

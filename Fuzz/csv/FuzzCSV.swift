@@ -4,7 +4,14 @@ import SportsTimeCore
 /// libFuzzer harness: the core CSV reader and header on arbitrary bytes (BOM, CR/LF mixes, quotes,
 /// invalid UTF-8), with both the comma and the tab delimiter. Checks the reader's own promises.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCSV(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+public func fuzzCSV(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let empty: [UInt8] = [0]
+    return empty.withUnsafeBufferPointer { fallback in
+        fuzzCSVBody(count > 0 ? start ?? fallback.baseAddress! : fallback.baseAddress!, start == nil ? 0 : count)
+    }
+}
+
+func fuzzCSVBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     for delimiter in [Character(","), Character("\t")] {
         let result = CSVReader(delimiter: delimiter).read(data)
@@ -29,3 +36,17 @@ public func fuzzCSV(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     }
     return 0
 }
+
+/// SwiftPM links an executable with `main` = `<module>_main`; hand the process to libFuzzer's driver.
+@_cdecl("fuzz_csv_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var argc = argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzCSV)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32

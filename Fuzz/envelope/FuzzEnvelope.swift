@@ -24,7 +24,14 @@ func roundTrip<Record: Codable & Sendable & Identifiable>(_ type: Record.Type, _
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzEnvelope(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+public func fuzzEnvelope(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let empty: [UInt8] = [0]
+    return empty.withUnsafeBufferPointer { fallback in
+        fuzzEnvelopeBody(count > 0 ? start ?? fallback.baseAddress! : fallback.baseAddress!, start == nil ? 0 : count)
+    }
+}
+
+func fuzzEnvelopeBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     roundTrip(RawGame.self, .rawGames, data)
     roundTrip(Game.self, .games, data)
@@ -34,3 +41,17 @@ public func fuzzEnvelope(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     roundTrip(TripPlan.self, .tripPlan, data)
     return 0
 }
+
+/// SwiftPM links an executable with `main` = `<module>_main`; hand the process to libFuzzer's driver.
+@_cdecl("fuzz_envelope_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var argc = argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzEnvelope)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32

@@ -26,7 +26,14 @@ sources:
 nonisolated(unsafe) let source: SourceConfig? = try? SourceCatalog.load(text: spec, path: "pipeline/sources.yaml").first
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzICal(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+public func fuzzICal(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let empty: [UInt8] = [0]
+    return empty.withUnsafeBufferPointer { fallback in
+        fuzzICalBody(count > 0 ? start ?? fallback.baseAddress! : fallback.baseAddress!, start == nil ? 0 : count)
+    }
+}
+
+func fuzzICalBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard let source else { preconditionFailure("the embedded MLS source no longer loads") }
     let file = LoadedFile(path: "fixtures/scraped/mls-2025/team.ics", name: "team.ics", data: Data(bytes: bytes, count: count))
     do {
@@ -43,3 +50,17 @@ public func fuzzICal(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     }
     return 0
 }
+
+/// SwiftPM links an executable with `main` = `<module>_main`; hand the process to libFuzzer's driver.
+@_cdecl("fuzz_ical_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var argc = argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzICal)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32

@@ -86,10 +86,31 @@ func check(_ source: SourceConfig, _ file: LoadedFile, lookups: [LoadedFile] = [
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzMappingCSV(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+public func fuzzMappingCSV(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let empty: [UInt8] = [0]
+    return empty.withUnsafeBufferPointer { fallback in
+        fuzzMappingCSVBody(count > 0 ? start ?? fallback.baseAddress! : fallback.baseAddress!, start == nil ? 0 : count)
+    }
+}
+
+func fuzzMappingCSVBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     check(sources[0], LoadedFile(path: "fixtures/scraped/nfl-espn-2022-2023/games.csv", name: "games.csv", data: data),
           lookups: [seasonDates])
     check(sources[1], LoadedFile(path: "fixtures/scraped/ufl-2025-sample/ufl_2025_sample.csv", name: "ufl_2025_sample.csv", data: data))
     return 0
 }
+
+/// SwiftPM links an executable with `main` = `<module>_main`; hand the process to libFuzzer's driver.
+@_cdecl("fuzz_mapping_csv_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var argc = argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzMappingCSV)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32

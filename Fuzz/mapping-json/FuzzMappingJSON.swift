@@ -55,10 +55,31 @@ func check(_ source: SourceConfig, _ file: LoadedFile, lookups: [LoadedFile] = [
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzMappingJSON(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+public func fuzzMappingJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let empty: [UInt8] = [0]
+    return empty.withUnsafeBufferPointer { fallback in
+        fuzzMappingJSONBody(count > 0 ? start ?? fallback.baseAddress! : fallback.baseAddress!, start == nil ? 0 : count)
+    }
+}
+
+func fuzzMappingJSONBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     check(sources[0], LoadedFile(path: "fixtures/scraped/nba-2025-26/nba_2025_26_schedule.json", name: "nba_2025_26_schedule.json", data: data))
     // The document parser on its own, and its writer round trip.
     if let node = try? JSONDocument.parse(String(decoding: data, as: UTF8.self)) { _ = node }
     return 0
 }
+
+/// SwiftPM links an executable with `main` = `<module>_main`; hand the process to libFuzzer's driver.
+@_cdecl("fuzz_mapping_json_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var argc = argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzMappingJSON)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32

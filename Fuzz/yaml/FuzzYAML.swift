@@ -5,7 +5,14 @@ import SportsTimeIngest
 /// libFuzzer harness: StrictYAML (syntax, types, unknown keys, line:col lookup) through the sources
 /// spec loader, which also runs every per-source check with its YAML location.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzYAML(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+public func fuzzYAML(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let empty: [UInt8] = [0]
+    return empty.withUnsafeBufferPointer { fallback in
+        fuzzYAMLBody(count > 0 ? start ?? fallback.baseAddress! : fallback.baseAddress!, start == nil ? 0 : count)
+    }
+}
+
+func fuzzYAMLBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     do {
         let configs = try SourceCatalog.load(text: text, path: "pipeline/sources.yaml")
@@ -20,3 +27,17 @@ public func fuzzYAML(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     }
     return 0
 }
+
+/// SwiftPM links an executable with `main` = `<module>_main`; hand the process to libFuzzer's driver.
+@_cdecl("fuzz_yaml_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var argc = argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzYAML)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32

@@ -20,7 +20,7 @@ for name in "${harnesses[@]}"; do
     echo "== fuzz-$name for ${seconds}s" >&2
     # Swift's own backtracer trips ASan on a crash; let libFuzzer report it instead. Leak checking is
     # off: lazily initialized Swift globals (the harnesses' fixed sources) are reported at exit.
-    if SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -max_len=65536 \
+    if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -max_len=65536 \
         -artifact_prefix="$scratch/artifacts/$name/" -print_final_stats=1 \
         "$scratch/corpus/$name" "Fuzz/corpus/$name" >"$log" 2>&1; then
         runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')

@@ -9,6 +9,7 @@
 #   make test           install the PDF test tools, then swift test
 #   make pdf            install WeasyPrint into .venv/ and write out/render/*/itinerary.pdf
 #   make clean          remove .build and .pipeline (never out/)
+#   make fuzz           libFuzzer runs of the readers (FUZZ_SECONDS=60 each; see Fuzz/README.md)
 #   make bench          release build, then bench/run.sh: figures against DESIGN §8 (see bench/README.md)
 #
 # RUNFLAGS passes options to `sportstime run`, e.g. make RUNFLAGS="--jobs 2 --keep-going".
@@ -60,4 +61,9 @@ Makefile: ;
 %: build
 	$(SPORTSTIME) run $(RUNFLAGS) $@
 
-bench: ; swift build -c release && bench/run.sh
+bench: build
+	bench/run.sh
+
+# libFuzzer harnesses for the readers (not part of `swift test`); FUZZ_SECONDS per harness, default 60.
+fuzz:
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} Fuzz/run.sh $(FUZZ)

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
+import Foundation
 
 // One core library, one library per stage, a runner library, and thin executables.
 // Dependencies point one way: executables -> stage libraries -> SportsTimeCore.
@@ -63,3 +64,23 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"]),
     ]
 )
+
+// libFuzzer harnesses (Fuzz/<name>/), only when SPORTSTIME_FUZZ is set, so a normal build never sees
+// them. Built by Fuzz/run.sh: `SPORTSTIME_FUZZ=1 swift build --scratch-path .build-fuzz -c release
+// -Xswiftc -sanitize=fuzzer,address --product fuzz-csv`.
+if ProcessInfo.processInfo.environment["SPORTSTIME_FUZZ"] != nil {
+    let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
+        ("csv", ["SportsTimeCore"]),
+        ("ical", ["SportsTimeCore", "SportsTimeIngest"]),
+        ("mapping-csv", ["SportsTimeCore", "SportsTimeIngest"]),
+        ("mapping-json", ["SportsTimeCore", "SportsTimeIngest"]),
+        ("envelope", ["SportsTimeCore"]),
+        ("yaml", ["SportsTimeCore", "SportsTimeIngest"]),
+    ]
+    for harness in harnesses {
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(harness.name)", dependencies: harness.dependencies, path: "Fuzz/\(harness.name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: "fuzz-\(harness.name)", targets: ["fuzz-\(harness.name)"]))
+    }
+}

@@ -45,12 +45,18 @@ struct MergeCommand: ParsableCommand {
         do {
             try merge(cancellation)
         } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { Self.printError(diagnostic.description) }
+            for diagnostic in error.diagnostics { Self.printDiagnostic(diagnostic) }
             throw ExitCode(error.exitCode)
         } catch let cancelled as MergeCancelled {
             Self.printError("error: interrupted by \(cancelled.signalName) \(cancelled.stage); nothing was written. Run the merge again to complete it.")
             throw ExitCode(ExitStatus.failure)
         }
+    }
+
+    /// A located diagnostic as is (`path:line:col: error: what. fix.`), so editors and the corpus tests
+    /// can jump to it; only summaries and notes carry the command's name.
+    static func printDiagnostic(_ diagnostic: Diagnostic) {
+        FileHandle.standardError.write(Data("\(diagnostic.description)\n".utf8))
     }
 
     static func printError(_ text: String) {
@@ -144,7 +150,7 @@ struct MergeCommand: ParsableCommand {
             if !produced.contains(relative) { try FileManager.default.removeItem(at: stale); changed += 1 }
         }
 
-        for warning in result.warnings { Self.printError(warning.description) }
+        for warning in result.warnings { Self.printDiagnostic(warning) }
         for kind in EntityKind.foldOrder {
             guard let counts = result.counts(kind) else { continue }
             var line = "\(kind.rawValue): read \(counts.read), applied \(counts.applied), skippedOlder \(counts.skippedOlder)"

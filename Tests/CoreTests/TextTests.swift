@@ -43,6 +43,19 @@ import Testing
         #expect(header.value("PTS.2", in: row) == "61")
         #expect(header.value("missing", in: row) == nil)
     }
+
+    /// Found by fuzz-csv (Fuzz/csv): a renamed repeat took a spelling a real column already had, so
+    /// two columns were named `a.2` and the real `a.2` could not be read.
+    @Test func renamedRepeatsNeverCollideWithRealNames() {
+        let header = CSVHeader(["a", "b", "b", "a", "b", "b", "", "a.", "a.2"])
+        #expect(Set(header.names).count == header.names.count)
+        #expect(header.names == ["a", "b", "b.2", "a.2", "b.3", "b.4", "column7", "a.", "a.2.2"])
+        let other = CSVHeader(["x.2", "x", "x", "column2", ""])
+        #expect(other.names == ["x.2", "x", "x.3", "column2", "column5"])
+        let row = CSVRow(line: 2, fields: ["1", "2", "3", "4", "5", "6", "7", "8", "9"])
+        #expect(header.value("a.2.2", in: row) == "9")
+        for (index, name) in header.names.enumerated() { #expect(header.column(name) == index) }
+    }
 }
 
 @Suite struct StrictYAMLTests {

@@ -107,9 +107,17 @@ public struct CSVHeader: Sendable, Hashable {
         for (position, raw) in fields.enumerated() {
             var name = raw.trimmingCharacters(in: .whitespaces)
             if name.isEmpty { name = "column\(position + 1)" }
-            let n = (seen[name] ?? 0) + 1
+            // A repeat becomes `name.2`, `name.3`, ... skipping any spelling already taken (a header
+            // `a,a,a.2` must not give two columns named `a.2`).
+            var n = seen[name] ?? 0
+            var unique = name
+            repeat {
+                n += 1
+                unique = n == 1 ? name : "\(name).\(n)"
+            } while n > 1 && seen[unique] != nil
             seen[name] = n
-            names.append(n == 1 ? name : "\(name).\(n)")
+            if unique != name { seen[unique] = seen[unique] ?? 1 }
+            names.append(unique)
         }
         self.names = names
         self.index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// The bad-input corpus: each folder under `BadInputs/` is one case run against the real executables in
+/// a scratch copy of a minimal repository (reference data, overrides, the UFL sample source, and the
+/// base `BadInputs/_base/` files), with the case's `files/` laid over it.
+///
+/// `case.json`:
+/// - `about`: what the case breaks.
+/// - `steps`: commands run in order from the scratch root, each `{"run": [...], "exit": N}`; a step
+///   may give `"stderr"`: lines that must appear in its stderr exactly (`path:line: error: what. fix.`).
+/// - `remove`: repository paths deleted before the steps.
+/// - `expand`: `{path, text, count}`: `@HUGE@` in that file becomes `text` repeated `count` times (huge
+///   fields without committing megabytes).
+/// - `conserve`: ingest sources (`out/ingest/<id>`) whose counts must add up afterwards.
+/// Every step must print only located errors (`path:line[:col]: error:`), and never crash.
+@Suite(.serialized) struct BadInputTests {
+    struct Step: Decodable { var run: [String]; var exit: Int32; var stderr: [String]? }
+    struct Expand: Decodable { var path: String; var text: String; var count: Int }
+    struct Case: Decodable {
+        var about: String; var steps: [Step]; var remove: [String]?; var conserve: [String]?; var expand: [Expand]?
+    }
+
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let corpus = here.appendingPathComponent("BadInputs")
+    static let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent()
+
+    static var caseNames: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+        return names.filter { !$0.hasPrefix("_") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The folder holding the built executables: beside the test bundle, else `.build/debug`.
+    static var binFolder: URL? {
+        var candidates: [URL] = []
+        var url = URL(fileURLWithPath: CommandLine.arguments[0])
+        for _ in 0..<4 { url = url.deletingLastPathComponent(); candidates.append(url) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+        return candidates.first {
+            FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("sportstime-ingest").path)
+        }
+    }
+
+    static func copy(_ from: URL, over to: URL) throws {
+        let manager = FileManager.default
+        let base = from.standardizedFileURL.path
+        guard let walker = manager.enumerator(at: from, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
+        for case let file as URL in walker {
+            let relative = String(file.standardizedFileURL.path.dropFirst(base.count + 1))
+            let target = to.appendingPathComponent(relative)
+            if try file.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true {
+                try manager.createDirectory(at: target, withIntermediateDirectories: true)
+            } else {
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
+                try manager.copyItem(at: file, to: target)
+            }
+        }
+    }
+
+    static func workspace(for name: String) throws -> URL {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("bad-input-\(name)-\(UUID().uuidString)")
+        for part in ["fixtures/reference", "fixtures/overrides", "fixtures/scraped/ufl-2025-sample"] {
+            try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(),
+                                        withIntermediateDirectories: true)
+            try manager.copyItem(at: packageRoot.appendingPathComponent(part), to: root.appendingPathComponent(part))
+        }
+        try copy(corpus.appendingPathComponent("_base"), over: root)
+        let files = corpus.appendingPathComponent(name).appendingPathComponent("files")
+        if manager.fileExists(atPath: files.path) { try copy(files, over: root) }
+        return root
+    }
+
+    /// Runs one executable; a death by signal is reported as 128 + the signal.
+    static func run(_ arguments: [String], in folder: URL, bin: URL) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = bin.appendingPathComponent(arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        process.currentDirectoryURL = folder
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let crashed = process.terminationReason == .uncaughtSignal
+        return (crashed ? 128 + process.terminationStatus : process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("the corpus has cases") func corpusIsThere() {
+        #expect(Self.caseNames.count >= 20)
+    }
+
+    @Test("bad input is refused with a located message, the right exit code, and nothing lost",
+          arguments: caseNames)
+    func badInput(_ name: String) throws {
+        let bin = try #require(Self.binFolder, "build the executables first (swift build --build-tests)")
+        let folder = Self.corpus.appendingPathComponent(name)
+        let spec = try JSONDecoder().decode(Case.self, from: Data(contentsOf: folder.appendingPathComponent("case.json")))
+        let root = try Self.workspace(for: name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in spec.remove ?? [] { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+        for expand in spec.expand ?? [] {
+            let url = root.appendingPathComponent(expand.path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains("@HUGE@"), "\(name): no @HUGE@ in \(expand.path)")
+            try Data(text.replacingOccurrences(of: "@HUGE@", with: String(repeating: expand.text, count: expand.count)).utf8).write(to: url)
+        }
+        for (index, step) in spec.steps.enumerated() {
+            let (status, stderr) = try Self.run(step.run, in: root, bin: bin)
+            let label = "\(name) step \(index + 1) (\(step.run.joined(separator: " ")))"
+            #expect(status == step.exit, "\(label): exit \(status), expected \(step.exit)\n\(stderr)")
+            let lines = stderr.split(separator: "\n").map(String.init)
+            for expected in step.stderr ?? [] {
+                #expect(lines.contains(expected), "\(label): missing stderr line\n  \(expected)\ngot:\n\(stderr)")
+            }
+            for line in lines where line.contains(" error: ") || line.hasPrefix("error:") {
+                // A line for a problem inside a file; a whole file that is missing has no line to give.
+                // A problem inside a file gives its line; only a whole file that is missing has none.
+                let located = line.range(of: #"^[^ :][^:]*:\d+(:\d+)?: error: "#, options: .regularExpression) != nil
+                    || line.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read)"#, options: .regularExpression) != nil
+                    || line.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read)"#, options: .regularExpression) != nil
+                #expect(located, "\(label): message without a location: \(line)")
+            }
+            #expect(!stderr.contains("Fatal error") && !stderr.contains("Stack dump"), "\(label): crashed\n\(stderr)")
+        }
+        for source in spec.conserve ?? [] { try Self.checkConservation(source, in: root, name: name) }
+    }
+
+    /// in = written + rejected + filtered + folded, counted from the outputs themselves.
+    static func checkConservation(_ source: String, in root: URL, name: String) throws {
+        let folder = root.appendingPathComponent("out/ingest").appendingPathComponent(source)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("games.json")))
+        let games = object as? [String: Any]
+        let meta = try #require(games?["meta"] as? [String: String], "\(name): no meta in \(source)/games.json")
+        let records = try #require(games?["records"] as? [Any])
+        func count(_ key: String) throws -> Int { try #require(Int(meta[key] ?? ""), "\(name): meta \(key) missing") }
+        let rejectText = try String(decoding: Data(contentsOf: folder.appendingPathComponent("rejects.jsonl")), as: UTF8.self)
+        let rejects = rejectText.split(separator: "\n").filter { !$0.isEmpty }.count
+        let read = try count("rowsRead"), filtered = try count("rowsFiltered"), folded = try count("rowsFolded")
+        #expect(records.count == (try count("recordsWritten")), "\(name): records written")
+        #expect(rejects == (try count("rowsRejected")), "\(name): rejects.jsonl lines")
+        #expect(read == records.count + rejects + filtered + folded,
+                "\(name): \(source) read \(read) ≠ written \(records.count) + rejected \(rejects) + filtered \(filtered) + folded \(folded)")
+    }
+}

@@ -47,6 +47,7 @@ import SportsTimeCore
                 let plan = TripPlanner.plan(instance.request, catalog: instance.catalog)
                 let best = try #require(plan.options.first, "seed \(instance.seed): no option although a trip exists")
                 #expect(best.isProvenOptimal)
+                #expect(!plan.warnings.contains { $0.contains("could not be laid out") }, "seed \(instance.seed): the search and the layout disagree")
                 switch objective {
                 case .mostGames: #expect(Int64(best.score.games) == oracle.key.primary)
                 case .mostStadiums: #expect(Int64(best.score.distinctStadiums) == oracle.key.primary)

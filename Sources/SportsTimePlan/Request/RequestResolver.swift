@@ -361,7 +361,7 @@ private struct Resolver {
             let around = catalog.games(from: date.adding(days: -3), through: date.adding(days: 3))
                 .filter { ($0.homeTeamId == teamId || $0.awayTeamId == teamId) && $0.status.isPlayable }
                 .map(\.localDate.iso8601)
-            let hint = around.isEmpty ? "Pick a date \(team.fullName) plays" : "\(team.fullName) plays on \(Array(Set(around)).sorted().joined(separator: ", "))"
+            let hint = around.isEmpty ? "Pick a date \(team.fullName) play on" : "\(team.fullName) play on \(Array(Set(around)).sorted().joined(separator: ", "))"
             problem(at + ["date"], "\(teamId) has no game on \(date)", fix: hint)
             return nil
         }
@@ -422,33 +422,36 @@ extension GameStatus {
     var isPlayable: Bool { self == .scheduled || self == .final }
 }
 
-/// Close matches for a mistyped id or name.
+/// Close matches for a mistyped id or name: the candidates at the smallest edit distance
+/// (a swap of two neighbouring letters counts as one edit).
 enum Suggest {
     static func closest(to value: String, in candidates: [String], count: Int) -> [String] {
         let target = value.lowercased()
         let scored = candidates.map { candidate -> (Int, String) in
             let c = candidate.lowercased()
-            var distance = levenshtein(target, c)
-            if c.contains(target) || target.contains(c) { distance = min(distance, abs(c.count - target.count) / 2) }
-            return (distance, candidate)
+            // A fragment of a longer id (`fenway` for `fenway-park`) counts as one edit away.
+            let fragment = target.count >= 4 && c.contains(target) ? 1 : Int.max
+            return (min(distance(target, c), fragment), candidate)
         }
-        let limit = max(3, target.count / 2)
-        return scored.filter { $0.0 <= limit }.sorted { $0 < $1 }.prefix(count).map(\.1)
+        guard let best = scored.map(\.0).min(), best <= max(2, target.count / 3) else { return [] }
+        return scored.filter { $0.0 == best }.map(\.1).sorted().prefix(count).map { $0 }
     }
 
-    static func levenshtein(_ a: String, _ b: String) -> Int {
+    /// Optimal string alignment distance.
+    static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.utf8), b = Array(b.utf8)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 }

@@ -86,14 +86,14 @@ import SportsTimeCore
 
     @Test func budgetExhaustedIsMarkedHeuristicWithAValidBound() throws {
         var checked = 0
-        for seed in Self.seeds.prefix(60) {
+        for seed in Self.seeds.prefix(200) {
             guard var instance = Instances.make(seed: seed &+ 20_000, maxGames: 14, requiredAllowed: false) else { continue }
             instance.request.objective = .mostStadiums
             instance.request.mustSeeGameIds = []
             let exact = TripPlanner.plan(instance.request, catalog: instance.catalog)
-            guard let optimum = exact.options.first?.score.distinctStadiums, exact.search.labelsExpanded > 8 else { continue }
+            guard let optimum = exact.options.first?.score.distinctStadiums, optimum >= 3 else { continue }
             var tight = instance.request
-            tight.search.labelBudget = 3
+            tight.search.labelBudget = 1
             let heuristic = TripPlanner.plan(tight, catalog: instance.catalog)
             #expect(heuristic.search.isExact == false)
             #expect(heuristic.search.method.hasPrefix("beam"))

@@ -28,6 +28,15 @@ struct SearchOutcome {
 struct Planning {
     let request: PlanRequest
     let catalog: PlanCatalog
+    /// At most this many extra searches (each avoiding one stadium) look for distinct alternatives.
+    static let maxAvoidSearches = 12
+
+    struct LaidOut {
+        var path: [Int]
+        var placement: StopInserter.Placement
+        var key: TripKey
+        var order: Int
+    }
 
     func run() -> TripPlan {
         let graph = TripGraph(request: request, catalog: catalog)
@@ -58,27 +67,29 @@ struct Planning {
         if graph.mustSeeOrder.isEmpty, !graph.requiredStops.isEmpty || (!request.requiredStadiumIds.isEmpty && candidatePaths.isEmpty) {
             candidatePaths.append([])  // a trip of stops only
         }
-        var laidOut: [(path: [Int], placement: StopInserter.Placement, key: TripKey, order: Int)] = []
+        var laidOut: [LaidOut] = []
+        var seenPaths = Set<[Int]>()
         var stopFailures = 0
         var internalFailures = 0
-        for (order, path) in candidatePaths.enumerated() {
-            let covered = Set(path.map { graph.candidates[$0].game.stadiumId })
-            let stops = request.requiredStadiumIds.filter { !covered.contains($0) }.compactMap { graph.placeIndex(ofStadium: $0) }
-            guard let placement = inserter.place(stops: stops, into: path) else {
-                if stops.isEmpty { internalFailures += 1 } else { stopFailures += 1 }
-                continue
+        func layOut(_ paths: [[Int]]) {
+            for path in paths where seenPaths.insert(path).inserted {
+                let covered = Set(path.map { graph.candidates[$0].game.stadiumId })
+                let stops = request.requiredStadiumIds.filter { !covered.contains($0) }.compactMap { graph.placeIndex(ofStadium: $0) }
+                guard let placement = inserter.place(stops: stops, into: path) else {
+                    if stops.isEmpty { internalFailures += 1 } else { stopFailures += 1 }
+                    continue
+                }
+                laidOut.append(LaidOut(path: path, placement: placement, key: key(of: placement.itinerary, graph: graph),
+                                       order: laidOut.count))
             }
-            laidOut.append((path, placement, key(of: placement.itinerary, graph: graph), order))
+            laidOut.sort { a, b in
+                if a.key != b.key { return a.key > b.key }
+                let ia = a.path.map { graph.candidates[$0].game.id }, ib = b.path.map { graph.candidates[$0].game.id }
+                if ia != ib { return ia.lexicographicallyPrecedes(ib) }
+                return a.order < b.order
+            }
         }
-        if internalFailures > 0 {
-            warnings.append("\(internalFailures) trip\(internalFailures == 1 ? "" : "s") found by the search could not be laid out in time and were left out")
-        }
-        laidOut.sort { a, b in
-            if a.key != b.key { return a.key > b.key }
-            let ia = a.path.map { graph.candidates[$0].game.id }, ib = b.path.map { graph.candidates[$0].game.id }
-            if ia != ib { return ia.lexicographicallyPrecedes(ib) }
-            return a.order < b.order
-        }
+        layOut(candidatePaths)
 
         guard !laidOut.isEmpty else {
             let reason = infeasibility(graph: graph, explainer: explainer, outcome: outcome, stopFailures: stopFailures)
@@ -86,21 +97,44 @@ struct Planning {
                             infeasibility: sentence(reason), warnings: warnings, search: report)
         }
 
-        // Distinct options: each differs from every better option in at least 2 stadiums.
-        let stadiumSets = laidOut.map { Set($0.path.map { graph.candidates[$0].game.stadiumId }).union(request.requiredStadiumIds) }
-        var chosen: [Int] = []
-        for i in laidOut.indices where chosen.count < request.optionCount {
-            if chosen.allSatisfy({ stadiumSets[i].symmetricDifference(stadiumSets[$0]).count >= 2 }) { chosen.append(i) }
+        // Distinct options: each differs from every better option in at least 2 stadiums. When the k best
+        // trips are variants of the same stadiums, more candidates come from exact searches that avoid one
+        // stadium of the options chosen so far (never a must-see or required one).
+        func stadiums(_ entry: LaidOut) -> Set<String> {
+            Set(entry.path.map { graph.candidates[$0].game.stadiumId }).union(request.requiredStadiumIds)
+        }
+        func selectDistinct() -> [Int] {
+            var chosen: [Int] = []
+            for i in laidOut.indices where chosen.count < request.optionCount {
+                let set = stadiums(laidOut[i])
+                if chosen.allSatisfy({ set.symmetricDifference(stadiums(laidOut[$0])).count >= 2 }) { chosen.append(i) }
+            }
+            return chosen
+        }
+        var chosen = selectDistinct()
+        let protected = Set(request.requiredStadiumIds).union(graph.mustSeeOrder.map { graph.candidates[$0].game.stadiumId })
+        var avoided: [String] = []
+        var extraLabels = 0
+        while chosen.count < request.optionCount, avoided.count < Self.maxAvoidSearches {
+            let next = chosen.flatMap { stadiums(laidOut[$0]) }.filter { !protected.contains($0) && !avoided.contains($0) }
+            guard let stadium = Set(next).sorted().first else { break }
+            avoided.append(stadium)
+            let extra = search(graph, avoiding: [stadium], poolSize: request.optionCount)
+            extraLabels += extra.labelsExpanded
+            layOut(extra.paths)
+            chosen = selectDistinct()
         }
         var optionWarnings: [Int: [String]] = [:]
         if chosen.count < request.optionCount {
             for i in laidOut.indices where chosen.count < request.optionCount && !chosen.contains(i) {
-                let closest = chosen.min { stadiumSets[i].symmetricDifference(stadiumSets[$0]).count < stadiumSets[i].symmetricDifference(stadiumSets[$1]).count }
+                let set = stadiums(laidOut[i])
+                let closest = chosen.min { set.symmetricDifference(stadiums(laidOut[$0])).count < set.symmetricDifference(stadiums(laidOut[$1])).count }
                 if let closest {
-                    let d = stadiumSets[i].symmetricDifference(stadiumSets[closest]).count
+                    let d = set.symmetricDifference(stadiums(laidOut[closest])).count
                     let rank = chosen.firstIndex(of: closest)! + 1
-                    optionWarnings[i] = ["differs from option \(rank) in only \(d) stadium\(d == 1 ? "" : "s"): no other trip among the "
-                        + "\(outcome.paths.count) best found differs from every better option in at least 2"]
+                    let avoidedText = avoided.isEmpty ? "" : ", nor the best trips avoiding \(avoided.joined(separator: ", ")),"
+                    optionWarnings[i] = ["differs from option \(rank) in only \(d) stadium\(d == 1 ? "" : "s"): no trip among the "
+                        + "\(outcome.paths.count) best\(avoidedText) differs from every better option in at least 2"]
                 }
                 chosen.append(i)
             }
@@ -109,6 +143,9 @@ struct Planning {
         if chosen.count < request.optionCount {
             let scope = outcome.isExact && outcome.paths.count < request.candidatePool ? "exist" : "were found among the \(outcome.paths.count) best"
             warnings.append("only \(chosen.count) distinct trip\(chosen.count == 1 ? "" : "s") \(scope); \(request.optionCount) were asked for")
+        }
+        if internalFailures > 0 {
+            warnings.append("\(internalFailures) trip\(internalFailures == 1 ? "" : "s") found by the search could not be laid out in time and were left out")
         }
 
         let builder = OptionBuilder(graph: graph, catalog: catalog)
@@ -133,6 +170,7 @@ struct Planning {
             options.append(builder.option(entry.placement.itinerary, rank: rank + 1, isProvenOptimal: proven, warnings: extra))
         }
         var finalReport = report
+        finalReport.labelsExpanded += extraLabels
         if !methods.isEmpty { finalReport.method += "+" + methods.sorted().joined(separator: "+") }
         if methods.contains("2-opt-or-opt") || methods.contains("cheapest-insertion") {
             warnings.append("stops were ordered heuristically (more than \(request.search.heldKarpLimit) stops, or no single gap held them)")
@@ -143,8 +181,9 @@ struct Planning {
 
     // MARK: Search
 
-    func search(_ graph: TripGraph) -> SearchOutcome {
-        let pool = request.candidatePool
+    func search(_ graph: TripGraph, avoiding: Set<String> = [], poolSize: Int? = nil) -> SearchOutcome {
+        let pool = poolSize ?? request.candidatePool
+        let excluded = avoiding.isEmpty ? nil : graph.candidates.map { avoiding.contains($0.game.stadiumId) }
         var warnings: [String] = []
         let primary: LabelSearch
         var method: String
@@ -154,16 +193,16 @@ struct Planning {
         var completions: [(search: LabelSearch, completion: LabelSearch.Completion)]
         switch request.objective {
         case .mostGames, .leastDriving:
-            primary = LabelSearch(graph: graph, objective: request.objective, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget)
+            primary = LabelSearch(graph: graph, objective: request.objective, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
             primary.run()
             expanded = primary.labelsExpanded
             method = request.objective == .mostGames ? "exact-longest-path" : "exact-shortest-path"
             completions = primary.pool.map { (primary, $0) }
         case .mostStadiums:
             let beam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: request.search.beamWidth),
-                                   poolSize: pool, labelBudget: request.search.labelBudget)
+                                   poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
             beam.run()
-            let exact = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget)
+            let exact = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
             if beam.pool.count >= pool { exact.floor = beam.pool.last!.key }
             exact.run()
             primary = exact

@@ -75,7 +75,9 @@ final class LabelSearch {
     private var reach: [UInt64]
     private var requiredReach: [UInt64]
 
-    init(graph: TripGraph, objective: Objective, mode: Mode, poolSize: Int, labelBudget: Int) {
+    /// - Parameter excluded: games the search may not use (per candidate), e.g. to find alternatives
+    ///   that avoid a stadium.
+    init(graph: TripGraph, objective: Objective, mode: Mode, poolSize: Int, labelBudget: Int, excluded: [Bool]? = nil) {
         self.graph = graph
         self.objective = objective
         self.mode = mode
@@ -88,7 +90,7 @@ final class LabelSearch {
         remainingGames = Array(repeating: -1, count: n)
         reach = Array(repeating: 0, count: n * words)
         requiredReach = Array(repeating: 0, count: n)
-        computeRelaxedFacts()
+        computeRelaxedFacts(excluded: excluded)
     }
 
     /// A key every trip of the final pool is known to reach (e.g. the beam's k-th best trip): labels
@@ -97,11 +99,12 @@ final class LabelSearch {
 
     // MARK: Relaxed facts
 
-    private func computeRelaxedFacts() {
+    private func computeRelaxedFacts(excluded: [Bool]?) {
         let n = graph.count
         var forward = Array(repeating: false, count: n)
         for v in 0..<n where graph.startAllowed(v) && graph.startArcs[v] != nil { forward[v] = true }
         for u in 0..<n where forward[u] {
+            if excluded?[u] == true { forward[u] = false; continue }
             for arc in graph.arcs[u] where graph.allowed(u, Int(arc.to)) { forward[Int(arc.to)] = true }
         }
         for v in stride(from: n - 1, through: 0, by: -1) where forward[v] {

@@ -116,10 +116,16 @@ struct Planning {
         var avoided: [String] = []
         var extraLabels = 0
         while chosen.count < request.optionCount, avoided.count < Self.maxAvoidSearches {
-            let next = chosen.flatMap { stadiums(laidOut[$0]) }.filter { !protected.contains($0) && !avoided.contains($0) }
-            guard let stadium = Set(next).sorted().first else { break }
+            // Avoid first the stadium the chosen options visit least: dropping it changes a trip least.
+            var visits: [String: Int] = [:]
+            for i in chosen {
+                for node in laidOut[i].path { visits[graph.candidates[node].game.stadiumId, default: 0] += 1 }
+            }
+            let next = visits.keys.filter { !protected.contains($0) && !avoided.contains($0) }
+                .sorted { (visits[$0]!, $0) < (visits[$1]!, $1) }
+            guard let stadium = next.first else { break }
             avoided.append(stadium)
-            let extra = search(graph, avoiding: [stadium], poolSize: request.optionCount)
+            let extra = search(graph, avoiding: [stadium], poolSize: 1)
             extraLabels += extra.labelsExpanded
             layOut(extra.paths)
             chosen = selectDistinct()

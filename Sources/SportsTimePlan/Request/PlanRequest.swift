@@ -19,7 +19,7 @@ public struct SearchSettings: Sendable, Hashable {
     /// Labels kept per game by the beam search that seeds the exact search.
     public var beamWidth: Int = 48
     /// How many best trips are gathered before the diversity rule picks the options
-    /// (nil: 8 × options for most games / least driving, 2 × options for most stadiums).
+    /// (nil: 2 × options; more distinct alternatives come from searches that avoid a stadium).
     public var candidatePool: Int?
     /// Up to this many stops without a game are ordered exactly (Held–Karp); more use 2-opt + Or-opt.
     public var heldKarpLimit: Int = 15
@@ -77,7 +77,7 @@ public struct PlanRequest: Sendable, Hashable {
     /// The number of best trips gathered before the diversity rule picks the options.
     public var candidatePool: Int {
         if let pool = search.candidatePool { return max(pool, optionCount) }
-        return objective == .mostStadiums ? 2 * optionCount : 8 * optionCount
+        return 2 * optionCount
     }
 }
 

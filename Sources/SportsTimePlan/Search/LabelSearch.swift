@@ -59,10 +59,14 @@ final class LabelSearch {
     private(set) var labels: [Label] = []
     private var sets: [UInt64] = []
     private var nodeLabels: [[Int32]]
+    /// Dead labels still listed per game (compacted when they are half the list).
+    private var deadAt: [Int]
     /// Best completed trips, best first (ties: found first).
     private(set) var pool: [Completion] = []
     private(set) var labelsCreated = 0
     private(set) var labelsExpanded = 0
+    /// The most labels one game held at once (a measure of how much the day state splits labels).
+    private(set) var largestLabelList = 0
     /// False when the label budget stopped the search before every label was settled.
     private(set) var isExhausted = true
     /// When not exhausted: an upper bound on the primary value of any trip.
@@ -72,6 +76,10 @@ final class LabelSearch {
     /// possible after it; stadiums and required stadiums still reachable after it.
     private(set) var useful: [Bool]
     private var remainingGames: [Int32]
+    /// Per game: whether a same-date game may follow (then the day state carries on), and the most
+    /// already-driven seconds under which every drive out of it is scheduled as with none.
+    private var sameDateAfter: [Bool]
+    private var freeUsedToday: [Int64]
     private var reach: [UInt64]
     private var requiredReach: [UInt64]
 
@@ -86,11 +94,22 @@ final class LabelSearch {
         self.words = objective == .mostStadiums ? max(1, (graph.stadiumIds.count + 63) / 64) : 0
         let n = graph.count
         nodeLabels = Array(repeating: [], count: n)
+        deadAt = Array(repeating: 0, count: n)
         useful = Array(repeating: false, count: n)
         remainingGames = Array(repeating: -1, count: n)
         reach = Array(repeating: 0, count: n * words)
         requiredReach = Array(repeating: 0, count: n)
+        sameDateAfter = Array(repeating: false, count: n)
+        freeUsedToday = Array(repeating: 0, count: n)
         computeRelaxedFacts(excluded: excluded)
+        for v in 0..<n where useful[v] {
+            var most = graph.endArcs[v]?.onOrigin ?? 0
+            for arc in graph.arcs[v] where useful[Int(arc.to)] && graph.allowed(v, Int(arc.to)) {
+                most = max(most, arc.onOrigin)
+                if graph.candidates[Int(arc.to)].date == graph.candidates[v].date { sameDateAfter[v] = true }
+            }
+            freeUsedToday[v] = graph.capSeconds - most
+        }
     }
 
     /// A key every trip of the final pool is known to reach (e.g. the beam's k-th best trip): labels
@@ -255,6 +274,14 @@ final class LabelSearch {
     }
 
     private func insert(_ newLabel: Label, set: [UInt64], at w: Int) {
+        var newLabel = newLabel
+        // A day state that cannot change any continuation is normalised, so such labels compare equal:
+        // with no same-date game after w, the games-today count never matters, and driving already done
+        // that day matters only when it would cap a drive out of w.
+        if !sameDateAfter[w] {
+            newLabel.gamesToday = 1
+            if newLabel.usedToday <= freeUsedToday[w] { newLabel.usedToday = 0 }
+        }
         let index = labels.count
         labels.append(newLabel)
         if words > 0 { sets.append(contentsOf: set) }
@@ -281,7 +308,12 @@ final class LabelSearch {
                 }
             }
             nodeLabels[w].append(Int32(index))
-            if dead > 0, dead * 2 > nodeLabels[w].count { nodeLabels[w].removeAll { !labels[Int($0)].isAlive } }
+            largestLabelList = max(largestLabelList, nodeLabels[w].count)
+            deadAt[w] += dead
+            if deadAt[w] * 2 > nodeLabels[w].count {
+                nodeLabels[w].removeAll { !labels[Int($0)].isAlive }
+                deadAt[w] = 0
+            }
         case .beam(let width):
             let newKey = key(newLabel)
             var worst = -1

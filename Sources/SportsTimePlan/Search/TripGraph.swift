@@ -7,8 +7,15 @@ import SportsTimeCore
 /// Arcs are computed once with nothing driven yet on the first game's day (the most permissive case);
 /// a label that already drove that day re-checks the arc (`TripGraph.extend`).
 final class TripGraph {
-    struct Candidate {
+    /// Holds a game by reference, so copying a candidate in the search's inner loops costs one retain.
+    final class GameBox {
         let game: Game
+        init(_ game: Game) { self.game = game }
+    }
+
+    struct Candidate {
+        let box: GameBox
+        var game: Game { box.game }
         /// Index into `places`.
         let place: Int
         let zone: Int
@@ -141,7 +148,7 @@ final class TripGraph {
             let departEarliest = end + model.leaveAfterSeconds
             let day = clock.day(zone, game.localDate)
             built.append(Candidate(
-                game: game, place: place, zone: zone, start: start, end: end, departEarliest: departEarliest,
+                box: GameBox(game), place: place, zone: zone, start: start, end: end, departEarliest: departEarliest,
                 departDate: clock.localDate(departEarliest, zone: zone), deadline: start - model.arriveBeforeSeconds,
                 date: game.localDate, dayStart: day.start, dayEnd: day.end, isTBD: isTBD, stadiumBit: place,
                 mustSeeRank: nil, requiredBit: nil))

@@ -115,33 +115,32 @@ public struct TravelPlace: Sendable, Hashable {
     /// IANA zone.
     public var timeZone: String
     public var landmass: String
+    /// Keys a `pairCircuity` entry can name this place by: its city and its stadium id (match keys).
+    let matchKeys: [String]
 
     public init(name: String, stadiumId: String?, city: String, coordinate: Coordinate, timeZone: String) {
         self.name = name; self.stadiumId = stadiumId; self.city = city; self.coordinate = coordinate
         self.timeZone = timeZone; self.landmass = Landmass.of(zone: timeZone)
+        self.matchKeys = ([Slug.matchKey(city)] + (stadiumId.map { [Slug.matchKey($0)] } ?? [])).filter { !$0.isEmpty }
     }
 
     public init(stadium: Stadium) {
         self.init(name: stadium.name, stadiumId: stadium.id, city: stadium.city, coordinate: stadium.coordinate,
                   timeZone: stadium.timeZone)
     }
-
-    /// Keys a `pairCircuity` entry can name this place by: its city and its stadium id.
-    var matchKeys: [String] {
-        var keys = [Slug.matchKey(city)]
-        if let stadiumId { keys.append(Slug.matchKey(stadiumId)) }
-        return keys.filter { !$0.isEmpty }
-    }
 }
 
 /// A pair of places (each a city name or stadium id) with its own road circuity.
 public struct PairCircuity: Sendable, Hashable {
-    public var a: String
-    public var b: String
+    public let a: String
+    public let b: String
     public var circuity: Double
+    private let keyA: String
+    private let keyB: String
 
     public init(a: String, b: String, circuity: Double) {
         self.a = a; self.b = b; self.circuity = circuity
+        self.keyA = Slug.matchKey(a); self.keyB = Slug.matchKey(b)
     }
 
     /// Lake Erie and the Niagara crossing: the roads go around the water.
@@ -151,10 +150,10 @@ public struct PairCircuity: Sendable, Hashable {
     ]
 
     /// `cleveland|detroit`: both names as match keys, sorted.
-    public var key: String { [Slug.matchKey(a), Slug.matchKey(b)].sorted().joined(separator: "|") }
+    public var key: String { [keyA, keyB].sorted().joined(separator: "|") }
 
     func matches(_ x: TravelPlace, _ y: TravelPlace) -> Bool {
-        let ka = Slug.matchKey(a), kb = Slug.matchKey(b)
+        let ka = keyA, kb = keyB
         let xk = x.matchKeys, yk = y.matchKeys
         return (xk.contains(ka) && yk.contains(kb)) || (xk.contains(kb) && yk.contains(ka))
     }

@@ -74,6 +74,21 @@ struct BenchmarkTests {
         }
     }
 
+    /// Beyond the target: a longer, denser most-stadiums window, to show where exactness ends.
+    @Test func stressFourteenDayTwoLeagueMostStadiums() throws {
+        let catalog = RealData.shared
+        for (first, last, start) in [("2026-01-09", "2026-01-22", "united-center"), ("2026-03-02", "2026-03-15", "madison-square-garden")] {
+            let request = Quick.request(["nba", "nhl"], first, last, from: start, objective: .mostStadiums)
+            var plan: TripPlan!
+            let full = Self.measure(runs: 3) { plan = TripPlanner.plan(request, catalog: catalog) }
+            let bound = plan.search.upperBound.map { ", proven bound \(Int($0))" } ?? ""
+            Self.report("stress: most stadiums 14 days \(first)…\(last) nba+nhl from \(start): \(plan.search.candidateGames) games; "
+                + "\(plan.search.method), exact \(plan.search.isExact), \(plan.search.labelsExpanded) labels expanded, "
+                + "\(String(format: "%.0f", full)) ms; best \(plan.options.first?.score.distinctStadiums ?? 0) stadiums\(bound)")
+            #expect(!plan.options.isEmpty)
+        }
+    }
+
     @Test func aHundredRequestsOverASeason() throws {
         let catalog = RealData.shared
         var rng = SplitMix(seed: 7)

@@ -7,6 +7,12 @@ struct OptionBuilder {
     let graph: TripGraph
     let catalog: PlanCatalog
 
+    /// The team's full name; its id when the store has no name for it.
+    func teamName(_ id: String) -> String {
+        let name = catalog.team(id)?.fullName.trimmingCharacters(in: .whitespaces) ?? ""
+        return name.isEmpty ? id : name
+    }
+
     func option(_ itinerary: Itinerary, rank: Int, isProvenOptimal: Bool, warnings extra: [String] = [],
                 mustSeeTotal: Int? = nil) -> TripOption {
         let clock = graph.clock
@@ -22,8 +28,8 @@ struct OptionBuilder {
                 gameId: game.id, sport: game.sport, startUTC: c.isTBD ? nil : game.startUTC, localDate: game.localDate,
                 localTime: c.isTBD ? nil : clock.localClock(c.start, zone: c.zone), timeZone: clock.zoneIds[c.zone],
                 timeZoneAbbreviation: clock.abbreviation(c.start, zone: c.zone),
-                homeTeamId: game.homeTeamId, homeTeamName: catalog.team(game.homeTeamId)?.fullName ?? game.homeTeamId,
-                awayTeamId: game.awayTeamId, awayTeamName: catalog.team(game.awayTeamId)?.fullName ?? game.awayTeamId,
+                homeTeamId: game.homeTeamId, homeTeamName: teamName(game.homeTeamId),
+                awayTeamId: game.awayTeamId, awayTeamName: teamName(game.awayTeamId),
                 stadiumId: game.stadiumId, stadiumName: stadium?.name ?? game.stadiumId, city: stadium?.city ?? "",
                 latitude: stadium?.latitude ?? 0, longitude: stadium?.longitude ?? 0, isMustSee: mustSee.contains(game.id)))
         }

@@ -134,6 +134,9 @@ import SportsTimeCore
         #expect(errors(valid + "\ndrivingWindow: {from: \"22:00\", to: \"09:00\"}") == [
             "fixtures/requests/x.yaml:7:16: error: the driving window 22:00–09:00 is empty. Make 'from' earlier than 'to' (a window may not cross midnight).",
         ])
+        #expect(errors(valid.replacingOccurrences(of: "lastDate: 2023-06-11", with: "lastDate: 2023-09-30")) == [
+            "fixtures/requests/x.yaml:5:11: error: the date window 2023-06-05…2023-09-30 is 118 days long, more than the 62 days one request may span. Split the trip into requests of at most 62 days.",
+        ])
         #expect(errors(valid.replacingOccurrences(of: "2023-06-05", with: "2023-02-30")).first == "fixtures/requests/x.yaml:4:12: error: firstDate '2023-02-30' is not a date. Write it as YYYY-MM-DD.")
     }
 

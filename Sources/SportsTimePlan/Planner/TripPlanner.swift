@@ -204,6 +204,17 @@ struct Planning {
             expanded = primary.labelsExpanded
             method = request.objective == .mostGames ? "exact-longest-path" : "exact-shortest-path"
             completions = primary.pool.map { (primary, $0) }
+        case .mostStadiums where !avoiding.isEmpty:
+            // Alternatives that avoid a stadium: a narrower beam search is enough (whether an alternative is
+            // optimal is decided against the main search's proven value).
+            let beam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)),
+                                   poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
+            beam.run()
+            primary = beam
+            expanded = beam.labelsExpanded
+            method = "beam"
+            isExact = false
+            completions = beam.pool.map { (beam, $0) }
         case .mostStadiums:
             let beam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: request.search.beamWidth),
                                    poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)

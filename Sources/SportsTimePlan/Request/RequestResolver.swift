@@ -20,6 +20,10 @@ public enum RequestResolver {
         return request
     }
 
+    /// The longest window one request may span: the trip DAG has an arc per reachable pair of games,
+    /// so its size grows with the square of the games in the window.
+    public static let maxWindowDays = 62
+
     /// Parses `HH:MM` (00:00–24:00) into minutes after midnight.
     static func minutes(of text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -85,9 +89,10 @@ private struct Resolver {
             if lastDate < firstDate {
                 problem(["lastDate"], "the date window is empty: lastDate \(lastDate) is before firstDate \(firstDate)",
                         fix: "Set lastDate on or after firstDate")
-            } else if firstDate.days(until: lastDate) > 365 {
-                problem(["lastDate"], "the date window \(firstDate)…\(lastDate) is longer than a year",
-                        fix: "Plan at most 366 days at once")
+            } else if firstDate.days(until: lastDate) + 1 > RequestResolver.maxWindowDays {
+                problem(["lastDate"], "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
+                        + "more than the \(RequestResolver.maxWindowDays) days one request may span",
+                        fix: "Split the trip into requests of at most \(RequestResolver.maxWindowDays) days")
             }
         }
 

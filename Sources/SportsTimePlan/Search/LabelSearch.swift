@@ -61,6 +61,8 @@ final class LabelSearch {
     private var nodeLabels: [[Int32]]
     /// Dead labels still listed per game (compacted when they are half the list).
     private var deadAt: [Int]
+    /// Beam mode: the worst key a full beam holds, per game.
+    private var beamFloor: [TripKey?]
     /// Best completed trips, best first (ties: found first).
     private(set) var pool: [Completion] = []
     private(set) var labelsCreated = 0
@@ -95,6 +97,7 @@ final class LabelSearch {
         let n = graph.count
         nodeLabels = Array(repeating: [], count: n)
         deadAt = Array(repeating: 0, count: n)
+        beamFloor = Array(repeating: nil, count: n)
         useful = Array(repeating: false, count: n)
         remainingGames = Array(repeating: -1, count: n)
         reach = Array(repeating: 0, count: n * words)
@@ -215,9 +218,12 @@ final class LabelSearch {
             var label = Label(node: Int32(v), parent: -1, games: 1, distinct: 1, gamesToday: 1, dominatedCount: 0,
                               usedToday: arc.onTarget, driving: arc.seconds, requiredMask: 0, isAlive: true)
             if let bit = c.requiredBit { label.requiredMask = 1 << UInt64(bit) }
-            var set = [UInt64](repeating: 0, count: words)
-            if words > 0 { set[c.stadiumBit >> 6] |= 1 << UInt64(c.stadiumBit & 63) }
-            insert(label, set: set, at: v)
+            labels.append(label)
+            if words > 0 {
+                sets.append(contentsOf: repeatElement(0, count: words))
+                sets[sets.count - words + (c.stadiumBit >> 6)] |= 1 << UInt64(c.stadiumBit & 63)
+            }
+            insertLast(at: v)
         }
         nodes: for v in 0..<n where useful[v] {
             let canFinish = graph.mayFinish(at: v)
@@ -244,19 +250,24 @@ final class LabelSearch {
                     let w = Int(arc.to)
                     guard useful[w], graph.allowed(v, w) else { continue }
                     guard let next = graph.extend(from: v, state: state, arc: arc) else { continue }
-                    let cw = graph.candidates[w]
+                    let stadiumBit = graph.candidates[w].stadiumBit
                     var newLabel = Label(
                         node: Int32(w), parent: li32, games: label.games + 1, distinct: label.distinct,
                         gamesToday: Int32(next.state.gamesToday), dominatedCount: 0, usedToday: next.state.usedToday,
                         driving: label.driving + arc.seconds, requiredMask: label.requiredMask, isAlive: true)
-                    if let bit = cw.requiredBit { newLabel.requiredMask |= 1 << UInt64(bit) }
-                    var set: [UInt64] = []
+                    if let bit = graph.candidates[w].requiredBit { newLabel.requiredMask |= 1 << UInt64(bit) }
+                    let word = stadiumBit >> 6, mask: UInt64 = 1 << UInt64(stadiumBit & 63)
+                    if words > 0, sets[base + word] & mask == 0 { newLabel.distinct += 1 }
+                    // A full beam rejects a label worse than all it holds before anything is stored.
+                    if case .beam(let width) = mode, nodeLabels[w].count >= width, let floor = beamFloor[w],
+                       key(newLabel) <= floor { continue }
+                    labels.append(newLabel)
                     if words > 0 {
-                        set = Array(sets[base..<(base + words)])
-                        let word = cw.stadiumBit >> 6, mask: UInt64 = 1 << UInt64(cw.stadiumBit & 63)
-                        if set[word] & mask == 0 { set[word] |= mask; newLabel.distinct += 1 }
+                        sets.reserveCapacity(sets.count + words)
+                        for k in 0..<words { sets.append(sets[base + k]) }
+                        sets[sets.count - words + word] |= mask
                     }
-                    insert(newLabel, set: set, at: w)
+                    insertLast(at: w)
                 }
             }
         }
@@ -273,18 +284,17 @@ final class LabelSearch {
         upperBound = best
     }
 
-    private func insert(_ newLabel: Label, set: [UInt64], at w: Int) {
-        var newLabel = newLabel
+    /// Files the label just appended (with its set) at game `w`, or drops it.
+    private func insertLast(at w: Int) {
+        let index = labels.count - 1
         // A day state that cannot change any continuation is normalised, so such labels compare equal:
         // with no same-date game after w, the games-today count never matters, and driving already done
         // that day matters only when it would cap a drive out of w.
         if !sameDateAfter[w] {
-            newLabel.gamesToday = 1
-            if newLabel.usedToday <= freeUsedToday[w] { newLabel.usedToday = 0 }
+            labels[index].gamesToday = 1
+            if labels[index].usedToday <= freeUsedToday[w] { labels[index].usedToday = 0 }
         }
-        let index = labels.count
-        labels.append(newLabel)
-        if words > 0 { sets.append(contentsOf: set) }
+        let newLabel = labels[index]
         labelsCreated += 1
         switch mode {
         case .exact:
@@ -316,6 +326,7 @@ final class LabelSearch {
             }
         case .beam(let width):
             let newKey = key(newLabel)
+            if nodeLabels[w].count >= width, let floor = beamFloor[w], newKey <= floor { discardLast(); return }
             var worst = -1
             var worstKey: TripKey?
             for ei in nodeLabels[w] where labels[Int(ei)].isAlive {
@@ -334,6 +345,9 @@ final class LabelSearch {
                 nodeLabels[w].removeAll { $0 == Int32(worst) }
             }
             nodeLabels[w].append(Int32(index))
+            if nodeLabels[w].count >= width {
+                beamFloor[w] = nodeLabels[w].map { key(labels[Int($0)]) }.min()
+            }
         }
     }
 

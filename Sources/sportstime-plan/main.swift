@@ -1,3 +1,34 @@
+import ArgumentParser
 import Foundation
-FileHandle.standardError.write(Data("sportstime-plan: not built yet\n".utf8))
-exit(1)
+import SportsTimeCore
+import SportsTimePlan
+
+/// `sportstime-plan --merged out/merge --requests fixtures/requests --out out/plan [--request ID]`
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sportstime-plan",
+        abstract: "Plan ranked sports road trips for the requests in fixtures/requests.")
+
+    @Option(help: "The merged store (sports.json, stadiums.json, teams.json, games/*.json).")
+    var merged: String = "out/merge"
+
+    @Option(help: "The folder of request files (<id>.yaml).")
+    var requests: String = "fixtures/requests"
+
+    @Option(help: "Where plans are written (<id>.json).")
+    var out: String = "out/plan"
+
+    @Option(help: "Plan only this request id (repeatable).")
+    var request: [String] = []
+
+    func run() throws {
+        do {
+            try PlanCommandRunner(merged: merged, requests: requests, out: out, only: request).run()
+        } catch let error as PipelineError {
+            for diagnostic in error.diagnostics { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+PlanCommand.main()

@@ -14,11 +14,15 @@ public struct TripPlan: Codable, Sendable, Hashable, Identifiable {
     public var infeasibility: String?
     public var warnings: [String]
     public var search: SearchReport
+    /// When must-see games conflict (so `options` is empty): the best trip for each branch, each
+    /// attending a largest compatible subset of the must-see games. Absent otherwise. (Added, optional.)
+    public var branches: [TripOption]?
 
     public init(id: String, request: ResolvedRequest, options: [TripOption], conflicts: [PlanConflict],
-                infeasibility: String?, warnings: [String], search: SearchReport) {
+                infeasibility: String?, warnings: [String], search: SearchReport, branches: [TripOption]? = nil) {
         self.id = id; self.request = request; self.options = options; self.conflicts = conflicts
         self.infeasibility = infeasibility; self.warnings = warnings; self.search = search
+        self.branches = branches
     }
 }
 
@@ -81,11 +85,13 @@ public struct TripOption: Codable, Sendable, Hashable {
     /// Stadium-local days from the first to the last day of the trip, each with what happens.
     public var days: [TripDay]
     public var warnings: [String]
+    /// Required stadiums visited without a game, in order (absent when there are none). (Added, optional.)
+    public var stops: [StadiumStop]?
 
     public init(rank: Int, isProvenOptimal: Bool, score: ScoreBreakdown, visits: [GameVisit], legs: [DriveLeg],
-                days: [TripDay], warnings: [String]) {
+                days: [TripDay], warnings: [String], stops: [StadiumStop]? = nil) {
         self.rank = rank; self.isProvenOptimal = isProvenOptimal; self.score = score; self.visits = visits
-        self.legs = legs; self.days = days; self.warnings = warnings
+        self.legs = legs; self.days = days; self.warnings = warnings; self.stops = stops
     }
 }
 
@@ -176,9 +182,35 @@ public struct TripDay: Codable, Sendable, Hashable {
     public var legIndices: [Int]
     public var drivingHours: Double
     public var isRestDay: Bool
-    public init(date: LocalDate, visitIndices: [Int], legIndices: [Int], drivingHours: Double, isRestDay: Bool) {
+    /// Indices into the option's `stops` visited on this day (absent when none). (Added, optional.)
+    public var stopIndices: [Int]?
+    public init(date: LocalDate, visitIndices: [Int], legIndices: [Int], drivingHours: Double, isRestDay: Bool,
+                stopIndices: [Int]? = nil) {
         self.date = date; self.visitIndices = visitIndices; self.legIndices = legIndices
         self.drivingHours = drivingHours.rounded(toPlaces: 2); self.isRestDay = isRestDay
+        self.stopIndices = stopIndices
+    }
+}
+
+/// A required stadium visited without attending a game there (a stop). (Added with `TripOption.stops`.)
+public struct StadiumStop: Codable, Sendable, Hashable {
+    public var stadiumId: String
+    public var stadiumName: String
+    public var city: String
+    public var latitude: Double
+    public var longitude: Double
+    public var timeZone: String
+    public var localDate: LocalDate
+    /// Local wall-clock arrival and visit, `2023-06-04 14:00 EDT`.
+    public var arriveLocal: String
+    public var visitStartLocal: String
+    public var visitEndLocal: String
+    public init(stadiumId: String, stadiumName: String, city: String, latitude: Double, longitude: Double,
+                timeZone: String, localDate: LocalDate, arriveLocal: String, visitStartLocal: String, visitEndLocal: String) {
+        self.stadiumId = stadiumId; self.stadiumName = stadiumName; self.city = city
+        self.latitude = latitude.rounded(toPlaces: 6); self.longitude = longitude.rounded(toPlaces: 6)
+        self.timeZone = timeZone; self.localDate = localDate; self.arriveLocal = arriveLocal
+        self.visitStartLocal = visitStartLocal; self.visitEndLocal = visitEndLocal
     }
 }
 

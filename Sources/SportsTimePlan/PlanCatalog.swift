@@ -1,0 +1,62 @@
+import Foundation
+import SportsTimeCore
+
+/// The merged store as the planner sees it: sports, stadiums, teams and games, indexed.
+///
+/// Deprecated (soft-deleted) games are dropped on the way in and counted. Games of inactive sports stay
+/// in the catalog (so a must-see id can be explained) but never become candidates.
+public struct PlanCatalog: Sendable {
+    public let sports: [Sport]
+    public let stadiums: [Stadium]
+    public let teams: [Team]
+    /// Non-deprecated games sorted by local date, then id.
+    public let games: [Game]
+    /// How many deprecated games were skipped.
+    public let deprecatedGameCount: Int
+
+    let sportById: [String: Sport]
+    let stadiumById: [String: Stadium]
+    let teamById: [String: Team]
+    let gameIndexById: [String: Int]
+
+    /// - Parameters:
+    ///   - sports: sports from the store; built-in sports missing from it are added from code.
+    public init(sports: [Sport], stadiums: [Stadium], teams: [Team], games: [Game]) {
+        var sportsById: [String: Sport] = [:]
+        for sport in BuiltInSport.allCases.map(\.sport) { sportsById[sport.id] = sport }
+        for sport in sports { sportsById[sport.id] = sport }
+        self.sports = sportsById.values.sorted { $0.id < $1.id }
+        self.sportById = sportsById
+        self.stadiums = stadiums.sorted { $0.id < $1.id }
+        self.stadiumById = Dictionary(stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, b in a.id <= b.id ? a : b })
+        self.teams = teams.sorted { $0.id < $1.id }
+        self.teamById = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let live = games.filter { $0.deprecatedAt == nil }
+        self.deprecatedGameCount = games.count - live.count
+        var unique: [String: Game] = [:]
+        for game in live {
+            if let existing = unique[game.id], existing.lastModified > game.lastModified { continue }
+            unique[game.id] = game
+        }
+        self.games = unique.values.sorted { ($0.localDate, $0.id) < ($1.localDate, $1.id) }
+        var index: [String: Int] = [:]
+        for (i, game) in self.games.enumerated() { index[game.id] = i }
+        self.gameIndexById = index
+    }
+
+    public func sport(_ id: String) -> Sport? { sportById[id] }
+    public func stadium(_ id: String) -> Stadium? { stadiumById[id] }
+    public func team(_ id: String) -> Team? { teamById[id] }
+    public func game(_ id: String) -> Game? { gameIndexById[id].map { games[$0] } }
+
+    /// Games whose local date lies in `first...last`, in (date, id) order.
+    func games(from first: LocalDate, through last: LocalDate) -> ArraySlice<Game> {
+        guard first <= last else { return [] }
+        var lo = 0, hi = games.count
+        while lo < hi { let mid = (lo + hi) / 2; if games[mid].localDate < first { lo = mid + 1 } else { hi = mid } }
+        let start = lo
+        hi = games.count
+        while lo < hi { let mid = (lo + hi) / 2; if games[mid].localDate <= last { lo = mid + 1 } else { hi = mid } }
+        return games[start..<lo]
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The YAML shape of `fixtures/requests/<id>.yaml`, decoded strictly (unknown keys are errors).
+/// Meaning is checked afterwards by `RequestResolver`. The format is documented in
+/// `fixtures/requests/README.md`.
+struct RequestFile: Decodable {
+    var id: String
+    var title: String
+    var sports: [String]
+    var firstDate: String
+    var lastDate: String
+    var start: PlaceSpec
+    var end: PlaceSpec?
+    var objective: String?
+    var mustSee: [MustSeeSpec]?
+    var requiredStadiums: [String]?
+    var homeTeams: [String]?
+    var maxDrivingHoursPerDay: Double?
+    var drivingWindow: WindowSpec?
+    var maxGamesPerDay: Int?
+    var restDays: Int?
+    var options: Int?
+    var travel: TravelSpec?
+    var search: SearchSpec?
+
+    /// A stadium id, a city (with an optional region), or a point.
+    struct PlaceSpec: Decodable {
+        var stadium: String?
+        var city: String?
+        var region: String?
+        var latitude: Double?
+        var longitude: Double?
+        var name: String?
+        var timeZone: String?
+    }
+
+    /// A game id, or a team and a local date.
+    struct MustSeeSpec: Decodable {
+        var game: String?
+        var team: String?
+        var date: String?
+    }
+
+    /// Local wall-clock times `HH:MM`.
+    struct WindowSpec: Decodable {
+        var from: String
+        var to: String
+    }
+
+    struct TravelSpec: Decodable {
+        var baseDriveMinutes: Double?
+        var circuity: Double?
+        var averageSpeedMph: Double?
+        var maxLegKilometres: Double?
+        var gameHours: [String: Double]?
+        var defaultGameHours: Double?
+        var leaveAfterGameMinutes: Double?
+        var arriveBeforeGameMinutes: Double?
+        var tbdAssumedStart: String?
+        var stadiumVisitHours: Double?
+        var pairCircuity: [PairSpec]?
+    }
+
+    struct PairSpec: Decodable {
+        /// Two city names or stadium ids.
+        var between: [String]
+        var circuity: Double
+    }
+
+    struct SearchSpec: Decodable {
+        var labelBudget: Int?
+        var beamWidth: Int?
+        var candidatePool: Int?
+        var heldKarpLimit: Int?
+    }
+}

@@ -1,0 +1,462 @@
+import Foundation
+import SportsTimeCore
+
+/// Reads a request file: strict YAML first (syntax, types, unknown keys), then meaning against the
+/// catalog (unknown sports, teams, stadiums and games, inactive sports, empty windows, bad limits).
+/// Every problem is reported with the file's line and column; all problems of a file are reported at once.
+public enum RequestResolver {
+    public static func resolve(text: String, path: String, catalog: PlanCatalog) throws -> PlanRequest {
+        let file = try StrictYAML.decode(RequestFile.self, from: text, path: path)
+        var resolver = Resolver(file: file, locator: YAMLLocator(text: text, path: path), catalog: catalog, path: path)
+        let request = resolver.run()
+        if !resolver.problems.isEmpty {
+            let sorted = resolver.problems.sorted { ($0.location ?? SourceLocation(path: "")) < ($1.location ?? SourceLocation(path: "")) }
+            throw sorted.count == 1 ? PipelineError.invalidInput(sorted[0]) : PipelineError.invalidInputs(sorted)
+        }
+        guard let request else {
+            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                                                        "the request could not be resolved", fix: "Check the request"))
+        }
+        return request
+    }
+
+    /// The longest window one request may span: the trip DAG has an arc per reachable pair of games,
+    /// so its size grows with the square of the games in the window.
+    public static let maxWindowDays = 62
+
+    /// Parses `HH:MM` (00:00–24:00) into minutes after midnight.
+    static func minutes(of text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+              let h = Int(parts[0]), let m = Int(parts[1]), (0...24).contains(h), (0..<60).contains(m),
+              h * 60 + m <= 24 * 60 else { return nil }
+        return h * 60 + m
+    }
+}
+
+private struct Resolver {
+    let file: RequestFile
+    let locator: YAMLLocator
+    let catalog: PlanCatalog
+    let path: String
+    var problems: [Diagnostic] = []
+
+    init(file: RequestFile, locator: YAMLLocator, catalog: PlanCatalog, path: String) {
+        self.file = file; self.locator = locator; self.catalog = catalog; self.path = path
+    }
+
+    mutating func problem(_ at: [YAMLLocator.Component], _ message: String, fix: String) {
+        problems.append(Diagnostic(.error, at: locator.location(at), message, fix: fix))
+    }
+
+    mutating func run() -> PlanRequest? {
+        // id and title
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        if file.id != stem {
+            problem(["id"], "id '\(file.id)' does not match the file name '\(stem).yaml'",
+                    fix: "Name the file \(file.id).yaml or set id: \(stem)")
+        }
+        if Slug.make(file.id) != file.id || file.id.isEmpty {
+            problem(["id"], "id '\(file.id)' is not a lowercase slug", fix: "Use letters, digits and '-' only, e.g. \(Slug.make(file.id))")
+        }
+        if file.title.trimmingCharacters(in: .whitespaces).isEmpty {
+            problem(["title"], "title is empty", fix: "Give the trip a title")
+        }
+
+        // sports
+        var sports: [String] = []
+        if file.sports.isEmpty { problem(["sports"], "sports is empty", fix: "List at least one sport id, e.g. [mlb]") }
+        for (i, id) in file.sports.enumerated() {
+            if sports.contains(id) { problem(["sports", .index(i)], "sport '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            guard let sport = catalog.sport(id) else {
+                let known = catalog.sports.filter(\.isActive).map(\.id).joined(separator: ", ")
+                problem(["sports", .index(i)], "unknown sport '\(id)'", fix: "Use one of: \(known)")
+                continue
+            }
+            if !sport.isActive {
+                problem(["sports", .index(i)], "sport '\(id)' is inactive", fix: "Remove it, or mark the sport active in fixtures/reference/sports.yaml")
+                continue
+            }
+            sports.append(id)
+        }
+
+        // window
+        let firstDate = LocalDate(iso8601: file.firstDate)
+        let lastDate = LocalDate(iso8601: file.lastDate)
+        if firstDate == nil { problem(["firstDate"], "firstDate '\(file.firstDate)' is not a date", fix: "Write it as YYYY-MM-DD") }
+        if lastDate == nil { problem(["lastDate"], "lastDate '\(file.lastDate)' is not a date", fix: "Write it as YYYY-MM-DD") }
+        if let firstDate, let lastDate {
+            if lastDate < firstDate {
+                problem(["lastDate"], "the date window is empty: lastDate \(lastDate) is before firstDate \(firstDate)",
+                        fix: "Set lastDate on or after firstDate")
+            } else if firstDate.days(until: lastDate) + 1 > RequestResolver.maxWindowDays {
+                problem(["lastDate"], "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
+                        + "more than the \(RequestResolver.maxWindowDays) days one request may span",
+                        fix: "Split the trip into requests of at most \(RequestResolver.maxWindowDays) days")
+            }
+        }
+
+        // travel model and driving limits
+        var travel = TravelModel()
+        if let hours = file.maxDrivingHoursPerDay {
+            if hours > 0, hours <= 24 { travel.maxDrivingHoursPerDay = hours }
+            else { problem(["maxDrivingHoursPerDay"], "maxDrivingHoursPerDay \(hours) is not between 0 and 24", fix: "Use e.g. 8") }
+        }
+        if let window = file.drivingWindow {
+            let from = RequestResolver.minutes(of: window.from), to = RequestResolver.minutes(of: window.to)
+            if from == nil { problem(["drivingWindow", "from"], "'\(window.from)' is not a time", fix: "Write it as HH:MM, e.g. \"09:00\"") }
+            if to == nil { problem(["drivingWindow", "to"], "'\(window.to)' is not a time", fix: "Write it as HH:MM, e.g. \"22:00\"") }
+            if let from, let to {
+                if from >= to {
+                    problem(["drivingWindow"], "the driving window \(window.from)–\(window.to) is empty",
+                            fix: "Make 'from' earlier than 'to' (a window may not cross midnight)")
+                } else {
+                    travel.drivingWindowStartMinute = from; travel.drivingWindowEndMinute = to
+                }
+            }
+        }
+        if let spec = file.travel { applyTravel(spec, to: &travel) }
+
+        // limits
+        let maxGamesPerDay = file.maxGamesPerDay ?? 1
+        if !(1...4).contains(maxGamesPerDay) {
+            problem(["maxGamesPerDay"], "maxGamesPerDay \(maxGamesPerDay) is not between 1 and 4", fix: "Use 1 (default) or 2 for doubleheaders")
+        }
+        let restDays = file.restDays ?? 0
+        if !(0...14).contains(restDays) {
+            problem(["restDays"], "restDays \(restDays) is not between 0 and 14", fix: "Use 0 (default) to 14")
+        }
+        let options = file.options ?? 3
+        if !(1...10).contains(options) {
+            problem(["options"], "options \(options) is not between 1 and 10", fix: "Use 1 to 10 (default 3)")
+        }
+        var search = SearchSettings()
+        if let spec = file.search {
+            if let v = spec.labelBudget { if v >= 1 { search.labelBudget = v } else { problem(["search", "labelBudget"], "labelBudget must be at least 1", fix: "Use e.g. 1000000") } }
+            if let v = spec.beamWidth { if v >= 1 { search.beamWidth = v } else { problem(["search", "beamWidth"], "beamWidth must be at least 1", fix: "Use e.g. 48") } }
+            if let v = spec.candidatePool { if v >= 1 { search.candidatePool = v } else { problem(["search", "candidatePool"], "candidatePool must be at least 1", fix: "Use e.g. 24") } }
+            if let v = spec.heldKarpLimit { if (1...18).contains(v) { search.heldKarpLimit = v } else { problem(["search", "heldKarpLimit"], "heldKarpLimit must be between 1 and 18", fix: "Use e.g. 15") } }
+        }
+
+        // objective
+        var objective = Objective.mostGames
+        if let text = file.objective {
+            if let value = Objective(rawValue: text) { objective = value }
+            else { problem(["objective"], "unknown objective '\(text)'", fix: "Use one of: \(Objective.allCases.map(\.rawValue).joined(separator: ", "))") }
+        }
+
+        // places
+        let start = resolvePlace(file.start, key: "start")
+        let end = file.end.flatMap { resolvePlace($0, key: "end") }
+
+        // home teams
+        var homeTeams: [String] = []
+        for (i, id) in (file.homeTeams ?? []).enumerated() {
+            guard let team = catalog.team(id) else {
+                problem(["homeTeams", .index(i)], "unknown team '\(id)'", fix: suggestion(for: id, in: catalog.teams.map(\.id), kind: "team id"))
+                continue
+            }
+            if !sports.contains(team.sport), catalog.sport(team.sport) != nil {
+                problem(["homeTeams", .index(i)], "team '\(id)' plays \(team.sport), which is not in sports", fix: "Add \(team.sport) to sports or remove the team")
+                continue
+            }
+            if homeTeams.contains(id) { problem(["homeTeams", .index(i)], "team '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            homeTeams.append(id)
+        }
+
+        // required stadiums
+        var required: [String] = []
+        for (i, id) in (file.requiredStadiums ?? []).enumerated() {
+            guard catalog.stadium(id) != nil else {
+                problem(["requiredStadiums", .index(i)], "unknown stadium '\(id)'", fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
+                continue
+            }
+            if required.contains(id) { problem(["requiredStadiums", .index(i)], "stadium '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            required.append(id)
+        }
+
+        // must-see games
+        var mustSee: [String] = []
+        for (i, spec) in (file.mustSee ?? []).enumerated() {
+            guard let id = resolveMustSee(spec, index: i, sports: sports, firstDate: firstDate, lastDate: lastDate) else { continue }
+            if mustSee.contains(id) { problem(["mustSee", .index(i)], "game '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            mustSee.append(id)
+        }
+        if objective == .leastDriving, (file.mustSee ?? []).isEmpty, (file.requiredStadiums ?? []).isEmpty {
+            problem(["objective"], "objective leastDriving needs mustSee games or requiredStadiums (otherwise the best trip is staying home)",
+                    fix: "Add mustSee games, or use mostGames")
+        }
+
+        guard problems.isEmpty, let firstDate, let lastDate, let start else { return nil }
+        var search2 = search
+        if let pool = search.candidatePool, pool < options { search2.candidatePool = options }
+        return PlanRequest(
+            id: file.id, title: file.title, sports: sports, firstDate: firstDate, lastDate: lastDate, start: start,
+            end: end, objective: objective, mustSeeGameIds: mustSee, requiredStadiumIds: required,
+            homeTeamIds: homeTeams, maxGamesPerDay: maxGamesPerDay, restDays: restDays, optionCount: options,
+            travel: travel, search: search2)
+    }
+
+    mutating func applyTravel(_ spec: RequestFile.TravelSpec, to travel: inout TravelModel) {
+        func positive(_ value: Double?, _ key: String, range: ClosedRange<Double>, _ apply: (Double) -> Void) {
+            guard let value else { return }
+            if value.isFinite, range.contains(value) { apply(value) }
+            else { problem(["travel", .key(key)], "travel.\(key) \(value) is outside \(Format.decimal(range.lowerBound, places: 2))…\(Format.decimal(range.upperBound, places: 2))", fix: "Use a value in that range") }
+        }
+        positive(spec.baseDriveMinutes, "baseDriveMinutes", range: 0...240) { travel.baseDriveMinutes = $0 }
+        positive(spec.circuity, "circuity", range: 1...5) { travel.circuity = $0 }
+        positive(spec.averageSpeedMph, "averageSpeedMph", range: 5...150) { travel.averageSpeedMph = $0 }
+        positive(spec.maxLegKilometres, "maxLegKilometres", range: 1...20_000) { travel.maxLegKilometres = $0 }
+        positive(spec.defaultGameHours, "defaultGameHours", range: 0.25...24) { travel.defaultGameHours = $0 }
+        positive(spec.leaveAfterGameMinutes, "leaveAfterGameMinutes", range: 0...600) { travel.leaveAfterGameMinutes = $0 }
+        positive(spec.arriveBeforeGameMinutes, "arriveBeforeGameMinutes", range: 0...600) { travel.arriveBeforeGameMinutes = $0 }
+        positive(spec.stadiumVisitHours, "stadiumVisitHours", range: 0...12) { travel.stadiumVisitHours = $0 }
+        if let text = spec.tbdAssumedStart {
+            if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 { travel.tbdAssumedStartMinute = minute }
+            else { problem(["travel", "tbdAssumedStart"], "'\(text)' is not a time", fix: "Write it as HH:MM, e.g. \"19:00\"") }
+        }
+        for (sport, hours) in (spec.gameHours ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if catalog.sport(sport) == nil {
+                problem(["travel", "gameHours", .key(sport)], "unknown sport '\(sport)' in travel.gameHours",
+                        fix: "Use one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
+            } else if !(hours.isFinite && hours >= 0.25 && hours <= 24) {
+                problem(["travel", "gameHours", .key(sport)], "travel.gameHours.\(sport) \(hours) is outside 0.25…24", fix: "Use hours, e.g. 3")
+            } else {
+                travel.gameHours[sport] = hours
+            }
+        }
+        for (i, pair) in (spec.pairCircuity ?? []).enumerated() {
+            let names = pair.between.map { $0.trimmingCharacters(in: .whitespaces) }
+            guard names.count == 2, names.allSatisfy({ !Slug.matchKey($0).isEmpty }) else {
+                problem(["travel", "pairCircuity", .index(i), "between"], "between must list exactly two places (city names or stadium ids)",
+                        fix: "Write e.g. between: [Detroit, Cleveland]")
+                continue
+            }
+            for (j, name) in names.enumerated() where !knowsPlace(name) {
+                problem(["travel", "pairCircuity", .index(i), "between", .index(j)], "no stadium or city named '\(name)'",
+                        fix: "Use a city of a known stadium or a stadium id")
+            }
+            guard pair.circuity.isFinite, pair.circuity >= 1, pair.circuity <= 10 else {
+                problem(["travel", "pairCircuity", .index(i), "circuity"], "circuity \(pair.circuity) is outside 1…10", fix: "Use road ÷ great-circle distance, e.g. 1.85")
+                continue
+            }
+            let entry = PairCircuity(a: names[0], b: names[1], circuity: pair.circuity)
+            travel.pairCircuity.removeAll { $0.key == entry.key }
+            travel.pairCircuity.append(entry)
+        }
+        travel.pairCircuity.sort { $0.key < $1.key }
+    }
+
+    func knowsPlace(_ name: String) -> Bool {
+        let key = Slug.matchKey(name)
+        return catalog.stadiums.contains { Slug.matchKey($0.city) == key || Slug.matchKey($0.id) == key }
+    }
+
+    mutating func resolvePlace(_ spec: RequestFile.PlaceSpec, key: String) -> TravelPlace? {
+        let forms = [spec.stadium != nil, spec.city != nil, spec.latitude != nil || spec.longitude != nil].filter { $0 }.count
+        guard forms == 1 else {
+            problem([.key(key)], "\(key) must give exactly one of: stadium, city, or latitude and longitude",
+                    fix: "Write e.g. \(key): {stadium: fenway-park} or \(key): {city: Boston}")
+            return nil
+        }
+        if spec.region != nil, spec.city == nil {
+            problem([.key(key), "region"], "region only goes with city", fix: "Remove region or add city")
+        }
+        if let id = spec.stadium {
+            if spec.timeZone != nil { problem([.key(key), "timeZone"], "timeZone only goes with latitude and longitude", fix: "Remove it: a stadium has its own zone") }
+            guard let stadium = catalog.stadium(id) else {
+                problem([.key(key), "stadium"], "unknown stadium '\(id)'", fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
+                return nil
+            }
+            guard ZonedTime.isValidZone(stadium.timeZone) else {
+                problem([.key(key), "stadium"], "stadium '\(id)' has an unknown time zone '\(stadium.timeZone)'", fix: "Fix the stadium's time_zone in fixtures/reference/stadiums.csv")
+                return nil
+            }
+            var place = TravelPlace(stadium: stadium)
+            if let name = spec.name { place.name = name }
+            return place
+        }
+        if let city = spec.city {
+            if spec.timeZone != nil { problem([.key(key), "timeZone"], "timeZone only goes with latitude and longitude", fix: "Remove it: a city takes its stadiums' zone") }
+            let cityKey = Slug.matchKey(city)
+            var matches = catalog.stadiums.filter { Slug.matchKey($0.city) == cityKey && ZonedTime.isValidZone($0.timeZone) }
+            if let region = spec.region {
+                matches = matches.filter { Slug.matchKey($0.region) == Slug.matchKey(region) }
+            }
+            guard !matches.isEmpty else {
+                let cities = Array(Set(catalog.stadiums.map(\.city))).sorted()
+                problem([.key(key), "city"], "no stadium in a city named '\(city)'\(spec.region.map { " (\($0))" } ?? "")",
+                        fix: suggestion(for: city, in: cities, kind: "city") + "; or give latitude, longitude and timeZone")
+                return nil
+            }
+            let regions = Array(Set(matches.map { "\($0.region)|\($0.country)" })).sorted()
+            if regions.count > 1 {
+                problem([.key(key), "city"], "city '\(city)' is ambiguous (\(regions.map { $0.replacingOccurrences(of: "|", with: ", ") }.joined(separator: "; ")))",
+                        fix: "Add region: to say which")
+                return nil
+            }
+            let lat = matches.map(\.latitude).reduce(0, +) / Double(matches.count)
+            let lon = matches.map(\.longitude).reduce(0, +) / Double(matches.count)
+            let first = matches[0]
+            let name = spec.name ?? (first.region.isEmpty ? first.city : "\(first.city), \(first.region)")
+            return TravelPlace(name: name, stadiumId: nil, city: first.city,
+                               coordinate: Coordinate(latitude: lat.rounded(toPlaces: 6), longitude: lon.rounded(toPlaces: 6)),
+                               timeZone: first.timeZone)
+        }
+        guard let lat = spec.latitude, let lon = spec.longitude else {
+            problem([.key(key)], "\(key) needs both latitude and longitude", fix: "Add the missing one")
+            return nil
+        }
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+        guard coordinate.isPlausible else {
+            problem([.key(key), "latitude"], "\(lat), \(lon) is not a place on earth", fix: "Use decimal degrees, latitude −90…90, longitude −180…180")
+            return nil
+        }
+        let zone: String
+        if let given = spec.timeZone {
+            guard ZonedTime.isValidZone(given) else {
+                problem([.key(key), "timeZone"], "unknown time zone '\(given)'", fix: "Use an IANA zone such as America/New_York")
+                return nil
+            }
+            zone = given
+        } else {
+            let nearest = catalog.stadiums.filter { ZonedTime.isValidZone($0.timeZone) }.min {
+                (GreatCircle.kilometres(from: $0.coordinate, to: coordinate), $0.id) < (GreatCircle.kilometres(from: $1.coordinate, to: coordinate), $1.id)
+            }
+            guard let nearest else {
+                problem([.key(key)], "no stadium is known to take a time zone from", fix: "Add timeZone: to \(key)")
+                return nil
+            }
+            zone = nearest.timeZone
+        }
+        let name = spec.name ?? "\(Format.decimal(lat, places: 4)), \(Format.decimal(lon, places: 4))"
+        return TravelPlace(name: name, stadiumId: nil, city: spec.name ?? "", coordinate: coordinate, timeZone: zone)
+    }
+
+    mutating func resolveMustSee(_ spec: RequestFile.MustSeeSpec, index i: Int, sports: [String],
+                                 firstDate: LocalDate?, lastDate: LocalDate?) -> String? {
+        let at: [YAMLLocator.Component] = ["mustSee", .index(i)]
+        if let id = spec.game {
+            guard spec.team == nil, spec.date == nil else {
+                problem(at, "a must-see entry gives either game, or team and date", fix: "Remove team/date, or remove game")
+                return nil
+            }
+            guard let game = catalog.game(id) else {
+                problem(at + ["game"], "unknown game '\(id)'", fix: suggestion(for: id, in: nearbyGameIds(id), kind: "game id"))
+                return nil
+            }
+            return check(game, at: at + ["game"], sports: sports, firstDate: firstDate, lastDate: lastDate)
+        }
+        guard let teamId = spec.team, let dateText = spec.date else {
+            problem(at, "a must-see entry needs game, or team and date", fix: "Write e.g. {game: mlb-2023-2023-06-02-nyy-at-bos} or {team: mlb-bos, date: 2023-06-02}")
+            return nil
+        }
+        guard let team = catalog.team(teamId) else {
+            problem(at + ["team"], "unknown team '\(teamId)'", fix: suggestion(for: teamId, in: catalog.teams.map(\.id), kind: "team id"))
+            return nil
+        }
+        guard let date = LocalDate(iso8601: dateText) else {
+            problem(at + ["date"], "'\(dateText)' is not a date", fix: "Write it as YYYY-MM-DD")
+            return nil
+        }
+        let games = catalog.games(from: date, through: date).filter {
+            ($0.homeTeamId == teamId || $0.awayTeamId == teamId) && $0.status.isPlayable
+        }
+        guard !games.isEmpty else {
+            let around = catalog.games(from: date.adding(days: -3), through: date.adding(days: 3))
+                .filter { ($0.homeTeamId == teamId || $0.awayTeamId == teamId) && $0.status.isPlayable }
+                .map(\.localDate.iso8601)
+            let hint = around.isEmpty ? "Pick a date \(team.fullName) play on" : "\(team.fullName) play on \(Array(Set(around)).sorted().joined(separator: ", "))"
+            problem(at + ["date"], "\(teamId) has no game on \(date)", fix: hint)
+            return nil
+        }
+        guard games.count == 1 else {
+            problem(at + ["date"], "\(teamId) plays \(games.count) games on \(date) (\(games.map(\.id).joined(separator: ", ")))",
+                    fix: "Name one by game id")
+            return nil
+        }
+        return check(games[0], at: at + ["date"], sports: sports, firstDate: firstDate, lastDate: lastDate)
+    }
+
+    mutating func check(_ game: Game, at: [YAMLLocator.Component], sports: [String], firstDate: LocalDate?, lastDate: LocalDate?) -> String? {
+        if catalog.sport(game.sport)?.isActive == false {
+            problem(at, "game '\(game.id)' is \(game.sport), an inactive sport", fix: "Remove it, or mark the sport active")
+            return nil
+        }
+        if !sports.contains(game.sport) {
+            problem(at, "game '\(game.id)' is \(game.sport), which is not in sports", fix: "Add \(game.sport) to sports")
+            return nil
+        }
+        if !game.status.isPlayable {
+            let makeup = game.makeupDate.map { " (made up on \($0))" } ?? ""
+            problem(at, "game '\(game.id)' was \(game.status.rawValue)\(makeup)", fix: "Choose a game that is played")
+            return nil
+        }
+        if let firstDate, let lastDate, !(firstDate...lastDate).contains(game.localDate) {
+            problem(at, "game '\(game.id)' is on \(game.localDate), outside the window \(firstDate)…\(lastDate)",
+                    fix: "Widen the window or drop the game")
+            return nil
+        }
+        guard let stadium = catalog.stadium(game.stadiumId), ZonedTime.isValidZone(stadium.timeZone) else {
+            problem(at, "game '\(game.id)' is at stadium '\(game.stadiumId)', which has no usable location", fix: "Fix the stadium in the reference data")
+            return nil
+        }
+        return game.id
+    }
+
+    /// Game ids near a mistyped one: same sport and season prefix, same date when it parses.
+    func nearbyGameIds(_ id: String) -> [String] {
+        let parts = id.split(separator: "-")
+        for i in 0..<max(0, parts.count - 2) {
+            let text = parts[i...min(i + 2, parts.count - 1)].joined(separator: "-")
+            if let date = LocalDate(iso8601: text) {
+                return catalog.games(from: date.adding(days: -1), through: date.adding(days: 1)).map(\.id)
+            }
+        }
+        return []
+    }
+
+    func suggestion(for value: String, in candidates: [String], kind: String) -> String {
+        let close = Suggest.closest(to: value, in: candidates, count: 3)
+        return close.isEmpty ? "Use a known \(kind)" : "Did you mean \(close.joined(separator: ", "))?"
+    }
+}
+
+extension GameStatus {
+    /// Scheduled or played: a game one can (or could) attend on its date.
+    var isPlayable: Bool { self == .scheduled || self == .final }
+}
+
+/// Close matches for a mistyped id or name: the candidates at the smallest edit distance
+/// (a swap of two neighbouring letters counts as one edit).
+enum Suggest {
+    static func closest(to value: String, in candidates: [String], count: Int) -> [String] {
+        let target = value.lowercased()
+        let scored = candidates.map { candidate -> (Int, String) in
+            let c = candidate.lowercased()
+            // A fragment of a longer id (`fenway` for `fenway-park`) counts as one edit away.
+            let fragment = target.count >= 4 && c.contains(target) ? 1 : Int.max
+            return (min(distance(target, c), fragment), candidate)
+        }
+        guard let best = scored.map(\.0).min(), best <= max(2, target.count / 3) else { return [] }
+        return scored.filter { $0.0 == best }.map(\.1).sorted().prefix(count).map { $0 }
+    }
+
+    /// Optimal string alignment distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}

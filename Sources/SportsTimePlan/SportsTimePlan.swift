@@ -1,2 +1,0 @@
-/// The Plan stage library.
-public enum PlanStage {}

@@ -1,0 +1,38 @@
+import Foundation
+import SportsTimeCore
+
+/// Number formatting for messages: fixed, locale-independent, deterministic.
+enum Format {
+    /// `1,210` (whole kilometres with thousands separators).
+    static func kilometres(_ km: Double) -> String { grouped(Int64(km.rounded())) }
+
+    /// `8`, `7.5`, `13.25` — hours with at most two decimals, no trailing zeros.
+    static func hours(_ hours: Double) -> String { decimal(hours, places: 2) }
+
+    static func hours(seconds: Int64) -> String { hours(Double(seconds) / 3600) }
+
+    static func decimal(_ value: Double, places: Int) -> String {
+        let rounded = value.rounded(toPlaces: places)
+        if rounded == rounded.rounded() { return grouped(Int64(rounded)) }
+        var text = String(format: "%.\(places)f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    static func grouped(_ value: Int64) -> String {
+        let digits = String(abs(value))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// `09:00` from minutes after midnight.
+    static func clock(minutes: Int) -> String {
+        let h = minutes / 60, m = minutes % 60
+        return (h < 10 ? "0\(h)" : "\(h)") + ":" + (m < 10 ? "0\(m)" : "\(m)")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import SportsTimeCore
+import SportsTimePlan
+
+/// The command's file work: read the merged store and the requests, plan, write the plans.
+struct PlanCommandRunner {
+    let merged: String
+    let requests: String
+    let out: String
+    let only: [String]
+
+    private let root = ArtifactFiles.repositoryRoot()
+    private func url(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+    }
+    private func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
+    private func say(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    func run() throws {
+        let clockStart = DispatchTime.now()
+        let store = try readStore()
+        let requestDir = url(requests)
+        var requestFiles = ArtifactFiles.files(under: requestDir, suffix: ".yaml")
+            .filter { $0.deletingLastPathComponent().standardizedFileURL == requestDir.standardizedFileURL }
+        let known = requestFiles.map { $0.deletingPathExtension().lastPathComponent }
+        if !only.isEmpty {
+            for id in only where !known.contains(id) {
+                throw PipelineError.usage("no request '\(id)' in \(display(requestDir)) (known: \(known.joined(separator: ", ")))")
+            }
+            requestFiles = requestFiles.filter { only.contains($0.deletingPathExtension().lastPathComponent) }
+        }
+
+        // Resolve every request first: one bad request stops the run before anything is written.
+        var resolved: [(PlanRequest, URL, Data)] = []
+        var problems: [Diagnostic] = []
+        for file in requestFiles {
+            let path = display(file)
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path), "cannot read the request", fix: "Check the file's permissions"))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: 1), "the request is not UTF-8 text", fix: "Save it as UTF-8"))
+                continue
+            }
+            do {
+                resolved.append((try RequestResolver.resolve(text: text, path: path, catalog: store.catalog), file, data))
+            } catch let error as PipelineError {
+                problems += error.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
+
+        let outDir = url(out)
+        var written: Set<String> = []
+        for (request, file, data) in resolved {
+            let started = DispatchTime.now()
+            let cpuStarted = Self.cpuSeconds()
+            let plan = TripPlanner.plan(request, catalog: store.catalog)
+            let cpuMs = (Self.cpuSeconds() - cpuStarted) * 1000
+            var inputs = [InputReference(path: display(file), sha256: ArtifactFiles.sha256(data))]
+            inputs += store.fixedInputs
+            inputs += store.gameInputs(for: request)
+            let envelope = Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), inputs: inputs,
+                                    meta: ["request": request.id], records: [plan])
+            let target = outDir.appendingPathComponent("\(request.id).json")
+            let changed = try ArtifactFiles.write(try envelope.canonicalData(), to: target)
+            written.insert(target.lastPathComponent)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            let summary: String
+            if let best = plan.options.first {
+                summary = "\(plan.options.count) option\(plan.options.count == 1 ? "" : "s"), best \(best.score.games) games at "
+                    + "\(best.score.distinctStadiums) stadiums, \(best.score.drivingHours) h driving"
+                    + (best.isProvenOptimal ? " (proven optimal)" : "")
+            } else {
+                summary = "no trip: \(plan.infeasibility ?? "")"
+            }
+            say("plan: \(request.id): \(summary) [\(plan.search.method), \(plan.search.candidateGames) games, "
+                + "\(plan.search.arcs) arcs, \(String(format: "%.1f", ms)) ms, \(String(format: "%.1f", cpuMs)) ms cpu]\(changed ? "" : " (unchanged)")")
+        }
+
+        // A full run removes plans of requests that no longer exist.
+        if only.isEmpty {
+            for stale in ArtifactFiles.files(under: outDir, suffix: ".json")
+            where stale.deletingLastPathComponent().standardizedFileURL == outDir.standardizedFileURL && !written.contains(stale.lastPathComponent) {
+                guard let data = FileManager.default.contents(atPath: stale.path),
+                      (try? EnvelopeReader.header(of: data, path: display(stale), expecting: .tripPlan)) != nil else { continue }
+                try FileManager.default.removeItem(at: stale)
+                say("plan: removed \(display(stale)) (no request \(stale.deletingPathExtension().lastPathComponent) any more)")
+            }
+        }
+        let total = Double(DispatchTime.now().uptimeNanoseconds - clockStart.uptimeNanoseconds) / 1e6
+        say("plan: \(resolved.count) request\(resolved.count == 1 ? "" : "s") planned in \(String(format: "%.0f", total)) ms")
+    }
+
+    /// CPU time of this thread, so timings stay meaningful on a busy machine.
+    static func cpuSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    struct Store {
+        var catalog: PlanCatalog
+        var fixedInputs: [InputReference]
+        /// Per games file: its input reference and the (sport, first date, last date) it covers.
+        var gameFiles: [(input: InputReference, sports: Set<String>, first: LocalDate, last: LocalDate)]
+
+        func gameInputs(for request: PlanRequest) -> [InputReference] {
+            gameFiles.filter { file in
+                !file.sports.isDisjoint(with: request.sports) && file.first <= request.lastDate && request.firstDate <= file.last
+            }.map(\.input)
+        }
+    }
+
+    func readStore() throws -> Store {
+        let dir = url(merged)
+        func load<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], InputReference) {
+            let file = dir.appendingPathComponent(name)
+            let path = display(file)
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path), "cannot read the merged store file",
+                                                            fix: "Run sportstime-merge first (or pass --merged)"))
+            }
+            let envelope = try EnvelopeReader.read(type, from: data, path: path, expecting: kind)
+            return (envelope.records, InputReference(path: path, sha256: ArtifactFiles.sha256(data)))
+        }
+        let (sports, sportsInput) = try load(Sport.self, "sports.json", .sports)
+        let (stadiums, stadiumsInput) = try load(Stadium.self, "stadiums.json", .stadiums)
+        let (teams, teamsInput) = try load(Team.self, "teams.json", .teams)
+        var games: [Game] = []
+        var gameFiles: [(InputReference, Set<String>, LocalDate, LocalDate)] = []
+        for file in ArtifactFiles.files(under: dir.appendingPathComponent("games"), suffix: ".json") {
+            let path = display(file)
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let envelope = try EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games)
+            games += envelope.records
+            let live = envelope.records.filter { $0.deprecatedAt == nil }
+            if let first = live.map(\.localDate).min(), let last = live.map(\.localDate).max() {
+                gameFiles.append((InputReference(path: path, sha256: ArtifactFiles.sha256(data)), Set(live.map(\.sport)), first, last))
+            }
+        }
+        let catalog = PlanCatalog(sports: sports, stadiums: stadiums, teams: teams, games: games)
+        return Store(catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles)
+    }
+}

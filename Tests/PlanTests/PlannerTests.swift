@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+import SportsTimeCore
+@testable import SportsTimePlan
+
+@Suite struct PlannerTests {
+    let catalog = RealData.shared
+
+    // MARK: Days, windows and the daily cap
+
+    /// Boston → New York for a 14:00 game (3.6 h of driving that morning), then New York → Philadelphia
+    /// after it for a 20:00 game (1.7 h): 5.4 h on one day. A 5 h cap forbids the pair, 6 h allows it.
+    @Test func theDailyCapCountsEveryLegOfTheDay() throws {
+        let games = [Synthetic.game(at: "madison-square-garden", "2026-01-10 14:00", home: "nyk", away: "bos"),
+                     Synthetic.game(at: "xfinity-mobile-arena", "2026-01-10 20:00", home: "phi", away: "mia")]
+        let store = Synthetic.catalog(games)
+        for (cap, expected) in [(5.0, 1), (6.0, 2)] {
+            let request = Synthetic.request(["nba"], "2026-01-10", "2026-01-10", from: "td-garden") {
+                $0.maxGamesPerDay = 2; $0.travel.maxDrivingHoursPerDay = cap
+            }
+            let plan = TripPlanner.plan(request, catalog: store)
+            let best = try #require(plan.options.first)
+            #expect(best.score.games == expected, "cap \(cap)")
+            #expect(!plan.warnings.contains { $0.contains("could not be laid out") }, "the search and the layout disagree")
+            #expect(Planning(request: request, catalog: store).search(TripGraph(request: request, catalog: store)).keys.first?.primary == Int64(expected))
+            #expect(best.days.allSatisfy { $0.drivingHours <= cap + 1e-9 })
+        }
+    }
+
+    @Test func gamesPerDayIsALimit() throws {
+        let games = ["12:00", "15:00", "18:00"].map { Synthetic.game(at: "td-garden", "2026-01-10 \($0)", home: "bos", away: "x\($0.prefix(2))") }
+        for limit in 1...3 {
+            let request = Synthetic.request(["nba"], "2026-01-10", "2026-01-10", from: "td-garden") { $0.maxGamesPerDay = limit }
+            let plan = TripPlanner.plan(request, catalog: Synthetic.catalog(games))
+            #expect(plan.options.first?.score.games == limit)
+        }
+    }
+
+    @Test func daysAreTheStadiumsLocalDates() throws {
+        // 19:30 in Los Angeles is 03:30 UTC the next day; the visit still belongs to its local date.
+        let games = [Synthetic.game(at: "cryptocom-arena", "2026-01-10 19:30", home: "lal", away: "bos"),
+                     Synthetic.game(at: "intuit-dome", "2026-01-11 19:30", home: "lac", away: "bos")]
+        let request = Synthetic.request(["nba"], "2026-01-10", "2026-01-11", from: "cryptocom-arena")
+        let best = try #require(TripPlanner.plan(request, catalog: Synthetic.catalog(games)).options.first)
+        #expect(best.visits.map(\.localDate.iso8601) == ["2026-01-10", "2026-01-11"])
+        #expect(best.visits.map(\.localTime) == ["19:30", "19:30"])
+        #expect(best.visits.first?.timeZoneAbbreviation == "PST")
+        #expect(best.days.map(\.date.iso8601) == ["2026-01-10", "2026-01-11"])
+        #expect(best.days.map(\.visitIndices) == [[0], [1]])
+    }
+
+    @Test func drivesStayInsideTheRequestedWindow() throws {
+        let request = Quick.request(["mlb"], "2023-06-05", "2023-06-11", from: "fenway-park") {
+            $0.travel.drivingWindowStartMinute = 10 * 60; $0.travel.drivingWindowEndMinute = 18 * 60
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(!plan.options.isEmpty)
+        for option in plan.options {
+            for leg in option.legs {
+                let depart = leg.departLocal.split(separator: " ")[1], arrive = leg.arriveLocal.split(separator: " ")[1]
+                #expect(depart >= "10:00" && arrive <= "18:00", "\(leg.departLocal) → \(leg.arriveLocal)")
+                #expect(leg.departLocal.hasSuffix("EDT"))
+            }
+        }
+    }
+
+    @Test func timeTBDGamesUseTheAssumedStart() throws {
+        let request = Quick.request(["mlb"], "2023-06-01", "2023-06-07", from: "fenway-park")
+        let graph = TripGraph(request: request, catalog: catalog)
+        let first = try #require(graph.candidates.first { $0.isTBD && $0.game.gameNumber == nil })
+        #expect(graph.clock.localClock(first.start, zone: first.zone) == "19:00")
+        let second = try #require(graph.candidates.first { $0.game.gameNumber == 2 })
+        #expect(graph.clock.localClock(second.start, zone: second.zone) == "22:30")  // 19:00 + 3 h game + 30 min
+    }
+
+    // MARK: Conflicts and infeasibility
+
+    @Test func sameDayInDifferentCitiesIsAConflictAndBranchesAreShown() throws {
+        let request = Quick.request(["mlb"], "2023-06-08", "2023-06-10", from: "fenway-park") {
+            $0.mustSeeGameIds = ["mlb-2023-2023-06-09-bos-at-nyy", "mlb-2023-2023-06-09-kcr-at-bal"]
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.isEmpty)
+        let conflict = try #require(plan.conflicts.first)
+        #expect(Set(conflict.gameIds) == Set(request.mustSeeGameIds))
+        #expect(conflict.reason.contains("same day (2023-06-09)") && conflict.reason.contains("different cities (New York and Baltimore)"))
+        #expect(plan.infeasibility?.hasPrefix("Must-see games") == true)
+        let branches = try #require(plan.branches)
+        #expect(branches.count == 2)
+        #expect(branches.allSatisfy { $0.score.mustSeeCovered == 1 && $0.score.mustSeeTotal == 2 })
+    }
+
+    @Test func tooFarForTheTimeBetweenNamesTheNumbers() throws {
+        let request = Quick.request(["nba"], "2026-02-05", "2026-02-08", from: "td-garden") {
+            $0.mustSeeGameIds = ["nba-2025-26-2026-02-06-mia-at-bos", "nba-2025-26-2026-02-07-gsw-at-lal"]
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.isEmpty)
+        let text = try #require(plan.infeasibility)
+        #expect(text.contains("km apart"))
+        #expect(text.contains("h between the end of the first and the start of the second"))
+        #expect(text.contains("the driving limit allows 8 h per day between 09:00 and 22:00 local"))
+        #expect(text.contains("5,006 km apart"))  // 1.2 × 4,172 km great-circle
+    }
+
+    @Test func restDaysAreNamedWhenTheyBlock() throws {
+        let request = Quick.request(["mlb"], "2023-06-08", "2023-06-11", from: "fenway-park") {
+            $0.mustSeeGameIds = ["mlb-2023-2023-06-09-bos-at-nyy", "mlb-2023-2023-06-10-bos-at-nyy"]
+            $0.restDays = 2
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.isEmpty)
+        #expect(plan.infeasibility?.contains("restDays 2") == true)
+    }
+
+    @Test func anOceanIsNamed() throws {
+        let request = Quick.request(["mlb"], "2023-06-20", "2023-06-25", from: "fenway-park") {
+            $0.mustSeeGameIds = ["mlb-2023-2023-06-24-chc-at-stl"]
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.isEmpty)
+        #expect(plan.infeasibility?.contains("different landmasses") == true)
+    }
+
+    @Test func aMustSeeOutOfReachOfTheStartIsNamed() throws {
+        let west = try #require(catalog.games(from: LocalDate(iso8601: "2026-01-10")!, through: LocalDate(iso8601: "2026-01-11")!)
+            .first { $0.sport == "nba" && catalog.stadium($0.stadiumId)?.timeZone == "America/Los_Angeles" })
+        let request = Quick.request(["nba"], "2026-01-10", west.localDate.iso8601, from: "td-garden") { $0.mustSeeGameIds = [west.id] }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.isEmpty)
+        let text = try #require(plan.infeasibility)
+        #expect(text.contains("from the start (TD Garden)") && text.contains("cannot get there"))
+    }
+
+    @Test func anEndOutOfReachIsNamed() throws {
+        let request = Quick.request(["mlb"], "2023-06-09", "2023-06-10", from: "fenway-park") {
+            $0.mustSeeGameIds = ["mlb-2023-2023-06-09-bos-at-nyy"]
+            $0.end = Quick.place("dodger-stadium")
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.isEmpty)
+        #expect(plan.infeasibility?.contains("the end (Dodger Stadium)") == true)
+    }
+
+    @Test func noGamesOutOfSeasonIsExplained() throws {
+        let request = Quick.request(["mlb"], "2023-12-01", "2023-12-07", from: "fenway-park")
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.isEmpty)
+        #expect(plan.infeasibility == "There are no mlb games between 2023-12-01 and 2023-12-07 (the mlb season runs Mar–Oct).")
+    }
+
+    // MARK: Objectives, stops, options
+
+    @Test func mustSeeGamesAreAttended() throws {
+        let request = Quick.request(["mlb"], "2023-06-06", "2023-06-12", from: "fenway-park") {
+            $0.mustSeeGameIds = ["mlb-2023-2023-06-09-bos-at-nyy", "mlb-2023-2023-06-11-kcr-at-bal"]
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(!plan.options.isEmpty)
+        for option in plan.options {
+            #expect(Set(request.mustSeeGameIds).isSubset(of: Set(option.visits.map(\.gameId))))
+            #expect(option.score.mustSeeCovered == 2 && option.score.mustSeeTotal == 2)
+            #expect(option.visits.filter(\.isMustSee).count == 2)
+        }
+    }
+
+    @Test func leastDrivingAttendsTheMustSeeGamesOnly() throws {
+        let request = Quick.request(["mlb"], "2023-06-06", "2023-06-12", from: "fenway-park", objective: .leastDriving) {
+            $0.mustSeeGameIds = ["mlb-2023-2023-06-09-bos-at-nyy"]
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        let best = try #require(plan.options.first)
+        #expect(best.isProvenOptimal)
+        #expect(plan.search.method == "exact-shortest-path")
+        #expect(abs(best.score.total - best.score.drivingHours) < 0.01)
+        // The only drive is Boston → the Bronx.
+        #expect(best.legs.count == 1 && best.legs[0].toStadiumId == "yankee-stadium")
+    }
+
+    @Test func aRequiredStadiumWithoutAGameBecomesAStop() throws {
+        let request = Quick.request(["mlb"], "2023-06-05", "2023-06-11", from: "fenway-park") {
+            $0.requiredStadiumIds = ["td-garden", "gillette-stadium"]
+        }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        let best = try #require(plan.options.first)
+        let stops = try #require(best.stops)
+        #expect(Set(stops.map(\.stadiumId)) == ["td-garden", "gillette-stadium"])
+        #expect(plan.search.method.contains("held-karp"))
+        #expect(best.legs.contains { $0.toStadiumId == "td-garden" } || best.legs.contains { $0.fromStadiumId == "td-garden" })
+        #expect(best.days.contains { $0.stopIndices != nil })
+        #expect(best.warnings.contains { $0.contains("visited without a game") })
+    }
+
+    @Test func aRequiredStadiumWithGamesIsVisitedAtAGame() throws {
+        let request = Quick.request(["mlb"], "2023-06-12", "2023-06-18", from: "fenway-park") { $0.requiredStadiumIds = ["citi-field"] }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        for option in plan.options { #expect(option.visits.contains { $0.stadiumId == "citi-field" }) }
+        #expect(plan.options.first?.stops == nil)
+    }
+
+    @Test func optionsDifferInAtLeastTwoStadiumsOrSayWhy() throws {
+        let request = Quick.request(["mlb"], "2023-06-05", "2023-06-11", from: "fenway-park") { $0.optionCount = 5 }
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        #expect(plan.options.map(\.rank) == Array(1...plan.options.count))
+        #expect(plan.options.first?.isProvenOptimal == true)
+        for (i, a) in plan.options.enumerated() {
+            for b in plan.options[(i + 1)...] {
+                let sa = Set(a.visits.map(\.stadiumId)), sb = Set(b.visits.map(\.stadiumId))
+                #expect(sa.symmetricDifference(sb).count >= 2 || b.warnings.contains { $0.contains("differs from option") })
+            }
+            if i > 0 { #expect(plan.options[i - 1].score.total >= a.score.total) }
+        }
+    }
+
+    @Test func mostStadiumsIsExactAndReported() throws {
+        let request = Quick.request(["mlb"], "2023-07-05", "2023-07-11", from: "wrigley-field", objective: .mostStadiums)
+        let plan = TripPlanner.plan(request, catalog: catalog)
+        let best = try #require(plan.options.first)
+        #expect(plan.search.method == "exact-label-setting" && plan.search.isExact && plan.search.upperBound == nil)
+        #expect(best.isProvenOptimal)
+        #expect(best.score.total == Double(best.score.distinctStadiums))
+        #expect(best.score.distinctStadiums >= 5)
+    }
+
+    @Test func aDynamicSportPlansWithTheDefaultGameLength() throws {
+        let ufl = Sport(id: "ufl", abbreviation: "UFL", displayName: "United Football League", iconName: "football",
+                        colorHex: "#002244", seasonStartMonth: 3, seasonEndMonth: 6, isActive: true, isBuiltIn: false,
+                        lastModified: RealData.stamp, source: "reference")
+        let games = [Synthetic.game("ufl", at: "ford-field", "2025-04-05 13:00", home: "mich", away: "stl"),
+                     Synthetic.game("ufl", at: "huntington-bank-field", "2025-04-06 16:00", home: "x", away: "y")]
+        let store = Synthetic.catalog(games, sports: [ufl])
+        let text = "id: ufl-test\ntitle: UFL\nsports: [ufl]\nfirstDate: 2025-04-05\nlastDate: 2025-04-06\nstart: {stadium: ford-field}\n"
+        let request = try RequestResolver.resolve(text: text, path: "fixtures/requests/ufl-test.yaml", catalog: store)
+        let plan = TripPlanner.plan(request, catalog: store)
+        let best = try #require(plan.options.first)
+        #expect(best.score.games == 2)
+        #expect(plan.request.constants["defaultGameHours"] == 3)
+        // Detroit → Cleveland goes around Lake Erie.
+        #expect(plan.request.constants["pairCircuity.cleveland|detroit"] == 1.85)
+        var inactive = ufl
+        inactive.isActive = false
+        let hidden = Synthetic.catalog(games, sports: [inactive])
+        #expect(throws: PipelineError.self) { try RequestResolver.resolve(text: text, path: "fixtures/requests/ufl-test.yaml", catalog: hidden) }
+        var nba = Quick.request(["ufl"], "2025-04-05", "2025-04-06", from: "ford-field")
+        nba.sports = ["ufl"]
+        #expect(TripGraph(request: nba, catalog: hidden).count == 0)
+    }
+
+    @Test func inputOrderDoesNotChangeThePlan() throws {
+        let window = catalog.games(from: LocalDate(iso8601: "2026-01-08")!, through: LocalDate(iso8601: "2026-01-18")!)
+        var rng = SplitMix(seed: 42)
+        let shuffled = Synthetic.catalog(Array(window).shuffled(using: &rng))
+        let ordered = Synthetic.catalog(Array(window))
+        let request = Quick.request(["nba", "nhl"], "2026-01-10", "2026-01-16", from: "td-garden") { $0.maxGamesPerDay = 2 }
+        let a = try Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), records: [TripPlanner.plan(request, catalog: shuffled)]).canonicalData()
+        let b = try Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), records: [TripPlanner.plan(request, catalog: ordered)]).canonicalData()
+        #expect(a == b)
+    }
+}

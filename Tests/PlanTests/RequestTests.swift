@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import SportsTimeCore
+@testable import SportsTimePlan
+
+@Suite struct RequestTests {
+    let catalog = RealData.shared
+    let path = "fixtures/requests/x.yaml"
+
+    let valid = """
+        id: x
+        title: A week
+        sports: [mlb]
+        firstDate: 2023-06-05
+        lastDate: 2023-06-11
+        start: {stadium: fenway-park}
+        """
+
+    /// The diagnostics a request text produces, as printed.
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try RequestResolver.resolve(text: text, path: path, catalog: catalog)
+            return []
+        } catch let error as PipelineError {
+            #expect(error.exitCode == 2)
+            return error.diagnostics.map(\.description)
+        } catch {
+            return ["unexpected \(error)"]
+        }
+    }
+
+    @Test func aMinimalRequestGetsTheDefaults() throws {
+        let r = try RequestResolver.resolve(text: valid, path: path, catalog: catalog)
+        #expect(r.objective == .mostGames && r.maxGamesPerDay == 1 && r.restDays == 0 && r.optionCount == 3)
+        #expect(r.travel == TravelModel())
+        #expect(r.end == nil)
+        #expect(r.start.stadiumId == "fenway-park" && r.start.timeZone == "America/New_York")
+        #expect(r.resolved.constants["maxDrivingHoursPerDay"] == 8)
+    }
+
+    @Test func everyOptionIsRead() throws {
+        let text = """
+            id: x
+            title: Everything
+            sports: [mlb]
+            firstDate: 2023-06-06
+            lastDate: 2023-06-12
+            start: {city: Boston}
+            end: {latitude: 42.36, longitude: -71.06, name: Home}
+            objective: mostStadiums
+            mustSee:
+              - game: mlb-2023-2023-06-09-bos-at-nyy
+              - {team: mlb-bal, date: 2023-06-11}
+            requiredStadiums: [citi-field]
+            homeTeams: [mlb-nyy, mlb-bal, mlb-phi]
+            maxDrivingHoursPerDay: 6.5
+            drivingWindow: {from: "08:30", to: "21:00"}
+            maxGamesPerDay: 2
+            restDays: 1
+            options: 4
+            travel:
+              baseDriveMinutes: 20
+              circuity: 1.25
+              averageSpeedMph: 60
+              maxLegKilometres: 4000
+              gameHours: {mlb: 3.25}
+              defaultGameHours: 2.75
+              leaveAfterGameMinutes: 20
+              arriveBeforeGameMinutes: 45
+              tbdAssumedStart: "18:30"
+              stadiumVisitHours: 1.5
+              pairCircuity:
+                - {between: [Boston, New York], circuity: 1.4}
+                - {between: [Detroit, Cleveland], circuity: 1.9}
+            search: {labelBudget: 5000, beamWidth: 8, candidatePool: 12, heldKarpLimit: 10}
+            """
+        let r = try RequestResolver.resolve(text: text, path: path, catalog: catalog)
+        #expect(r.objective == .mostStadiums)
+        #expect(r.mustSeeGameIds == ["mlb-2023-2023-06-09-bos-at-nyy", "mlb-2023-2023-06-11-kcr-at-bal"])
+        #expect(r.start.name == "Boston, MA" && r.start.stadiumId == nil)
+        #expect(r.end?.name == "Home" && r.end?.timeZone == "America/New_York")
+        #expect(r.travel.maxDrivingHoursPerDay == 6.5 && r.travel.drivingWindowStartMinute == 510 && r.travel.drivingWindowEndMinute == 1260)
+        #expect(r.travel.gameHours["mlb"] == 3.25 && r.travel.tbdAssumedStartMinute == 1110)
+        #expect(r.travel.pairCircuity.map(\.key) == ["boston|newyork", "buffalo|toronto", "cleveland|detroit"])
+        #expect(r.travel.pairCircuity.first { $0.key == "cleveland|detroit" }?.circuity == 1.9)
+        #expect(r.search.labelBudget == 5000 && r.search.beamWidth == 8 && r.candidatePool == 12 && r.search.heldKarpLimit == 10)
+        #expect(r.maxGamesPerDay == 2 && r.restDays == 1 && r.optionCount == 4)
+    }
+
+    @Test func unknownKeysAndTypesPointAtTheLine() {
+        #expect(errors(valid + "\nmaxGamesPerDya: 2") == [
+            "fixtures/requests/x.yaml:7:1: error: unknown key 'maxGamesPerDya'. Use one of: drivingWindow, end, firstDate, homeTeams, id, lastDate, maxDrivingHoursPerDay, maxGamesPerDay, mustSee, objective, options, requiredStadiums, restDays, search, sports, start, title, travel.",
+        ])
+        #expect(errors(valid + "\ntravel: {speed: 70}").first?.hasPrefix("fixtures/requests/x.yaml:7:10: error: unknown key 'speed' in travel.") == true)
+        #expect(errors(valid + "\noptions: three").first?.hasPrefix("fixtures/requests/x.yaml:7:10: error: options: expected an integer") == true)
+    }
+
+    @Test func unknownSportsTeamsStadiumsAndGamesAreErrorsWithLines() {
+        #expect(errors(valid.replacingOccurrences(of: "[mlb]", with: "[mlb, xfl]")) == [
+            "fixtures/requests/x.yaml:3:15: error: unknown sport 'xfl'. Use one of: mlb, mls, nba, nfl, nhl, nwsl, wnba.",
+        ])
+        #expect(errors(valid.replacingOccurrences(of: "fenway-park", with: "fenway")) == [
+            "fixtures/requests/x.yaml:6:18: error: unknown stadium 'fenway'. Did you mean fenway-park?",
+        ])
+        #expect(errors(valid + "\nhomeTeams: [mlb-bos, mlb-bso]") == [
+            "fixtures/requests/x.yaml:7:22: error: unknown team 'mlb-bso'. Did you mean mlb-bos?",
+        ])
+        #expect(errors(valid + "\nmustSee:\n  - game: mlb-2023-2023-06-09-bos-at-nya") == [
+            "fixtures/requests/x.yaml:8:11: error: unknown game 'mlb-2023-2023-06-09-bos-at-nya'. Did you mean mlb-2023-2023-06-09-bos-at-nyy?",
+        ])
+        #expect(errors(valid + "\nrequiredStadiums: [citi-feld]").first == "fixtures/requests/x.yaml:7:20: error: unknown stadium 'citi-feld'. Did you mean citi-field?")
+        #expect(errors(valid.replacingOccurrences(of: "{stadium: fenway-park}", with: "{city: Springfield}")).first?
+            .hasPrefix("fixtures/requests/x.yaml:6:15: error: no stadium in a city named 'Springfield'.") == true)
+    }
+
+    @Test func inactiveSportsAreRefused() {
+        var xfl = BuiltInSport.mlb.sport
+        xfl.id = "xfl"; xfl.isBuiltIn = false; xfl.isActive = false
+        let store = PlanCatalog(sports: [xfl], stadiums: catalog.stadiums, teams: catalog.teams, games: [])
+        do {
+            _ = try RequestResolver.resolve(text: valid.replacingOccurrences(of: "[mlb]", with: "[xfl]"), path: path, catalog: store)
+            Issue.record("an inactive sport was accepted")
+        } catch let error as PipelineError {
+            #expect(error.diagnostics.map(\.description) == [
+                "fixtures/requests/x.yaml:3:10: error: sport 'xfl' is inactive. Remove it, or mark the sport active in fixtures/reference/sports.yaml.",
+            ])
+        } catch { Issue.record("\(error)") }
+    }
+
+    @Test func emptyWindowsAreErrors() {
+        #expect(errors(valid.replacingOccurrences(of: "lastDate: 2023-06-11", with: "lastDate: 2023-06-01")) == [
+            "fixtures/requests/x.yaml:5:11: error: the date window is empty: lastDate 2023-06-01 is before firstDate 2023-06-05. Set lastDate on or after firstDate.",
+        ])
+        #expect(errors(valid + "\ndrivingWindow: {from: \"22:00\", to: \"09:00\"}") == [
+            "fixtures/requests/x.yaml:7:16: error: the driving window 22:00–09:00 is empty. Make 'from' earlier than 'to' (a window may not cross midnight).",
+        ])
+        #expect(errors(valid.replacingOccurrences(of: "lastDate: 2023-06-11", with: "lastDate: 2023-09-30")) == [
+            "fixtures/requests/x.yaml:5:11: error: the date window 2023-06-05…2023-09-30 is 118 days long, more than the 62 days one request may span. Split the trip into requests of at most 62 days.",
+        ])
+        #expect(errors(valid.replacingOccurrences(of: "2023-06-05", with: "2023-02-30")).first == "fixtures/requests/x.yaml:4:12: error: firstDate '2023-02-30' is not a date. Write it as YYYY-MM-DD.")
+    }
+
+    @Test func mustSeeGamesAreChecked() {
+        #expect(errors(valid + "\nmustSee:\n  - game: mlb-2023-2023-06-13-nyy-at-nym") == [
+            "fixtures/requests/x.yaml:8:11: error: game 'mlb-2023-2023-06-13-nyy-at-nym' is on 2023-06-13, outside the window 2023-06-05…2023-06-11. Widen the window or drop the game.",
+        ])
+        #expect(errors(valid + "\nmustSee:\n  - {team: mlb-nym, date: 2023-06-05}") == [
+            "fixtures/requests/x.yaml:8:27: error: mlb-nym has no game on 2023-06-05. New York Mets play on 2023-06-02, 2023-06-03, 2023-06-04, 2023-06-06, 2023-06-07, 2023-06-08.",
+        ])
+        #expect(errors(valid + "\nmustSee:\n  - {team: mlb-nyy}") == [
+            "fixtures/requests/x.yaml:8:5: error: a must-see entry needs game, or team and date. Write e.g. {game: mlb-2023-2023-06-02-nyy-at-bos} or {team: mlb-bos, date: 2023-06-02}.",
+        ])
+        #expect(errors(valid + "\nmustSee:\n  - game: nba-2025-26-2026-02-06-mia-at-bos").first == "fixtures/requests/x.yaml:8:11: error: game 'nba-2025-26-2026-02-06-mia-at-bos' is nba, which is not in sports. Add nba to sports.")
+        #expect(errors(valid.replacingOccurrences(of: "id: x", with: "id: y")) == [
+            "fixtures/requests/x.yaml:1:5: error: id 'y' does not match the file name 'x.yaml'. Name the file y.yaml or set id: x.",
+        ])
+        #expect(errors(valid + "\nobjective: leastDriving") == [
+            "fixtures/requests/x.yaml:7:12: error: objective leastDriving needs mustSee games or requiredStadiums (otherwise the best trip is staying home). Add mustSee games, or use mostGames.",
+        ])
+    }
+
+    @Test func severalProblemsAreReportedTogetherInLineOrder() {
+        let text = valid.replacingOccurrences(of: "[mlb]", with: "[mlbb]") + "\nmaxGamesPerDay: 9\nrestDays: -1"
+        let found = errors(text)
+        #expect(found.count == 3)
+        #expect(found.map { $0.split(separator: ":")[1] } == ["3", "7", "8"])
+    }
+}

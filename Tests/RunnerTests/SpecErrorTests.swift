@@ -96,8 +96,8 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             stages:
               a:
                 cmd: [/bin/true]
-                outs: [/tmp/a]
-            """, line: 4, message: "out '/tmp/a' is an absolute path and leaves the repository", fix: "Use a path inside the repository"),
+                outs: [/srv/a]
+            """, line: 4, message: "out '/srv/a' is an absolute path and leaves the repository", fix: "Use a path inside the repository"),
         MalformedSpec(name: "out in the runner's folder", yaml: """
             stages:
               a:

@@ -20,7 +20,7 @@ extension StrictYAML {
         return keyPaths.map { location(of: $0, in: root, path: path, atKey: atKey) }
     }
 
-    private static func location(of keyPath: [YAMLPathElement], in root: Node, path: String,
+    static func location(of keyPath: [YAMLPathElement], in root: Node, path: String,
                                  atKey: Bool) -> SourceLocation {
         var node = root
         var keyNode: Node?

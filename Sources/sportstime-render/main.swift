@@ -192,7 +192,7 @@ struct RenderRun {
     // MARK: Writing
 
     private func write(_ data: Data, to file: URL) throws -> Bool {
-        do { return try ArtifactFiles.write(data, to: file) } catch {
+        do { return try ArtifactFiles.write(data, to: file) } catch let error as PipelineError { throw error } catch {
             throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: display(file)),
                                                    "cannot write (\(error.localizedDescription))", fix: "Check the output folder"))
         }

@@ -140,4 +140,36 @@ let slowSpec = """
         #expect(!repo.exists(".pipeline/backup/s/out/a"))
         #expect(try Publisher(root: repo.root).recover() == nil)
     }
+
+    /// A publish that fails part way (here the lock cannot be written: a folder holds its name) undoes
+    /// its moves and drops its journal, so the stage stays exactly as it was.
+    @Test func aPublishThatFailsIsUndone() throws {
+        let repo = try TestRepository()
+        try repo.write("out/a/x.txt", "old a\n")
+        try repo.write("out/b.txt", "old b\n")
+        try repo.write(".pipeline/staging/s/out/a/x.txt", "new a\n")
+        try repo.write(".pipeline/staging/s/out/c.txt", "new c\n")
+        try FileManager.default.createDirectory(at: repo.url("pipeline/pipeline.lock.json"), withIntermediateDirectories: true)
+        let moves = [
+            Publisher.Move(staged: ".pipeline/staging/s/out/a", target: "out/a", backup: Publisher.backupPath(of: "out/a", label: "s")),
+            Publisher.Move(staged: nil, target: "out/b.txt", backup: Publisher.backupPath(of: "out/b.txt", label: "s")),
+            Publisher.Move(staged: ".pipeline/staging/s/out/c.txt", target: "out/c.txt", backup: Publisher.backupPath(of: "out/c.txt", label: "s")),
+        ]
+        let publisher = Publisher(root: repo.root)
+        do {
+            try publisher.publish(label: "s", moves: moves, lock: Data("new lock\n".utf8))
+            Issue.record("the publish did not fail")
+        } catch let failure as Publisher.PublishFailure {
+            #expect(!failure.journalKept)
+            #expect(failure.description.hasPrefix("pipeline/pipeline.lock.json: error: cannot write: "), "\(failure)")
+            #expect(failure.description.hasSuffix("Nothing was published; the previous outputs and lock are unchanged."))
+        }
+        #expect(repo.read("out/a/x.txt") == "old a\n")
+        #expect(repo.read("out/b.txt") == "old b\n")
+        #expect(!repo.exists("out/c.txt"))
+        #expect(repo.read(".pipeline/staging/s/out/a/x.txt") == "new a\n")
+        #expect(repo.read(".pipeline/staging/s/out/c.txt") == "new c\n")
+        #expect(!publisher.hasPendingJournal)
+        #expect(try publisher.recover() == nil)
+    }
 }

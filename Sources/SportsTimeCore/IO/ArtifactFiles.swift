@@ -7,11 +7,15 @@ public enum ArtifactFiles {
     /// Writes `data` to `url` atomically, creating parent folders, only when the bytes differ.
     /// Returns whether the file changed.
     @discardableResult
+    /// A failure is a `PipelineError` located at the file (relative to the working folder), with the
+    /// system's reason and what to do (a full or read-only disk, a missing permission).
     public static func write(_ data: Data, to url: URL) throws -> Bool {
-        let manager = FileManager.default
-        if let existing = manager.contents(atPath: url.path), existing == data { return false }
-        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        if let existing = FileManager.default.contents(atPath: url.path), existing == data { return false }
+        let shown = relativePath(of: url, to: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let (folderCode, _) = AtomicFile.makeFolders(url.deletingLastPathComponent().path)
+        if folderCode != 0 { throw PipelineError.failure(FileFault(path: shown, action: "create its folder", code: folderCode).diagnostic) }
+        let code = AtomicFile.write(data, to: url.path)
+        if code != 0 { throw PipelineError.failure(FileFault(path: shown, action: "write", code: code).diagnostic) }
         return true
     }
 

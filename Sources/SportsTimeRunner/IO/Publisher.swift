@@ -1,5 +1,10 @@
 import Foundation
 import SportsTimeCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Moves validated outputs from staging into place and writes the lock, so that a crash at any moment
 /// leaves either the state before the stage or — once the next runner has started — the state after it.
@@ -28,31 +33,51 @@ public struct Publisher: Sendable {
 
     public init(root: URL) { self.root = root }
 
-    private func url(_ path: String) -> URL { root.appendingPathComponent(path) }
-
-    private func exists(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        // A dangling symbolic link still occupies the name.
-        return FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isFolder)
-            || (try? FileManager.default.destinationOfSymbolicLink(atPath: url(path).path)) != nil
-    }
+    private var files: RepositoryFiles { RepositoryFiles(root: root) }
 
     /// Replaces each target by its staged path (or removes it), then writes `lock`. `label` names the
-    /// work in the journal (a stage name).
+    /// work in the journal (a stage name). When a move or the lock cannot be written (a read-only or
+    /// full disk), the moves already done are undone and the journal removed, so the stage stays as
+    /// it was; only if that undo fails too does the journal stay for the next runner to complete.
     public func publish(label: String, moves: [Move], lock: Data) throws {
+        if hasPendingJournal {
+            throw FileFault(path: Self.journalPath, action: "publish \(label)", code: EBUSY,
+                            reason: "an earlier publish in this run could be neither finished nor undone",
+                            fix: "Fix the file system problem above and re-run; the next run completes it")
+        }
         let journal = Journal(stage: label, moves: moves, lock: String(decoding: lock, as: UTF8.self))
         let data = try CanonicalJSON.makeEncoder().encode(journal)
-        try FileManager.default.createDirectory(at: url(".pipeline"), withIntermediateDirectories: true)
-        try data.write(to: url(Self.journalPath), options: .atomic)
-        try complete(journal)
+        try files.writeAtomically(data, to: Self.journalPath)
+        do {
+            try complete(journal)
+        } catch {
+            do {
+                try undo(journal)
+                try files.removeTree(Self.journalPath)
+            } catch {
+                throw PublishFailure(cause: error, journalKept: true)
+            }
+            throw PublishFailure(cause: error, journalKept: false)
+        }
+    }
+
+    /// A publish that failed: the file fault, and whether its journal had to be kept.
+    public struct PublishFailure: Error, CustomStringConvertible {
+        public var cause: Error
+        public var journalKept: Bool
+        public var description: String {
+            "\(cause)" + (journalKept
+                ? " The publish could not be undone either: \(Publisher.journalPath) stays, and the next run completes it."
+                : " Nothing was published; the previous outputs and lock are unchanged.")
+        }
     }
 
     /// Completes a publish a killed runner left half done. Returns its label, or nil when there was none.
     public func recover() throws -> String? {
-        guard let data = FileManager.default.contents(atPath: url(Self.journalPath).path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: files.absolute(Self.journalPath)) else { return nil }
         guard let journal = try? CanonicalJSON.makeDecoder().decode(Journal.self, from: data) else {
             // The journal is written atomically, so a torn one cannot be ours; nothing was moved yet.
-            try FileManager.default.removeItem(at: url(Self.journalPath))
+            try files.removeTree(Self.journalPath)
             return nil
         }
         try complete(journal)
@@ -60,27 +85,39 @@ public struct Publisher: Sendable {
     }
 
     /// Whether a half-done publish is waiting to be completed.
-    public var hasPendingJournal: Bool { FileManager.default.fileExists(atPath: url(Self.journalPath).path) }
+    public var hasPendingJournal: Bool { files.exists(Self.journalPath) }
 
+    /// Does what is left of `journal`'s moves (each is done when its staged path is gone, or for a
+    /// removal when its target is gone), writes the lock, then drops the journal and the backups.
     private func complete(_ journal: Journal) throws {
-        let manager = FileManager.default
         for move in journal.moves {
-            let stagedExists = move.staged.map(exists) ?? false
-            let done = move.staged == nil ? !exists(move.target) : !stagedExists
+            let done = move.staged.map { !files.exists($0) } ?? !files.exists(move.target)
             if done { continue }
-            if exists(move.target) {
-                if exists(move.backup) { try manager.removeItem(at: url(move.backup)) }
-                try manager.createDirectory(at: url(move.backup).deletingLastPathComponent(), withIntermediateDirectories: true)
-                try manager.moveItem(at: url(move.target), to: url(move.backup))
+            if files.exists(move.target) {
+                try files.removeTree(move.backup)
+                try files.rename(move.target, to: move.backup, location: move.target)
             }
             if let staged = move.staged {
-                try manager.createDirectory(at: url(move.target).deletingLastPathComponent(), withIntermediateDirectories: true)
-                try manager.moveItem(at: url(staged), to: url(move.target))
+                try files.rename(staged, to: move.target, location: move.target)
             }
         }
-        try ArtifactFiles.write(Data(journal.lock.utf8), to: url(Self.lockPath))
-        try manager.removeItem(at: url(Self.journalPath))
-        for move in journal.moves where exists(move.backup) { try? manager.removeItem(at: url(move.backup)) }
+        try files.writeAtomically(Data(journal.lock.utf8), to: Self.lockPath)
+        try files.removeTree(Self.journalPath)
+        for move in journal.moves { try? files.removeTree(move.backup) }
+        try? files.removeTree(".pipeline/backup/\(journal.stage)")
+    }
+
+    /// Reverses the moves of `journal` that were done, last first: a published target goes back to its
+    /// staged path, and the backup back to the target. The lock was not written (it is written last).
+    private func undo(_ journal: Journal) throws {
+        for move in journal.moves.reversed() {
+            if let staged = move.staged, !files.exists(staged), files.exists(move.target) {
+                try files.rename(move.target, to: staged, location: move.target)
+            }
+            if files.exists(move.backup), !files.exists(move.target) {
+                try files.rename(move.backup, to: move.target, location: move.target)
+            }
+        }
     }
 
     /// Where an out's previous version waits while it is replaced.

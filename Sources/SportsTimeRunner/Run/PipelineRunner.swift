@@ -72,7 +72,11 @@ public final class PipelineRunner: @unchecked Sendable {
             for diagnostic in pipelineError.diagnostics { console.err(diagnostic.description) }
             return pipelineError.exitCode
         }
-        console.err("error: \(error)")
+        if error is FileFault || error is Publisher.PublishFailure {
+            console.err("\(error)")
+        } else {
+            console.err("error: \(error)")
+        }
         return ExitStatus.failure
     }
 
@@ -112,8 +116,14 @@ public final class PipelineRunner: @unchecked Sendable {
             console.err("note: completed the publish of \(label) that an interrupted run left half done")
         }
         let manager = FileManager.default
-        try? manager.removeItem(at: root.appendingPathComponent(".pipeline/staging"))
-        try? manager.removeItem(at: root.appendingPathComponent(".pipeline/backup"))
+        // Staging and backups only live during a run (a journal left by a failed undo keeps them).
+        func clearScratch() {
+            guard !publisher.hasPendingJournal else { return }
+            try? manager.removeItem(at: root.appendingPathComponent(".pipeline/staging"))
+            try? manager.removeItem(at: root.appendingPathComponent(".pipeline/backup"))
+        }
+        clearScratch()
+        defer { clearScratch() }
 
         let graph = try workspace.loadGraph()
         var lock = try workspace.loadLock()
@@ -229,7 +239,7 @@ public final class PipelineRunner: @unchecked Sendable {
                     outcome.outputsChanged = changed
                     ranThisRun.insert(result.work.index)
                 } catch {
-                    outcome.problems = ["publishing failed: \(error)"]
+                    outcome.problems = ["\(error)"]
                 }
             } else {
                 outcome.problems = result.problems

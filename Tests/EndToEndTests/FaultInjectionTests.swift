@@ -1,0 +1,538 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults injected into real runs: the built `sportstime` runner and the five stage executables on a
+/// slice of the committed fixtures (three sources, two requests; ingest fan-out → normalize → merge →
+/// plan fan-out → render). Each iteration starts from a finished run on inputs A, edits the inputs to
+/// B, and breaks the run to B at a random moment: `kill -9` of the runner, of the runner and its stage
+/// together (a power cut), or of the stage alone, SIGINT or SIGTERM to the runner, or a second runner
+/// started beside it. Other tests fill the disk at a random point or make `out/` or the lock's folder
+/// read-only.
+///
+/// After each fault, every stage is exactly as before (its outputs and its lock entry from A) or
+/// exactly as after (both from B), never in between; the only exception allowed is the one stage a
+/// killed runner was publishing, named in `.pipeline/journal.json`, which the next runner completes.
+/// Then the next run finishes, and `out/` and the lock are byte-identical to an uninterrupted run.
+///
+/// `SPORTSTIME_FAULT_ITERATIONS` (default 10) and `SPORTSTIME_FAULT_SEED` (default: random; every
+/// failure message prints the seed) bound and reproduce the random part.
+@Suite(.serialized) struct FaultInjectionTests {
+    @Test("kill -9, SIGINT, SIGTERM and a second runner at random moments of a real run")
+    func randomFaultsOfARealRun() throws {
+        let lab = try FaultLab.shared()
+        let iterations = Int(ProcessInfo.processInfo.environment["SPORTSTIME_FAULT_ITERATIONS"] ?? "") ?? 10
+        let seed = UInt64(ProcessInfo.processInfo.environment["SPORTSTIME_FAULT_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        var random = SplitMix64(seed: seed)
+        var seen: [FaultLab.Fault: Int] = [:], stopped: [FaultLab.Fault: Int] = [:]
+        for iteration in 0..<iterations {
+            let fault = FaultLab.Fault.allCases[Int(random.next() % UInt64(FaultLab.Fault.allCases.count))]
+            let delay = Double(random.next() % 1000) / 1000 * lab.secondsForB * 1.1
+            let jobs = 1 + Int(random.next() % 2)
+            let label = "seed \(seed) iteration \(iteration): \(fault) after \(String(format: "%.2f", delay)) s, --jobs \(jobs)"
+            seen[fault, default: 0] += 1
+            let repo = try lab.copyOfA()
+            defer { try? FileManager.default.removeItem(at: repo) }
+            try FaultLab.editToB(repo)
+            if try lab.inject(fault, after: delay, jobs: jobs, in: repo, label: label) { stopped[fault, default: 0] += 1 }
+            try lab.checkBeforeOrAfter(repo, label: label)
+            try lab.checkNextRunFinishes(repo, label: label)
+        }
+        print("fault injection: seed \(seed), \(iterations) iterations: "
+              + seen.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.key) ×\($0.value) (\(stopped[$0.key] ?? 0) hit a run still working)" }.joined(separator: ", "))
+    }
+
+    @Test("a full disk at a random point of the run", .enabled(if: FaultLab.canMount, "needs root to mount a small tmpfs"))
+    func aFullDiskAtRandomPoints() throws {
+        let lab = try FaultLab.shared()
+        let iterations = max(2, (Int(ProcessInfo.processInfo.environment["SPORTSTIME_FAULT_ITERATIONS"] ?? "") ?? 10) / 2)
+        let seed = UInt64(ProcessInfo.processInfo.environment["SPORTSTIME_FAULT_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        var random = SplitMix64(seed: seed)
+        var failed = 0
+        var stoppedAt: [String] = []
+        for iteration in 0..<iterations {
+            let disk = try FaultLab.Mount.tmpfs(megabytes: 256)
+            defer { disk.unmount() }
+            let repo = disk.folder.appendingPathComponent("repo")
+            try FaultLab.copy(lab.stateA, to: repo)
+            try FaultLab.editToB(repo)
+            // Room for only part of what the run writes: somewhere between nothing and all of out/.
+            let room = 4096 + Int(random.next() % UInt64(lab.bytesOfBOut))
+            let used = try disk.usedBytes()
+            try disk.resize(bytes: used + room)
+            let label = "seed \(seed) iteration \(iteration): \(room / 1024) KB free"
+            let (code, stderr) = try lab.runToEnd(in: repo)
+            #expect(code == 0 || code == 1, "\(label): exit \(code)\n\(stderr)")
+            if code == 1 {
+                failed += 1
+                let first = stderr.split(separator: "\n").first { $0.contains(": error: ") }.map(String.init) ?? "?"
+                stoppedAt.append(first.trimmingCharacters(in: .whitespaces).components(separatedBy: ": error: ")[0]
+                                 .components(separatedBy: " | ").last ?? "?")
+                #expect(stderr.contains("No space left on device"), "\(label): the failure does not say the disk is full\n\(stderr)")
+            }
+            FaultLab.expectNoCrash(stderr, label: label)
+            try lab.checkBeforeOrAfter(repo, label: label, killed: false)
+            try disk.resize(bytes: 256 << 20)
+            try lab.checkNextRunFinishes(repo, label: label)
+        }
+        print("full disk: seed \(seed), \(iterations) iterations, \(failed) runs stopped by the full disk, at: "
+              + stoppedAt.joined(separator: "; "))
+    }
+
+    /// `out/` (or `pipeline/`, where the lock is) that the run may not write. Root ignores file modes,
+    /// so as root the runner runs as `nobody` over a repository that `nobody` owns.
+    @Test("an out/ or lock folder that cannot be written fails the run cleanly", arguments: ["out", "pipeline"])
+    func aFolderThatCannotBeWritten(_ folder: String) throws {
+        let lab = try FaultLab.shared()
+        let root = try lab.copyOfA()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FaultLab.editToB(root)
+        let asNobody = geteuid() == 0
+        if asNobody { try FaultLab.Mount.sh("chown -R 65534:65534 '\(root.path)'") }
+        try FaultLab.Mount.sh("find '\(root.appendingPathComponent(folder).path)' -type d -exec chmod a-w {} +")
+        let (code, stderr) = try FaultLab.run(["run"], in: root, bin: lab.bin, asNobody: asNobody)
+        try FaultLab.Mount.sh("chmod -R u+w '\(root.appendingPathComponent(folder).path)'")
+        let label = "\(folder)/ not writable"
+        #expect(code == 1, "\(label): exit \(code)\n\(stderr)")
+        #expect(stderr.contains("Permission denied") && stderr.contains("Make \(folder)/ writable and re-run"),
+                "\(label): the failure does not say why or what to do\n\(stderr)")
+        FaultLab.expectNoCrash(stderr, label: label)
+        try lab.checkBeforeOrAfter(root, label: label, killed: false)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".pipeline/journal.json").path),
+                "\(label): a failed publish left its journal behind instead of undoing its moves")
+        try lab.checkNextRunFinishes(root, label: label)
+    }
+
+    @Test("a read-only file system changes nothing and says so", .enabled(if: FaultLab.canMount, "needs root for a read-only bind mount"))
+    func aReadOnlyFileSystem() throws {
+        let lab = try FaultLab.shared()
+        let root = try lab.copyOfA()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FaultLab.editToB(root)
+        let mount = try FaultLab.Mount.readOnly(root)
+        let (code, stderr) = try lab.runToEnd(in: root)
+        mount.unmount()
+        #expect(code == 1, "exit \(code)\n\(stderr)")
+        #expect(stderr.contains("Read-only file system") && !stderr.contains(root.path), "\(stderr)")
+        FaultLab.expectNoCrash(stderr, label: "read-only file system")
+        let now = try PipelineState(root)
+        #expect(now.files == lab.before.files && now.lockText == lab.before.lockText, "out/ or the lock changed")
+        try lab.checkNextRunFinishes(root, label: "read-only file system")
+    }
+
+    /// Publishing renames, so out/ on another file system than .pipeline/ is refused, with the reason.
+    @Test("out/ on another file system is refused with the reason", .enabled(if: FaultLab.canMount, "needs root for a bind mount"))
+    func outOnAnotherFileSystem() throws {
+        let lab = try FaultLab.shared()
+        let root = try lab.copyOfA()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FaultLab.editToB(root)
+        let mount = try FaultLab.Mount.bind(root.appendingPathComponent("out"))
+        let (code, stderr) = try lab.runToEnd(in: root)
+        #expect(code == 1, "exit \(code)\n\(stderr)")
+        #expect(stderr.contains("Keep out/ and .pipeline/ on one file system"), "\(stderr)")
+        try lab.checkBeforeOrAfter(root, label: "out/ on another file system", killed: false)
+        mount.unmount()
+        try lab.checkNextRunFinishes(root, label: "out/ on another file system")
+    }
+}
+
+/// The slice of the repository, its two finished states, and the fault machinery.
+final class FaultLab: @unchecked Sendable {
+    static let sources = ["ufl-2025-sample", "wnba-2023-bbref", "nfl-nflverse-2021-2022"]
+    static let requests = ["ufl-spring-2025.yaml", "wnba-2023-east-rest-days.yaml"]
+
+    enum Fault: String, CaseIterable, CustomStringConvertible {
+        case killRunner = "kill -9 runner"
+        case powerCut = "kill -9 runner and stage"
+        case killStage = "kill -9 stage"
+        case interrupt = "SIGINT"
+        case terminate = "SIGTERM"
+        case secondRunner = "second runner"
+        var description: String { rawValue }
+    }
+
+    /// A finished run on inputs A (a folder to copy from), and the state of a finished run on B.
+    let stateA: URL
+    let before: PipelineState
+    let after: PipelineState
+    let secondsForB: Double
+    let bytesOfBOut: Int
+    let bin: URL
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var made: FaultLab?
+
+    static func shared() throws -> FaultLab {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let lab = try FaultLab()
+        made = lab
+        return lab
+    }
+
+    private init() throws {
+        bin = try #require(BadInputTests.binFolder, "build the executables first (swift build --build-tests)")
+        // One lab per test process; a lab left by a finished process is removed.
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix("fault-lab-") {
+            if let pid = Int32(name.dropFirst("fault-lab-".count)), pid != getpid(), !Self.isAlive(pid) {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let scratch = temporary.appendingPathComponent("fault-lab-\(getpid())")
+        try? FileManager.default.removeItem(at: scratch)
+        stateA = scratch.appendingPathComponent("a")
+        try Self.makeRepository(at: stateA)
+        let (codeA, stderrA) = try Self.run(["run"], in: stateA, bin: bin)
+        try #require(codeA == 0, "the run on inputs A failed:\n\(stderrA)")
+        before = try PipelineState(stateA)
+        let b = scratch.appendingPathComponent("b")
+        try Self.copy(stateA, to: b)
+        try Self.editToB(b)
+        let started = Date()
+        let (codeB, stderrB) = try Self.run(["run"], in: b, bin: bin)
+        secondsForB = Date().timeIntervalSince(started)
+        try #require(codeB == 0, "the run on inputs B failed:\n\(stderrB)")
+        after = try PipelineState(b)
+        bytesOfBOut = after.files.values.reduce(0) { $0 + $1.count }
+        try #require(before.lockEntries != after.lockEntries && before.files != after.files, "the edit to B changed nothing")
+        let changed = after.lockEntries.keys.filter { before.lockEntries[$0] != after.lockEntries[$0] }
+        try #require(changed.count >= 5, "the edit to B re-runs only \(changed)")
+        try? FileManager.default.removeItem(at: b)
+    }
+
+    /// Package.swift and Sources (the stages' code fingerprints), the pipeline spec and schemas, the
+    /// reference data, and three sources and two requests of the committed fixtures.
+    static func makeRepository(at root: URL) throws {
+        let manager = FileManager.default
+        let package = BadInputTests.packageRoot
+        try manager.createDirectory(at: root.appendingPathComponent("fixtures/scraped"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: root.appendingPathComponent("fixtures/requests"), withIntermediateDirectories: true)
+        var parts = ["Package.swift", "Sources", "pipeline/pipeline.yaml", "pipeline/sources.yaml", "pipeline/schemas",
+                     "fixtures/reference", "fixtures/overrides", "fixtures/geo"]
+        parts += sources.map { "fixtures/scraped/\($0)" } + requests.map { "fixtures/requests/\($0)" }
+        for part in parts {
+            try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.copyItem(at: package.appendingPathComponent(part), to: root.appendingPathComponent(part))
+        }
+    }
+
+    /// Inputs B: a UFL kickoff moved, a WNBA game moved a day, the UFL trip a week longer.
+    static func editToB(_ root: URL) throws {
+        try replace("fixtures/scraped/ufl-2025-sample/ufl_2025_sample.csv", in: root,
+                    "\"Fri, Mar 28, 2025\",8:00 PM", with: "\"Fri, Mar 28, 2025\",7:30 PM")
+        try replace("fixtures/requests/ufl-spring-2025.yaml", in: root, "lastDate: 2025-04-13", with: "lastDate: 2025-04-20")
+        try replace("fixtures/requests/wnba-2023-east-rest-days.yaml", in: root, "maxDrivingHoursPerDay:", with: "maxDrivingHoursPerDay: 7 #")
+    }
+
+    static func replace(_ path: String, in root: URL, _ old: String, with new: String) throws {
+        let url = root.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try #require(text.contains(old), "\(path) no longer contains \(old)")
+        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+    }
+
+    static func copy(_ from: URL, to: URL) throws {
+        try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/cp")
+        process.arguments = ["-a", from.path, to.path]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "cp -a \(from.path) \(to.path) failed")
+    }
+
+    func copyOfA() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fault-run-\(UUID().uuidString)")
+        try Self.copy(stateA, to: root)
+        return root
+    }
+
+    // MARK: Processes
+
+    /// Runs `sportstime ARGS` to the end; a death by signal is reported as 128 + the signal.
+    static func run(_ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false) throws -> (Int32, String) {
+        let process = try start(arguments, in: root, bin: bin, asNobody: asNobody)
+        process.process.waitUntilExit()
+        return (process.exitCode, process.stderr)
+    }
+
+    func runToEnd(in root: URL) throws -> (Int32, String) { try Self.run(["run"], in: root, bin: bin) }
+
+    static func start(_ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false) throws -> Started {
+        let process = Process()
+        if asNobody {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", bin.appendingPathComponent("sportstime").path] + arguments
+        } else {
+            process.executableURL = bin.appendingPathComponent("sportstime")
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = root
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fault-log-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardError = handle
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return Started(process: process, log: log, handle: handle)
+    }
+
+    final class Started {
+        let process: Process
+        let log: URL
+        let handle: FileHandle
+        init(process: Process, log: URL, handle: FileHandle) { self.process = process; self.log = log; self.handle = handle }
+        deinit { try? handle.close(); try? FileManager.default.removeItem(at: log) }
+        var exitCode: Int32 {
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        }
+        var stderr: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    }
+
+    /// The stage the runner started last, from the workspace lock's holder lines, while it still runs.
+    static func runningStage(in root: URL) -> Int32? {
+        guard let holder = try? String(contentsOf: root.appendingPathComponent(".pipeline/lock"), encoding: .utf8),
+              let range = holder.range(of: " pid ", options: .backwards),
+              holder[..<range.lowerBound].contains("stage "),
+              let pid = Int32(holder[range.upperBound...].prefix { $0.isNumber }), pid > 0, isAlive(pid) else { return nil }
+        return pid
+    }
+
+    /// Whether `pid` runs (a zombie no longer holds its files or locks).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.range(of: ")", options: .backwards) else { return false }
+        return !stat[close.upperBound...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
+    static func waitUntilGone(_ pid: Int32, seconds: Double = 60) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isAlive(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    }
+
+    static func expectNoCrash(_ stderr: String, label: String) {
+        #expect(!stderr.contains("Fatal error") && !stderr.contains("Stack dump") && !stderr.contains("💣"),
+                "\(label): crashed\n\(stderr)")
+    }
+
+    /// Starts a run to B, waits `delay`, and injects `fault`; returns when every process it started is gone.
+    @discardableResult
+    func inject(_ fault: Fault, after delay: Double, jobs: Int, in repo: URL, label: String) throws -> Bool {
+        let runner = try Self.start(["run", "--jobs", "\(jobs)"], in: repo, bin: bin)
+        Thread.sleep(forTimeInterval: delay)
+        let pid = runner.process.processIdentifier
+        var stage: Int32?
+        var second: Started?
+        switch fault {
+        case .killRunner:
+            stage = Self.runningStage(in: repo)
+            kill(pid, SIGKILL)
+        case .powerCut:
+            stage = Self.runningStage(in: repo)
+            kill(pid, SIGKILL)
+            if let stage { kill(-stage, SIGKILL) }
+        case .killStage:
+            stage = Self.runningStage(in: repo)
+            if let stage { kill(-stage, SIGKILL) }
+        case .interrupt: kill(pid, SIGINT)
+        case .terminate: kill(pid, SIGTERM)
+        case .secondRunner: second = try Self.start(["run"], in: repo, bin: bin)
+        }
+        runner.process.waitUntilExit()
+        // A stage whose runner was killed finishes on its own; it holds the workspace until then.
+        if let stage { Self.waitUntilGone(stage) }
+        second?.process.waitUntilExit()
+        let code = runner.exitCode, stderr = runner.stderr
+        Self.expectNoCrash(stderr, label: label)
+        switch fault {
+        case .killRunner, .powerCut:
+            #expect(code == 128 + SIGKILL || code == 0, "\(label): runner exit \(code)\n\(stderr)")
+        case .killStage:
+            // A stage may end between being seen and being killed; then the run simply succeeds.
+            #expect(code == 1 || code == 0, "\(label): runner exit \(code) (stage \(stage.map(String.init) ?? "none"))\n\(stderr)")
+            if code == 1 { #expect(stderr.contains("killed by signal 9"), "\(label): \(stderr)") }
+        case .interrupt, .terminate:
+            #expect(code == 130 || code == 0, "\(label): runner exit \(code)\n\(stderr)")
+        case .secondRunner:
+            let other = try #require(second)
+            let codes = [code, other.exitCode].sorted()
+            // Whichever took the workspace first runs; the other is refused, or finds nothing to do.
+            #expect(codes == [0, 1] || codes == [0, 0], "\(label): exits \(code) and \(other.exitCode)\n\(stderr)\n\(other.stderr)")
+            if codes == [0, 1] {
+                let refused = code == 1 ? stderr : other.stderr
+                #expect(refused.contains("another sportstime run is writing this workspace"), "\(label): \(refused)")
+            }
+            Self.expectNoCrash(other.stderr, label: label + " (second runner)")
+            return codes == [0, 1]
+        }
+        return code != 0
+    }
+
+    // MARK: Checks
+
+    /// Every stage is as before or as after; only the stage a killed runner was publishing (named in its
+    /// journal) may be between, and only when `killed`.
+    func checkBeforeOrAfter(_ repo: URL, label: String, killed: Bool = true) throws {
+        let now = try PipelineState(repo)
+        let journal = killed ? PipelineState.journalStage(repo) : nil
+        let stages = Set(before.lockEntries.keys).union(after.lockEntries.keys)
+        var owned = Set<String>()
+        for stage in stages.sorted() {
+            let outs = before.outs(of: stage).union(after.outs(of: stage))
+            let files = now.files(under: outs)
+            owned.formUnion(files.keys)
+            let asBefore = files == before.files(under: outs) && now.lockEntries[stage] == before.lockEntries[stage]
+            let asAfter = files == after.files(under: outs) && now.lockEntries[stage] == after.lockEntries[stage]
+            if asBefore || asAfter || stage == journal { continue }
+            let filesAre = files == before.files(under: outs) ? "as before" : files == after.files(under: outs) ? "as after" : "neither"
+            let entryIs = now.lockEntries[stage] == before.lockEntries[stage] ? "as before"
+                : now.lockEntries[stage] == after.lockEntries[stage] ? "as after" : "neither"
+            Issue.record("\(label): stage \(stage) is in between: outputs \(filesAre), lock entry \(entryIs)")
+        }
+        let strays = Set(now.files.keys).subtracting(owned)
+        #expect(strays.isEmpty, "\(label): files in out/ that no stage owns: \(strays.sorted())")
+    }
+
+    /// The next run completes; out/ and the lock equal an uninterrupted run's, and status says up to date.
+    func checkNextRunFinishes(_ repo: URL, label: String) throws {
+        let (code, stderr) = try runToEnd(in: repo)
+        #expect(code == 0, "\(label): the next run exits \(code)\n\(stderr)")
+        Self.expectNoCrash(stderr, label: label + " (next run)")
+        let now = try PipelineState(repo)
+        #expect(now.lockText == after.lockText, "\(label): the lock differs from an uninterrupted run's")
+        let differing = Set(now.files.keys).union(after.files.keys).filter { now.files[$0] != after.files[$0] }
+        #expect(differing.isEmpty, "\(label): out/ differs from an uninterrupted run's: \(differing.sorted().prefix(10))")
+        let (status, statusText) = try Self.run(["status"], in: repo, bin: bin)
+        #expect(status == 0, "\(label): status after the next run exits \(status)\n\(statusText)")
+        for leftover in [".pipeline/journal.json", ".pipeline/staging", ".pipeline/backup"] {
+            #expect(!FileManager.default.fileExists(atPath: repo.appendingPathComponent(leftover).path), "\(label): \(leftover) left behind")
+        }
+    }
+
+    // MARK: Mounts (root only)
+
+    static let canMount: Bool = {
+        guard geteuid() == 0 else { return false }
+        guard let probe = try? Mount.tmpfs(megabytes: 1) else { return false }
+        probe.unmount()
+        return true
+    }()
+
+    struct Mount {
+        let folder: URL
+        let ownsFolder: Bool
+
+        static func tmpfs(megabytes: Int) throws -> Mount {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fault-disk-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try sh("mount -t tmpfs -o size=\(megabytes)m tmpfs '\(folder.path)'")
+            return Mount(folder: folder, ownsFolder: true)
+        }
+
+        static func bind(_ folder: URL) throws -> Mount {
+            try sh("mount --bind '\(folder.path)' '\(folder.path)'")
+            return Mount(folder: folder, ownsFolder: false)
+        }
+
+        static func readOnly(_ folder: URL) throws -> Mount {
+            try sh("mount --bind '\(folder.path)' '\(folder.path)' && mount -o remount,bind,ro '\(folder.path)'")
+            return Mount(folder: folder, ownsFolder: false)
+        }
+
+        func resize(bytes: Int) throws {
+            try Self.sh("mount -o remount,size=\(max(bytes, 4096)) '\(folder.path)'")
+        }
+
+        func usedBytes() throws -> Int {
+            var stats = statvfs()
+            try #require(statvfs(folder.path, &stats) == 0)
+            return Int(stats.f_blocks - stats.f_bfree) * Int(stats.f_frsize)
+        }
+
+        func unmount() {
+            _ = try? Self.sh("umount -l '\(folder.path)'")
+            if ownsFolder { try? FileManager.default.removeItem(at: folder) }
+        }
+
+        @discardableResult
+        static func sh(_ command: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            guard process.terminationStatus == 0 else { throw FaultError("`\(command)` failed: \(text)") }
+            return text
+        }
+    }
+}
+
+struct FaultError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `out/` and the lock of a repository: every file's bytes, and each stage's lock entry.
+struct PipelineState {
+    var files: [String: Data]
+    var lockText: Data
+    var lockEntries: [String: Data]
+    var outsByStage: [String: Set<String>]
+
+    init(_ root: URL) throws {
+        files = [:]
+        let out = root.appendingPathComponent("out")
+        if let walker = FileManager.default.enumerator(at: out, includingPropertiesForKeys: [.isRegularFileKey]) {
+            let base = out.standardizedFileURL.path
+            for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                let relative = "out/" + String(file.standardizedFileURL.path.dropFirst(base.count + 1))
+                files[relative] = try Data(contentsOf: file)
+            }
+        }
+        lockText = try Data(contentsOf: root.appendingPathComponent("pipeline/pipeline.lock.json"))
+        let object = try JSONSerialization.jsonObject(with: lockText) as? [String: Any]
+        let stages = try #require(object?["stages"] as? [String: Any], "the lock has no stages")
+        lockEntries = [:]
+        outsByStage = [:]
+        for (name, entry) in stages {
+            lockEntries[name] = try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys])
+            outsByStage[name] = Set(((entry as? [String: Any])?["outs"] as? [String: Any])?.keys.map { $0 } ?? [])
+        }
+    }
+
+    func outs(of stage: String) -> Set<String> { outsByStage[stage] ?? [] }
+
+    func files(under outs: Set<String>) -> [String: Data] {
+        files.filter { file in outs.contains { file.key == $0 || file.key.hasPrefix($0 + "/") } }
+    }
+
+    static func journalStage(_ root: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(".pipeline/journal.json").path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["stage"] as? String
+    }
+}
+
+/// A small seeded generator, so a failing iteration can be replayed with SPORTSTIME_FAULT_SEED.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -7,7 +7,8 @@
 #   make dag            print the stage graph as Mermaid
 #   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
 #   make test           install the PDF test tools, then swift test
-#   make pdf            install WeasyPrint into .venv/ and write out/render/*/itinerary.pdf
+#   make pdf            install WeasyPrint into .venv/ and render every itinerary with its PDF into
+#                       .pipeline/pdf/<request>/ (never out/: the committed outputs stay untouched)
 #   make clean          remove .build and .pipeline (never out/)
 #   make fuzz           libFuzzer runs of the readers (FUZZ_SECONDS=60 each; see Fuzz/README.md)
 #   make bench          release build, then bench/run.sh: figures against DESIGN §8 (see bench/README.md)
@@ -46,10 +47,15 @@ test-tools:
 	pipeline/tools/install-test-tools.sh
 	pipeline/tools/install-pdf-engine.sh
 
-# PDFs are build products (not committed): render them from the committed HTML inputs.
+# PDFs are build products (not committed): render the full set from the committed plans into
+# $(PDF_DIR) (ignored), so out/render/ and the runner's view of it are left alone.
+PDF_DIR := .pipeline/pdf
+
 pdf: build
 	pipeline/tools/install-pdf-engine.sh
-	.build/release/sportstime-render --plans out/plan --merged out/merge --geo fixtures/geo --out out/render
+	.build/release/sportstime-render --plans out/plan --merged out/merge --geo fixtures/geo --out $(PDF_DIR)
+	@echo "PDFs written to $(PDF_DIR)/:"
+	@ls -1 $(PDF_DIR)/*/itinerary.pdf
 
 clean:
 	rm -rf .build .pipeline

@@ -20,20 +20,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
+    // Test fixtures and READMEs are read from the source tree (#filePath), never bundled: excluded.
     targets: [
         .target(
             name: "SportsTimeCore",
             dependencies: [
                 "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
-        .target(name: "SportsTimeIngest", dependencies: ["SportsTimeCore"]),
-        .target(name: "SportsTimeNormalize", dependencies: ["SportsTimeCore"]),
-        .target(name: "SportsTimeMerge", dependencies: ["SportsTimeCore"]),
-        .target(name: "SportsTimePlan", dependencies: ["SportsTimeCore"]),
-        .target(name: "SportsTimeRender", dependencies: ["SportsTimeCore"]),
-        .target(name: "SportsTimeRunner", dependencies: ["SportsTimeCore"]),
+        .target(name: "SportsTimeIngest", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
+        .target(name: "SportsTimeNormalize", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
+        .target(name: "SportsTimeMerge", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
+        .target(name: "SportsTimePlan", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
+        .target(name: "SportsTimeRender", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
+        .target(name: "SportsTimeRunner", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
 
         .executableTarget(name: "sportstime", dependencies: [
             "SportsTimeRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -55,13 +57,13 @@ let package = Package(
         ]),
 
         .testTarget(name: "CoreTests", dependencies: ["SportsTimeCore"]),
-        .testTarget(name: "IngestTests", dependencies: ["SportsTimeIngest"]),
+        .testTarget(name: "IngestTests", dependencies: ["SportsTimeIngest"], exclude: ["Fixtures"]),
         .testTarget(name: "NormalizeTests", dependencies: ["SportsTimeNormalize"]),
-        .testTarget(name: "MergeTests", dependencies: ["SportsTimeMerge"]),
-        .testTarget(name: "PlanTests", dependencies: ["SportsTimePlan"]),
-        .testTarget(name: "RenderTests", dependencies: ["SportsTimeRender"]),
+        .testTarget(name: "MergeTests", dependencies: ["SportsTimeMerge"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlanTests", dependencies: ["SportsTimePlan"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderTests", dependencies: ["SportsTimeRender"], exclude: ["Fixtures"]),
         .testTarget(name: "RunnerTests", dependencies: ["SportsTimeRunner", "SportsTimeCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"], exclude: ["BadInputs"]),
     ]
 )
 

@@ -12,8 +12,8 @@ struct IndexRenderer {
         out.append("")
         out.append("Rendered by `sportstime-render` from `out/plan/` and `out/merge/`; do not edit by hand. "
             + "Each folder holds the itinerary as Markdown and print-ready HTML, a calendar of the best option's games "
-            + "(`trip.ics`) and the routes as GeoJSON. PDFs are build products, not committed: `make pdf` writes "
-            + "`itinerary.pdf` into each folder.")
+            + "(`trip.ics`) and the routes as GeoJSON. PDFs are build products, not committed: `make pdf` "
+            + "renders every itinerary with its `itinerary.pdf` into `.pipeline/pdf/<request>/`.")
         out.append("")
         if plans.isEmpty {
             out.append("No plans were found in `out/plan/`.")

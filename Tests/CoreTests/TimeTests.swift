@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import SportsTimeCore
 
+/// The committed `fixtures/reference/`, found from this file's path.
+private let committedReference = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("fixtures/reference")
+
 @Suite struct TimeTests {
     @Test(arguments: [
         ("2026-06-12T23:05:00Z", "2026-06-12T23:05:00Z"),
@@ -47,7 +52,7 @@ import Testing
         #expect(start.iso8601 == "2022-09-09T02:30:00Z")
         #expect(start.utcDate.iso8601 == "2022-09-09")
         #expect(ZonedTime.localDate(of: start, in: zone).iso8601 == "2022-09-08")
-        #expect(ZonedTime.abbreviation(of: zone, at: start) == "PDT")
+        #expect(ZoneAbbreviations.abbreviation(zone: "America/Los_Angeles", at: start) == "PDT")
     }
 
     @Test func wallClockThroughDaylightSavingTransitions() throws {
@@ -67,11 +72,54 @@ import Testing
         ("America/Phoenix", "2025-07-01T18:00:00Z", "MST"), ("America/Toronto", "2025-07-01T18:00:00Z", "EDT"),
         ("Europe/London", "2025-07-01T18:00:00Z", "BST"), ("Europe/Berlin", "2025-01-01T18:00:00Z", "CET"),
         ("Australia/Melbourne", "2025-01-01T18:00:00Z", "AEDT"), ("Asia/Dubai", "2025-10-02T16:00:00Z", "GST"),
-        ("Asia/Kolkata", "2025-10-02T16:00:00Z", "UTC+05:30"),
+        ("Asia/Kolkata", "2025-10-02T16:00:00Z", "IST"), ("Asia/Kathmandu", "2025-10-02T16:00:00Z", "UTC+05:45"),
+        ("America/New_York", "1990-07-01T18:00:00Z", "EDT"), ("Europe/London", "1970-01-01T00:00:00Z", "BST"),
+        ("Not/A_Zone", "2025-07-01T18:00:00Z", "Not/A_Zone"),
     ])
     func zoneAbbreviations(zone: String, instant: String, expected: String) throws {
-        let tz = try #require(ZonedTime.zone(zone))
-        #expect(ZonedTime.abbreviation(of: tz, at: Instant(iso8601: instant)!) == expected)
+        #expect(ZoneAbbreviations.abbreviation(zone: zone, at: Instant(iso8601: instant)!) == expected)
+    }
+
+    /// Every zone a committed stadium uses, named in January and in July 2026. A new stadium zone
+    /// fails here until its names are added, so a name in the outputs is never a surprise.
+    @Test func everyStadiumZoneHasItsExpectedAbbreviations() throws {
+        let expected: [String: (january: String, july: String)] = [
+            "America/Chicago": ("CST", "CDT"), "America/Denver": ("MST", "MDT"), "America/Detroit": ("EST", "EDT"),
+            "America/Edmonton": ("MST", "MDT"), "America/Indiana/Indianapolis": ("EST", "EDT"),
+            "America/Kentucky/Louisville": ("EST", "EDT"), "America/Los_Angeles": ("PST", "PDT"),
+            "America/Mexico_City": ("CST", "CST"), "America/New_York": ("EST", "EDT"), "America/Phoenix": ("MST", "MST"),
+            "America/Puerto_Rico": ("AST", "AST"), "America/Sao_Paulo": ("BRT", "BRT"), "America/Toronto": ("EST", "EDT"),
+            "America/Vancouver": ("PST", "PDT"), "America/Winnipeg": ("CST", "CDT"), "Asia/Dubai": ("GST", "GST"),
+            "Asia/Macau": ("CST", "CST"), "Australia/Melbourne": ("AEDT", "AEST"), "Europe/Berlin": ("CET", "CEST"),
+            "Europe/Dublin": ("GMT", "IST"), "Europe/Helsinki": ("EET", "EEST"), "Europe/London": ("GMT", "BST"),
+            "Europe/Madrid": ("CET", "CEST"), "Europe/Prague": ("CET", "CEST"), "Europe/Stockholm": ("CET", "CEST"),
+        ]
+        let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
+        let zones = Set(data.stadiums.map(\.timeZone))
+        #expect(zones.count > 20)
+        let january = try #require(Instant(iso8601: "2026-01-15T18:00:00Z"))
+        let july = try #require(Instant(iso8601: "2026-07-15T18:00:00Z"))
+        for zone in zones.sorted() {
+            guard let names = expected[zone] else {
+                Issue.record("stadium zone \(zone) has no expected abbreviations here")
+                continue
+            }
+            #expect(ZoneAbbreviations.abbreviation(zone: zone, at: january) == names.january, "\(zone) January")
+            #expect(ZoneAbbreviations.abbreviation(zone: zone, at: july) == names.july, "\(zone) July")
+        }
+    }
+
+    /// Without tzdata files the table (and the region guess) must give the names tzdata would.
+    @Test func fallbackWithoutTzdataAgreesWithTzdata() throws {
+        let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
+        let zones = Set(data.stadiums.map(\.timeZone)).union(ZoneAbbreviations.namedZones.keys)
+        let instants = ["2026-01-15T18:00:00Z", "2026-07-15T18:00:00Z"].compactMap { Instant(iso8601: $0) }
+        for zone in zones.sorted() {
+            for instant in instants {
+                #expect(ZoneAbbreviations.fallback(zone: zone, at: instant, guessFromRegion: true)
+                        == ZoneAbbreviations.abbreviation(zone: zone, at: instant), "\(zone) \(instant.iso8601)")
+            }
+        }
     }
 
     @Test func zoneValidity() {

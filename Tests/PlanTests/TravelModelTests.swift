@@ -89,13 +89,13 @@ import SportsTimeCore
 
     @Test func zoneAbbreviationsComeFromTzdata() {
         let summer = Instant(iso8601: "2023-06-09T23:00:00Z")!, winter = Instant(iso8601: "2026-01-10T23:00:00Z")!
-        #expect(ZoneAbbreviations.display(zone: "America/New_York", at: summer) == "EDT")
-        #expect(ZoneAbbreviations.display(zone: "America/New_York", at: winter) == "EST")
-        #expect(ZoneAbbreviations.display(zone: "America/Chicago", at: summer) == "CDT")
-        #expect(ZoneAbbreviations.display(zone: "America/Phoenix", at: summer) == "MST")
-        #expect(ZoneAbbreviations.display(zone: "Europe/London", at: summer) == "BST")
-        #expect(ZoneAbbreviations.display(zone: "America/Puerto_Rico", at: summer) == "AST")
+        #expect(ZoneAbbreviations.abbreviation(zone: "America/New_York", at: summer) == "EDT")
+        #expect(ZoneAbbreviations.abbreviation(zone: "America/New_York", at: winter) == "EST")
+        #expect(ZoneAbbreviations.abbreviation(zone: "America/Chicago", at: summer) == "CDT")
+        #expect(ZoneAbbreviations.abbreviation(zone: "America/Phoenix", at: summer) == "MST")
+        #expect(ZoneAbbreviations.abbreviation(zone: "Europe/London", at: summer) == "BST")
+        #expect(ZoneAbbreviations.abbreviation(zone: "America/Puerto_Rico", at: summer) == "AST")
         // tzdata has only a numeric name for Dubai: the fallback is the core table (Gulf Standard Time).
-        #expect(ZoneAbbreviations.display(zone: "Asia/Dubai", at: summer) == "GST")
+        #expect(ZoneAbbreviations.abbreviation(zone: "Asia/Dubai", at: summer) == "GST")
     }
 }

@@ -1,27 +1,90 @@
 import Foundation
 
-/// Zone abbreviations (`EDT`, `BST`, `AEDT`) read from the system's tzdata files, the same on Linux
-/// and macOS. Foundation on Linux answers `GMT-4` for `TimeZone.abbreviation(for:)`, which
-/// `ZonedTime.abbreviation` then turns into `UTC-04:00`; this reads the names tzdata itself uses.
+/// The one place that names a zone at an instant (`EDT`, `BST`, `AEDT`): the plan's
+/// `timeZoneAbbreviation`, the planner's log lines and the iCalendar `TZNAME`s all come from here.
 ///
-/// Zones whose tzdata name is numeric (`+04` for Asia/Dubai) and zones without a readable file give
-/// nil, so callers fall back to `ZonedTime.abbreviation`.
+/// Order of sources, documented because outputs depend on it:
+/// 1. the system's tzdata file (`/usr/share/zoneinfo/<zone>`, TZif, RFC 8536) when it gives an
+///    alphabetic name — the same on Linux and macOS, and right for historical instants too.
+///    (Foundation on Linux answers `GMT-4` for `TimeZone.abbreviation(for:)`, so it is not used.)
+/// 2. tzdata gives only a numeric name (`+04` for Asia/Dubai, `-03` for America/Sao_Paulo): the
+///    common name from `namedZones` if the zone is listed there (`GST`, `BRT`), else `UTC±hh:mm`.
+/// 3. no readable tzdata file (e.g. a slim container without the tzdata package, where Foundation
+///    still knows the zone from ICU): `namedZones`, then a guess from the region and standard offset
+///    (`America/*` at -5 → `EST`/`EDT`, `Europe/*` at +1 → `CET`/`CEST`), then `UTC±hh:mm`.
+/// An identifier neither tzdata nor Foundation knows is returned unchanged.
 public enum ZoneAbbreviations {
     private static let cache = TZifCache()
 
-    /// The abbreviation in effect in `zone` at `instant`, or nil when tzdata has no alphabetic name.
-    public static func abbreviation(zone identifier: String, at instant: Instant) -> String? {
-        guard let file = cache.file(identifier) else { return nil }
-        let name = file.abbreviation(at: instant.secondsSinceEpoch, identifier: identifier)
-        guard let name, name.first?.isLetter == true else { return nil }
-        return name
+    /// The abbreviation in effect in the zone `identifier` at `instant`.
+    public static func abbreviation(zone identifier: String, at instant: Instant) -> String {
+        let file = cache.file(identifier)
+        if let name = file?.abbreviation(at: instant.secondsSinceEpoch, identifier: identifier),
+           name.first?.isLetter == true {
+            return name
+        }
+        return fallback(zone: identifier, at: instant, guessFromRegion: file == nil)
     }
 
-    /// `ZoneAbbreviations` when tzdata has a name, else `ZonedTime.abbreviation` (`UTC+04:00`).
-    public static func display(zone identifier: String, at instant: Instant) -> String {
-        if let name = abbreviation(zone: identifier, at: instant) { return name }
+    /// Steps 2 and 3: the name when tzdata has none (or no file), without reading tzdata.
+    static func fallback(zone identifier: String, at instant: Instant, guessFromRegion: Bool) -> String {
         guard let zone = ZonedTime.zone(identifier) else { return identifier }
-        return ZonedTime.abbreviation(of: zone, at: instant)
+        let date = instant.date
+        let isDaylight = zone.isDaylightSavingTime(for: date)
+        let pair = namedZones[identifier] ?? (guessFromRegion ? regionalGuess(zone, at: date) : nil)
+        if let pair { return isDaylight ? pair.daylight : pair.standard }
+        let offset = ZonedTime.offset(of: instant, in: zone)
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        return "UTC\(sign)\(pad2(magnitude / 3600)):\(pad2(magnitude / 60 % 60))"
+    }
+
+    /// Common names for zones where tzdata has only a numeric one, and for the zones the reference
+    /// data uses whose names a region/offset guess would get wrong when tzdata is missing.
+    static let namedZones: [String: (standard: String, daylight: String)] = [
+        "Europe/London": ("GMT", "BST"),
+        "Europe/Dublin": ("GMT", "IST"),
+        "Europe/Lisbon": ("WET", "WEST"),
+        "America/Phoenix": ("MST", "MST"),
+        "America/Puerto_Rico": ("AST", "AST"),
+        "America/Sao_Paulo": ("BRT", "BRST"),
+        "America/Mexico_City": ("CST", "CDT"),
+        "America/Monterrey": ("CST", "CDT"),
+        "Asia/Dubai": ("GST", "GST"),
+        "Asia/Tokyo": ("JST", "JDT"),
+        "Asia/Macau": ("CST", "CST"),
+        "Asia/Shanghai": ("CST", "CST"),
+        "Asia/Hong_Kong": ("HKT", "HKST"),
+        "Australia/Melbourne": ("AEST", "AEDT"),
+        "Australia/Sydney": ("AEST", "AEDT"),
+        "Pacific/Honolulu": ("HST", "HST"),
+        "UTC": ("UTC", "UTC"),
+        "Etc/UTC": ("UTC", "UTC"),
+    ]
+
+    /// North American and European names from the standard offset; only used without tzdata.
+    private static func regionalGuess(_ zone: TimeZone, at date: Date) -> (standard: String, daylight: String)? {
+        let standardOffset = zone.secondsFromGMT(for: date) - Int(zone.daylightSavingTimeOffset(for: date))
+        let identifier = zone.identifier
+        if identifier.hasPrefix("America/") {
+            switch standardOffset / 3600 {
+            case -4: return ("AST", "ADT")
+            case -5: return ("EST", "EDT")
+            case -6: return ("CST", "CDT")
+            case -7: return ("MST", "MDT")
+            case -8: return ("PST", "PDT")
+            case -9: return ("AKST", "AKDT")
+            default: return nil
+            }
+        }
+        if identifier.hasPrefix("Europe/") {
+            switch standardOffset / 3600 {
+            case 1: return ("CET", "CEST")
+            case 2: return ("EET", "EEST")
+            default: return nil
+            }
+        }
+        return nil
     }
 }
 

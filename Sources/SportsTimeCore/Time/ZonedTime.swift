@@ -43,57 +43,7 @@ public enum ZonedTime {
         return min(second, third)
     }
 
-    /// The zone's common abbreviation at `instant` (`EDT`, `CET`, `AEDT`), from the zone's standard offset,
-    /// region and whether daylight time is in effect; falls back to `UTC±hh:mm`.
-    /// (Foundation on Linux answers `GMT-4`, so the names are kept here.)
-    public static func abbreviation(of zone: TimeZone, at instant: Instant) -> String {
-        let date = instant.date
-        let isDaylight = zone.isDaylightSavingTime(for: date)
-        let standardOffset = zone.secondsFromGMT(for: date) - Int(zone.daylightSavingTimeOffset(for: date))
-        let identifier = zone.identifier
-        let pair: (String, String)? = switch identifier {
-        case "Europe/London": ("GMT", "BST")
-        case "Europe/Dublin": ("GMT", "IST")
-        case "Europe/Lisbon": ("WET", "WEST")
-        case "America/Phoenix": ("MST", "MST")
-        case "America/Puerto_Rico": ("AST", "AST")
-        case "America/Sao_Paulo": ("BRT", "BRST")
-        case "America/Mexico_City", "America/Monterrey": ("CST", "CDT")
-        case "Asia/Dubai": ("GST", "GST")
-        case "Asia/Tokyo": ("JST", "JDT")
-        case "Asia/Macau", "Asia/Shanghai", "Asia/Hong_Kong": ("CST", "CST")
-        case "Australia/Melbourne", "Australia/Sydney": ("AEST", "AEDT")
-        case "Pacific/Honolulu": ("HST", "HST")
-        default:
-            if identifier.hasPrefix("America/") {
-                switch standardOffset / 3600 {
-                case -4: ("AST", "ADT")
-                case -5: ("EST", "EDT")
-                case -6: ("CST", "CDT")
-                case -7: ("MST", "MDT")
-                case -8: ("PST", "PDT")
-                case -9: ("AKST", "AKDT")
-                default: nil
-                }
-            } else if identifier.hasPrefix("Europe/") {
-                switch standardOffset / 3600 {
-                case 1: ("CET", "CEST")
-                case 2: ("EET", "EEST")
-                default: nil
-                }
-            } else if identifier == "UTC" || identifier == "Etc/UTC" {
-                ("UTC", "UTC")
-            } else {
-                nil
-            }
-        }
-        if let pair { return isDaylight ? pair.1 : pair.0 }
-        if let name = cache.shortName(of: zone, daylight: isDaylight) { return name }
-        let offset = offset(of: instant, in: zone)
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset)
-        return "UTC\(sign)\(pad2(magnitude / 3600)):\(pad2(magnitude / 60 % 60))"
-    }
+    // Zone abbreviations (`EDT`) come from `ZoneAbbreviations.abbreviation(zone:at:)`.
 }
 
 private final class ZoneCache: @unchecked Sendable {
@@ -106,18 +56,5 @@ private final class ZoneCache: @unchecked Sendable {
         let zone = TimeZone(identifier: identifier)
         zones[identifier] = .some(zone)
         return zone
-    }
-
-    private var shortNames: [String: String?] = [:]
-
-    /// The zone's US English short name (`EST`, `EDT`, `MST`), or nil when there is only a `GMT±h` form.
-    func shortName(of zone: TimeZone, daylight: Bool) -> String? {
-        let key = "\(zone.identifier)|\(daylight)"
-        lock.lock(); defer { lock.unlock() }
-        if let cached = shortNames[key] { return cached }
-        let name = zone.localizedName(for: daylight ? .shortDaylightSaving : .shortStandard, locale: Locale(identifier: "en_US"))
-        let usable = name.flatMap { $0.count >= 2 && $0.allSatisfy { $0.isASCII && $0.isUppercase } ? $0 : nil }
-        shortNames[key] = .some(usable)
-        return usable
     }
 }

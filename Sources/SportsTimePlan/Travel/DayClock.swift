@@ -65,7 +65,7 @@ final class DayClock {
         let tz = zones[zone]
         let date = ZonedTime.localDate(of: instant, in: tz)
         let second = ZonedTime.localSecondOfDay(of: instant, in: tz)
-        return "\(date.iso8601) \(Format.clock(minutes: second / 60)) \(ZoneAbbreviations.display(zone: zoneIds[zone], at: instant))"
+        return "\(date.iso8601) \(Format.clock(minutes: second / 60)) \(ZoneAbbreviations.abbreviation(zone: zoneIds[zone], at: instant))"
     }
 
     /// `19:05`.
@@ -74,6 +74,6 @@ final class DayClock {
     }
 
     func abbreviation(_ time: Int64, zone: Int) -> String {
-        ZoneAbbreviations.display(zone: zoneIds[zone], at: Instant(secondsSinceEpoch: time))
+        ZoneAbbreviations.abbreviation(zone: zoneIds[zone], at: Instant(secondsSinceEpoch: time))
     }
 }

@@ -29,7 +29,7 @@ enum TimeZoneRules {
             let before = ZonedTime.offset(of: transition.adding(seconds: -1), in: zone)
             let after = ZonedTime.offset(of: transition, in: zone)
             return ZoneObservance(isDaylight: zone.isDaylightSavingTime(for: transition.date), onset: transition,
-                                  offsetFrom: before, offsetTo: after, name: ZonedTime.abbreviation(of: zone, at: transition))
+                                  offsetFrom: before, offsetTo: after, name: ZoneAbbreviations.abbreviation(zone: zone.identifier, at: transition))
         }
 
         // Walk transitions from two years before the range; keep the last one before it and all inside it.
@@ -51,7 +51,7 @@ enum TimeZoneRules {
             let offset = ZonedTime.offset(of: rangeStart, in: zone)
             result.append(ZoneObservance(isDaylight: zone.isDaylightSavingTime(for: rangeStart.date),
                                          onset: Instant(secondsSinceEpoch: -Int64(offset)), offsetFrom: offset, offsetTo: offset,
-                                         name: ZonedTime.abbreviation(of: zone, at: rangeStart)))
+                                         name: ZoneAbbreviations.abbreviation(zone: zone.identifier, at: rangeStart)))
         }
         result += inside.map(observance(at:))
         return result

@@ -18,7 +18,7 @@ struct MarkdownRenderer {
         out.append("")
         out.append("Times are local to each stadium. Files: [printable itinerary (HTML)](itinerary.html) · "
             + "[calendar](trip.ics) · [route map](route.geojson). A PDF of the HTML is made by `make pdf` "
-            + "(written next to this file as `itinerary.pdf`, not committed).")
+            + "(into `.pipeline/pdf/<request>/itinerary.pdf`, not committed).")
         out.append("")
 
         if !plan.warnings.isEmpty {

@@ -277,7 +277,7 @@ final class FaultLab: @unchecked Sendable {
         }
         process.currentDirectoryURL = root
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("fault-log-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardError = handle
         process.standardOutput = FileHandle.nullDevice

@@ -40,7 +40,7 @@ import Testing
         process.arguments = arguments
         process.currentDirectoryURL = dir
         let errURL = dir.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let errHandle = try FileHandle(forWritingTo: errURL)
         process.standardError = errHandle
         process.standardOutput = FileHandle.nullDevice

@@ -21,7 +21,8 @@ import SportsTimeCore
 
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
         let process = Process()
-        process.executableURL = try #require(binary(), "sportstime-plan is not built (swift build)")
+        let executable: URL? = binary()
+        process.executableURL = try #require(executable, "sportstime-plan is not built (swift build)")
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()

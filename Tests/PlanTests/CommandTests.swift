@@ -21,8 +21,8 @@ import SportsTimeCore
 
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
         let process = Process()
-        let executable: URL? = binary()
-        process.executableURL = try #require(executable, "sportstime-plan is not built (swift build)")
+        let executable: URL = try #require(binary(), "sportstime-plan is not built (swift build)")
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()

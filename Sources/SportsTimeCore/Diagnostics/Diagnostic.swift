@@ -46,9 +46,25 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String {
         var text = ""
         if let location { text += "\(location): " }
-        text += "\(severity.rawValue): \(Self.sentence(message))"
-        if let fix, !fix.isEmpty { text += " \(Self.sentence(fix))" }
+        text += "\(severity.rawValue): \(Self.sentence(Self.elidingLongWords(message)))"
+        if let fix, !fix.isEmpty { text += " \(Self.sentence(Self.elidingLongWords(fix)))" }
         return text
+    }
+
+    /// Words (runs without a space) longer than this are shortened when printed.
+    public static let longestWord = 200
+
+    /// `text` with every word longer than `longestWord` characters cut to its start and end around the
+    /// count of characters: a megabyte-long id quoted back from a bad input gives a short message.
+    public static func elidingLongWords(_ text: String) -> String {
+        guard text.utf8.count > longestWord else { return text }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.contains(where: { $0.utf8.count > longestWord && $0.count > longestWord }) else { return text }
+        return words.map { word -> String in
+            let count = word.count
+            guard count > longestWord else { return String(word) }
+            return "\(word.prefix(40))…(\(count) characters)…\(word.suffix(4))"
+        }.joined(separator: " ")
     }
 
     private static func sentence(_ text: String) -> String {

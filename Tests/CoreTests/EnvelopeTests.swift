@@ -138,6 +138,8 @@ import Testing
         let expected = "fixtures/requests/a.yaml:9:20: error: unknown stadium '" + String(repeating: "x", count: 39)
             + "…(1000002 characters)…xxx'. Use a known stadium id."
         #expect(d.description == expected)
+        #expect(Diagnostic(.error, "bad name 'a\nb\r\u{1}\tc'", fix: "Rename it").description
+                == "error: bad name 'a\\nb\\r\\u{1}\tc'. Rename it.")
         let list = (1...300).map { "stadium-\($0)" }.joined(separator: ", ")
         #expect(Diagnostic(.error, "x", fix: "Use one of: \(list)").description == "error: x. Use one of: \(list).")
     }

@@ -78,6 +78,8 @@ if ProcessInfo.processInfo.environment["SPORTSTIME_FUZZ"] != nil {
         ("mapping-json", ["SportsTimeCore", "SportsTimeIngest"]),
         ("envelope", ["SportsTimeCore"]),
         ("yaml", ["SportsTimeCore", "SportsTimeIngest"]),
+        ("spec", ["SportsTimeCore", "SportsTimeRunner"]),
+        ("request", ["SportsTimeCore", "SportsTimePlan"]),
     ]
     for harness in harnesses {
         package.targets.append(.executableTarget(

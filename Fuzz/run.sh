@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 harnesses=("$@")
-if [ ${#harnesses[@]} -eq 0 ]; then harnesses=(csv ical mapping-csv mapping-json envelope yaml); fi
+if [ ${#harnesses[@]} -eq 0 ]; then harnesses=(csv ical mapping-csv mapping-json envelope yaml spec request); fi
 scratch=.build-fuzz
 status=0
 for name in "${harnesses[@]}"; do

@@ -40,6 +40,7 @@ struct IngestCommand: ParsableCommand {
                 throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: specPath),
                                                             "cannot read the sources spec", fix: "Check the --sources path"))
             }
+            try TextEncoding.refuseWide(data, path: specPath)
             configs = try SourceCatalog.load(text: String(decoding: data, as: UTF8.self), path: specPath)
         } catch let error as PipelineError {
             report(error.diagnostics)

@@ -94,6 +94,7 @@ struct MergeCommand: ParsableCommand {
         for file in overrideURLs {
             let data = try read(file, display: display(file))
             hashes[display(file)] = ArtifactFiles.sha256(data)
+            try TextEncoding.refuseWide(data, path: display(file))
             guard let text = String(data: data, encoding: .utf8) else {
                 throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(file), line: 1),
                                                             "the file is not UTF-8", fix: "Save it as UTF-8"))

@@ -25,7 +25,9 @@ struct PlanCommandRunner {
         let known = requestFiles.map { $0.deletingPathExtension().lastPathComponent }
         if !only.isEmpty {
             for id in only where !known.contains(id) {
-                throw PipelineError.usage("no request '\(id)' in \(display(requestDir)) (known: \(known.joined(separator: ", ")))")
+                // --request takes an id, never a path: nothing outside the requests folder can be named.
+                throw PipelineError.usage("no request '\(id)' in \(display(requestDir)) (known: \(known.joined(separator: ", ")))."
+                    + " Pass a request id: the name of a .yaml file in \(display(requestDir)), without the folder or .yaml")
             }
             requestFiles = requestFiles.filter { only.contains($0.deletingPathExtension().lastPathComponent) }
         }
@@ -39,12 +41,8 @@ struct PlanCommandRunner {
                 problems.append(Diagnostic(.error, at: SourceLocation(path: path), "cannot read the request", fix: "Check the file's permissions"))
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: 1), "the request is not UTF-8 text", fix: "Save it as UTF-8"))
-                continue
-            }
             do {
-                resolved.append((try RequestResolver.resolve(text: text, path: path, catalog: store.catalog), file, data))
+                resolved.append((try RequestResolver.resolve(data: data, path: path, catalog: store.catalog), file, data))
             } catch let error as PipelineError {
                 problems += error.diagnostics
             }

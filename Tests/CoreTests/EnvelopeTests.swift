@@ -130,4 +130,17 @@ import Testing
                            "unknown key 'cmdd'", fix: "Use one of: cmd, deps")
         #expect(d.description == "pipeline/pipeline.yaml:4:3: error: unknown key 'cmdd'. Use one of: cmd, deps.")
     }
+
+    @Test func aHugeValueQuotedBackIsShortened() {
+        let id = String(repeating: "x", count: 1_000_000)
+        let d = Diagnostic(.error, at: SourceLocation(path: "fixtures/requests/a.yaml", line: 9, column: 20),
+                           "unknown stadium '\(id)'", fix: "Use a known stadium id")
+        let expected = "fixtures/requests/a.yaml:9:20: error: unknown stadium '" + String(repeating: "x", count: 39)
+            + "…(1000002 characters)…xxx'. Use a known stadium id."
+        #expect(d.description == expected)
+        #expect(Diagnostic(.error, "bad name 'a\nb\r\u{1}\tc'", fix: "Rename it").description
+                == "error: bad name 'a\\nb\\r\\u{1}\tc'. Rename it.")
+        let list = (1...300).map { "stadium-\($0)" }.joined(separator: ", ")
+        #expect(Diagnostic(.error, "x", fix: "Use one of: \(list)").description == "error: x. Use one of: \(list).")
+    }
 }

@@ -31,6 +31,36 @@ import Testing
         #expect(result.rows[1].fields == ["M\u{FFFD}nchen", "DE"])
     }
 
+    @Test func utf16AndUTF32AreRecognisedNotParsed() {
+        let text = "a,b\n1,2\n"
+        let encoded: [(Data, String)] = [
+            (text.data(using: .utf16)!, "UTF-16"),                                   // with a byte-order mark
+            (text.data(using: .utf16LittleEndian)!, "UTF-16"),                       // without one: NULs
+            (text.data(using: .utf16BigEndian)!, "UTF-16"),
+            (Data([0xFE, 0xFF]) + text.data(using: .utf16BigEndian)!, "UTF-16"),
+            (Data([0xFF, 0xFE, 0, 0]) + text.data(using: .utf32LittleEndian)!, "UTF-32"),
+            (text.data(using: .utf32BigEndian)!, "UTF-32"),
+        ]
+        for (data, encoding) in encoded {
+            let result = CSVReader().read(data)
+            #expect(result.wideEncoding == encoding, "\(Array(data.prefix(4)))")
+            #expect(result.rows.isEmpty)
+        }
+        #expect(CSVReader().read(Data(text.utf8)).wideEncoding == nil)
+        #expect(CSVReader().read(Data("\u{FEFF}a,b\n".utf8)).wideEncoding == nil)
+        // A stray NUL in UTF-8 text is not an encoding.
+        #expect(CSVReader().read(Data("name,city\nA\u{0},B\nC,D\n".utf8)).wideEncoding == nil)
+    }
+
+    @Test func wideTextIsRefusedWithOneLocatedMessage() {
+        let data = "sources: []\n".data(using: .utf16)!
+        #expect(throws: PipelineError.self) { try TextEncoding.utf8Text(data, path: "pipeline/sources.yaml") }
+        do { _ = try TextEncoding.utf8Text(data, path: "pipeline/sources.yaml") } catch {
+            #expect("\(error)" == "pipeline/sources.yaml:1: error: the file is UTF-16 encoded. Save it as UTF-8 and re-run.")
+        }
+        #expect((try? TextEncoding.utf8Text(Data("a: 1\n".utf8), path: "x")) == "a: 1\n")
+    }
+
     @Test func unterminatedQuoteIsReported() {
         let result = CSVReader().read(Data("a,b\n\"open,2\n".utf8))
         #expect(result.unterminatedQuoteLine == 2)
@@ -94,6 +124,12 @@ import Testing
         #expect(error("name: [a\ncount: 1\n").hasPrefix("x.yaml:2:6: error: YAML syntax:"))
         #expect(error("name: a\nname: b\ncount: 1\n").contains("duplicate key 'name'"))
         #expect(error("").contains("the file is empty"))
+    }
+
+    @Test func aRefusedCharacterIsLocatedOnOneLine() {
+        // The YAML reader's own error spans lines and repeats the position; it is told as one sentence.
+        let text = error("name: a\ncount: 1\ntags: [x\u{1}y]\n")
+        #expect(text == "x.yaml:3:9: error: YAML: control characters are not allowed (U+0001). Remove the character, and save the file as UTF-8 text.")
     }
 
     @Test func slugsAndMatchKeys() {

@@ -2,23 +2,30 @@ import Foundation
 import Testing
 
 /// The bad-input corpus: each folder under `BadInputs/` is one case run against the real executables in
-/// a scratch copy of a minimal repository (reference data, overrides, the UFL sample source, and the
-/// base `BadInputs/_base/` files), with the case's `files/` laid over it.
+/// a scratch copy of a minimal repository (reference data, overrides, map outlines, the artifact schemas,
+/// the UFL sample source, and the base `BadInputs/_base/` files), with the case's `files/` laid over it.
 ///
 /// `case.json`:
 /// - `about`: what the case breaks.
-/// - `steps`: commands run in order from the scratch root, each `{"run": [...], "exit": N}`; a step
-///   may give `"stderr"`: lines that must appear in its stderr exactly (`path:line: error: what. fix.`).
+/// - `steps`: run in order from the scratch root. `{"run": [...], "exit": N}` runs a built executable;
+///   it may give `"stderr"`: lines that must appear in its stderr exactly (`path:line: error: what. fix.`).
+///   `{"overlay": "later"}` lays the case's folder `later/` over the scratch root, to break an input
+///   after an earlier step used it.
 /// - `remove`: repository paths deleted before the steps.
 /// - `expand`: `{path, text, count}`: `@HUGE@` in that file becomes `text` repeated `count` times (huge
 ///   fields without committing megabytes).
 /// - `conserve`: ingest sources (`out/ingest/<id>`) whose counts must add up afterwards.
-/// Every step must print only located errors (`path:line[:col]: error:`), and never crash.
+/// - `keep`: repository paths (files or folders) whose bytes must be the same after the last step as
+///   just before the first step expected to fail (a path missing then must still be missing): the
+///   outputs a failing stage must not touch.
+/// Every step must print only located errors (`path:line[:col]: error:`; a usage error, exit 64, names
+/// no file), and never crash.
 @Suite(.serialized) struct BadInputTests {
-    struct Step: Decodable { var run: [String]; var exit: Int32; var stderr: [String]? }
+    struct Step: Decodable { var run: [String]?; var exit: Int32?; var stderr: [String]?; var overlay: String? }
     struct Expand: Decodable { var path: String; var text: String; var count: Int }
     struct Case: Decodable {
         var about: String; var steps: [Step]; var remove: [String]?; var conserve: [String]?; var expand: [Expand]?
+        var keep: [String]?
     }
 
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -62,7 +69,7 @@ import Testing
     static func workspace(for name: String) throws -> URL {
         let manager = FileManager.default
         let root = manager.temporaryDirectory.appendingPathComponent("bad-input-\(name)-\(UUID().uuidString)")
-        for part in ["fixtures/reference", "fixtures/overrides", "fixtures/scraped/ufl-2025-sample"] {
+        for part in ["fixtures/reference", "fixtures/overrides", "fixtures/geo", "fixtures/scraped/ufl-2025-sample", "pipeline/schemas"] {
             try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(),
                                         withIntermediateDirectories: true)
             try manager.copyItem(at: packageRoot.appendingPathComponent(part), to: root.appendingPathComponent(part))
@@ -108,25 +115,73 @@ import Testing
             #expect(text.contains("@HUGE@"), "\(name): no @HUGE@ in \(expand.path)")
             try Data(text.replacingOccurrences(of: "@HUGE@", with: String(repeating: expand.text, count: expand.count)).utf8).write(to: url)
         }
+        var kept: [String: [String: Data]]?
         for (index, step) in spec.steps.enumerated() {
-            let (status, stderr) = try Self.run(step.run, in: root, bin: bin)
-            let label = "\(name) step \(index + 1) (\(step.run.joined(separator: " ")))"
-            #expect(status == step.exit, "\(label): exit \(status), expected \(step.exit)\n\(stderr)")
+            if let overlay = step.overlay {
+                let from = folder.appendingPathComponent(overlay)
+                #expect(FileManager.default.fileExists(atPath: from.path), "\(name): no folder \(overlay) to overlay")
+                try Self.copy(from, over: root)
+                continue
+            }
+            let run = try #require(step.run, "\(name) step \(index + 1): neither run nor overlay")
+            let exit = try #require(step.exit, "\(name) step \(index + 1): no exit code")
+            if kept == nil, exit != 0, let keep = spec.keep {
+                kept = try Dictionary(uniqueKeysWithValues: keep.map { ($0, try Self.snapshot($0, in: root)) })
+            }
+            let (status, stderr) = try Self.run(run, in: root, bin: bin)
+            let label = "\(name) step \(index + 1) (\(run.joined(separator: " ")))"
+            #expect(status == exit, "\(label): exit \(status), expected \(exit)\n\(stderr)")
             let lines = stderr.split(separator: "\n").map(String.init)
             for expected in step.stderr ?? [] {
                 #expect(lines.contains(expected), "\(label): missing stderr line\n  \(expected)\ngot:\n\(stderr)")
             }
             for line in lines where line.contains(" error: ") || line.hasPrefix("error:") {
-                // A line for a problem inside a file; a whole file that is missing has no line to give.
-                // A problem inside a file gives its line; only a whole file that is missing has none.
-                let located = line.range(of: #"^[^ :][^:]*:\d+(:\d+)?: error: "#, options: .regularExpression) != nil
-                    || line.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read)"#, options: .regularExpression) != nil
-                    || line.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read)"#, options: .regularExpression) != nil
-                #expect(located, "\(label): message without a location: \(line)")
+                #expect(Self.isLocated(line, usage: exit == 64), "\(label): message without a location: \(line)")
             }
-            #expect(!stderr.contains("Fatal error") && !stderr.contains("Stack dump"), "\(label): crashed\n\(stderr)")
+            #expect(!stderr.contains("Fatal error") && !stderr.contains("Stack dump") && !stderr.contains("Program crashed"),
+                    "\(label): crashed\n\(stderr)")
+        }
+        #expect(spec.keep == nil || kept != nil, "\(name): keep needs a step expected to fail")
+        for (path, before) in (kept ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let after = try Self.snapshot(path, in: root)
+            let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+            #expect(changed.isEmpty, "\(name): \(path) changed after the failing step: \(changed.prefix(10).joined(separator: ", "))")
         }
         for source in spec.conserve ?? [] { try Self.checkConservation(source, in: root, name: name) }
+    }
+
+    /// Whether an error line names where the problem is. A problem inside a file gives its line; only a
+    /// file that is missing or unreadable as a whole has none; a usage error (exit 64) is about the
+    /// command line, not a file. The runner shows a stage's own stderr as `  <stage> | <line>`, and
+    /// after it one line naming the failed stage (`normalize: error: the stage exited with status 2; ...`).
+    static func isLocated(_ line: String, usage: Bool) -> Bool {
+        var text = Substring(line)
+        if let bar = line.range(of: #"^  [^ |]+ \| "#, options: .regularExpression) { text = line[bar.upperBound...] }
+        return text.range(of: #"^[^ :][^:]*:\d+(:\d+)?: error: "#, options: .regularExpression) != nil
+            || text.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read)"#, options: .regularExpression) != nil
+            || text.range(of: #"^[a-z0-9][a-z0-9_.@-]*: error: the stage "#, options: .regularExpression) != nil
+            || (usage && text.hasPrefix("error: "))
+    }
+
+    /// The bytes of every file at or under `path` (keyed by repository path); empty when nothing is there.
+    static func snapshot(_ path: String, in root: URL) throws -> [String: Data] {
+        let manager = FileManager.default
+        let url = root.appendingPathComponent(path)
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [:] }
+        guard isFolder.boolValue else { return [path: try Data(contentsOf: url)] }
+        var files: [String: Data] = [path + "/": Data()]
+        let base = url.standardizedFileURL.path
+        guard let walker = manager.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey]) else { return files }
+        for case let file as URL in walker {
+            let relative = path + "/" + String(file.standardizedFileURL.path.dropFirst(base.count + 1))
+            if try file.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true {
+                files[relative + "/"] = Data()
+            } else {
+                files[relative] = try Data(contentsOf: file)
+            }
+        }
+        return files
     }
 
     /// in = written + rejected + filtered + folded, counted from the outputs themselves.

@@ -160,4 +160,39 @@ import Testing
             #expect(game.provenance == "fixtures/scraped/t/a.ics:2")
         }
     }
+
+    /// A file saved as UTF-16 (or UTF-32) reads as garbage in every format; each reader refuses it whole
+    /// with the same located message instead of rejecting every row or reporting JSON syntax at column 1.
+    @Test(arguments: ["csv", "json", "ical", "retrosheet"])
+    func utf16FilesAreRefusedWithOneMessageInEveryFormat(_ kind: String) throws {
+        let csvSpec = TestSupport.csvSpec(Self.mapping)
+        let jsonSpec = TestSupport.csvSpec("records: games\nfields:\n  date: d\n  homeTeam: h\n  awayTeam: a", format: "json-mapping")
+        let icalSpec = """
+            sources:
+              - {id: test, sport: mls, season: "2025", system: t, files: ["*"], format: ical,
+                 scrapedAt: "2025-01-01T00:00:00Z", naiveTimeZone: venue, rejectThreshold: "0", priority: 1}
+            """
+        let retrosheetSpec = """
+            sources:
+              - {id: test, sport: mlb, season: "2023", system: retrosheet, files: ["*"], format: retrosheet,
+                 scrapedAt: "2025-01-01T00:00:00Z", naiveTimeZone: venue, rejectThreshold: "0", priority: 1}
+            """
+        let (spec, name, text): (String, String, String) = switch kind {
+        case "csv": (csvSpec, "games.csv", "date,home,away,venue\n2025-03-01,A,B,V\n")
+        case "json": (jsonSpec, "g.json", "{\"games\": [{\"d\": \"2025-03-01\", \"h\": \"A\", \"a\": \"B\"}]}")
+        case "ical": (icalSpec, "a.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:1\r\nSUMMARY:A vs. B\r\nDTSTART:20250301T190000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        default: (retrosheetSpec, "2023SKED.TXT", "\"20230330\",\"0\",\"Thu\",\"SFN\",\"NL\",1,\"NYA\",\"AL\",1,\"d\",\"\",\"\"\n")
+        }
+        for (data, encoding) in [(text.data(using: .utf16)!, "UTF-16"), (text.data(using: .utf16BigEndian)!, "UTF-16"),
+                                 (text.data(using: .utf32)!, "UTF-32")] {
+            #expect {
+                _ = try TestSupport.ingest(spec: spec, files: [name: data])
+            } throws: { error in
+                guard let error = error as? PipelineError, case .invalidInput(let d) = error else { return false }
+                return d.description == "fixtures/scraped/test/\(name):1: error: the file is \(encoding) encoded. Save it as UTF-8 and re-run."
+            }
+        }
+        // The same text as UTF-8 is read.
+        #expect(try TestSupport.ingest(spec: spec, files: [name: Data(text.utf8)]).counts.read == 1)
+    }
 }

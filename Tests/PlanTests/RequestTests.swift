@@ -165,4 +165,47 @@ import SportsTimeCore
         #expect(found.count == 3)
         #expect(found.map { $0.split(separator: ":")[1] } == ["3", "7", "8"])
     }
+
+    /// A megabyte-long id used to make the suggestion search compare it with every stadium by edit
+    /// distance (a table of a million rows per stadium): minutes, found by the bad-input corpus.
+    @Test(.timeLimit(.minutes(1))) func aHugeUnknownIdIsRefusedQuicklyAndShortly() {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let found = errors(valid + "\nrequiredStadiums: [\(huge)]\nhomeTeams: [\(huge)]")
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.utf8.count < 1000 && $0.contains("…(1000002 characters)…") }, "\(found)")
+        #expect(found.first?.hasPrefix("fixtures/requests/x.yaml:7:20: error: unknown stadium 'xxx") == true)
+        #expect(Suggest.closest(to: "fenway-parc", in: catalog.stadiums.map(\.id), count: 3) == ["fenway-park"])
+    }
+
+    @Test func anUnknownTeamGetsACloseIdOrTheTeamsOfTheSports() {
+        #expect(errors(valid + "\nhomeTeams: [mlb-bos-red-sox]") == [
+            "fixtures/requests/x.yaml:7:13: error: unknown team 'mlb-bos-red-sox'. Did you mean mlb-bos?",
+        ])
+        let found = errors(valid + "\nhomeTeams: [mlb-boston-red-sox]")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("fixtures/requests/x.yaml:7:13: error: unknown team 'mlb-boston-red-sox'. Use a team id of mlb: mlb-") == true, "\(found)")
+        #expect(found.first?.contains("mlb-bos") == true && found.first?.contains("nba-") == false, "\(found)")
+    }
+
+    /// Found by fuzz-request: a must-see game checked against an empty window built the range
+    /// firstDate...lastDate with lastDate first, which traps.
+    @Test func aMustSeeGameWithAnEmptyWindowIsAnErrorNotATrap() {
+        let text = valid.replacingOccurrences(of: "lastDate: 2023-06-11", with: "lastDate: 2023-06-01")
+            + "\nmustSee:\n  - game: mlb-2023-2023-06-09-bos-at-nyy\n  - {team: mlb-bal, date: 2023-06-11}"
+        #expect(errors(text) == [
+            "fixtures/requests/x.yaml:5:11: error: the date window is empty: lastDate 2023-06-01 is before firstDate 2023-06-05. Set lastDate on or after firstDate.",
+        ])
+    }
+
+    @Test func aUTF16RequestIsRefusedAtLineOne() {
+        for (data, encoding) in [(valid.data(using: .utf16)!, "UTF-16"), (valid.data(using: .utf32)!, "UTF-32")] {
+            #expect {
+                _ = try RequestResolver.resolve(data: data, path: path, catalog: catalog)
+            } throws: { error in
+                "\(error)" == "fixtures/requests/x.yaml:1: error: the file is \(encoding) encoded. Save it as UTF-8 and re-run."
+            }
+        }
+        #expect(throws: PipelineError.self) { try RequestResolver.resolve(data: Data([0x69, 0x64, 0x3A, 0xFF]), path: path, catalog: catalog) }
+        #expect((try? RequestResolver.resolve(data: Data(valid.utf8), path: path, catalog: catalog))?.id == "x")
+    }
 }

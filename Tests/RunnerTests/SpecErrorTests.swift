@@ -156,6 +156,18 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
         MalformedSpec(name: "no stages", yaml: """
             stages: {}
             """, line: 1, message: "the pipeline has no stages", fix: "List at least one stage"),
+        MalformedSpec(name: "a name longer than file systems allow", yaml: """
+            stages:
+              a:
+                cmd: [/bin/true]
+                outs: [out/\(String(repeating: "x", count: 300))]
+            """, line: 4, message: "has a name of 300 bytes; file systems allow 255", fix: "Use shorter file and folder names"),
+        MalformedSpec(name: "a stage name too long for its staging folder", yaml: """
+            stages:
+              \(String(repeating: "a", count: 101)):
+                cmd: [/bin/true]
+                outs: [out/a]
+            """, line: 2, message: "is 101 characters long, more than 100", fix: "Use a shorter name"),
     ]
 
     @Test(arguments: cases)
@@ -207,6 +219,47 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             #expect(lines.count == 2)
             #expect(lines.first?.hasPrefix("pipeline/pipeline.yaml:3:") == true)
             #expect(lines.last?.hasPrefix("pipeline/pipeline.yaml:4:") == true)
+        }
+    }
+
+    /// An out refused for its path still counts for `${out}`: one message, not a second one calling
+    /// `${out}` unknown while suggesting `${out}`.
+    @Test(arguments: ["../merge", "/srv/merge"])
+    func aRefusedOutIsTheOnlyMessage(_ out: String) throws {
+        let repo = try TestRepository()
+        try repo.write("pipeline/pipeline.yaml", "stages:\n  a:\n    cmd: [/bin/true, \"${out}\"]\n    outs: [\(out)]\n")
+        do {
+            _ = try Workspace(root: repo.root).loadGraph()
+            Issue.record("accepted")
+        } catch let error as PipelineError {
+            #expect(error.diagnostics.count == 1, "\(error)")
+            #expect(error.description.hasPrefix("pipeline/pipeline.yaml:4:12: error: out '\(out)' "), "\(error)")
+        }
+    }
+
+    /// Found by fuzz-spec: a quoted path holding a line break was quoted back as is, so the message ran
+    /// over several lines (and the second one looked like no message at all).
+    @Test func aLineBreakInAPathIsQuotedOnOneLine() throws {
+        let repo = try TestRepository()
+        try repo.write("pipeline/pipeline.yaml", "stages:\n  a:\n    cmd: [/bin/true]\n    outs: [\"out/a\n\n      b${x\"]\n")
+        do {
+            _ = try Workspace(root: repo.root).loadGraph()
+            Issue.record("accepted")
+        } catch let error as PipelineError {
+            #expect(error.diagnostics.allSatisfy { !$0.description.contains("\n") }, "\(error)")
+            #expect(error.description.contains("pipeline/pipeline.yaml:4:12: error: out 'out/a\\nb${x' contains a line break."), "\(error)")
+        }
+    }
+
+    @Test func aUTF16SpecIsRefusedAtLineOne() throws {
+        let repo = try TestRepository()
+        let url = repo.root.appendingPathComponent("pipeline/pipeline.yaml")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "stages:\n  a: {cmd: [/bin/true], outs: [out/a]}\n".data(using: .utf16)!.write(to: url)
+        #expect {
+            _ = try Workspace(root: repo.root).loadGraph()
+        } throws: { error in
+            "\(error)" == "pipeline/pipeline.yaml:1: error: the file is UTF-16 encoded. Save it as UTF-8 and re-run."
         }
     }
 

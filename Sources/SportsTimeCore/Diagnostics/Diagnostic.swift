@@ -46,9 +46,51 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String {
         var text = ""
         if let location { text += "\(location): " }
-        text += "\(severity.rawValue): \(Self.sentence(message))"
-        if let fix, !fix.isEmpty { text += " \(Self.sentence(fix))" }
+        text += "\(severity.rawValue): \(Self.sentence(Self.printable(message)))"
+        if let fix, !fix.isEmpty { text += " \(Self.sentence(Self.printable(fix)))" }
         return text
+    }
+
+    /// `text` as it goes on the message's one line: line breaks and other control characters quoted back
+    /// from a bad input are escaped (`\n`, `\u{1}`), and huge words are shortened (`elidingLongWords`).
+    public static func printable(_ text: String) -> String {
+        elidingLongWords(escapingControlCharacters(text))
+    }
+
+    /// `text` with line breaks written `\n`/`\r` and other control characters (but tab) and Unicode line
+    /// separators as `\u{X}`.
+    public static func escapingControlCharacters(_ text: String) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            case _ where escaped(scalar):
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Words (runs without a space) longer than this are shortened when printed.
+    public static let longestWord = 200
+
+    /// `text` with every word longer than `longestWord` characters cut to its start and end around the
+    /// count of characters: a megabyte-long id quoted back from a bad input gives a short message.
+    public static func elidingLongWords(_ text: String) -> String {
+        guard text.utf8.count > longestWord else { return text }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.contains(where: { $0.utf8.count > longestWord && $0.count > longestWord }) else { return text }
+        return words.map { word -> String in
+            let count = word.count
+            guard count > longestWord else { return String(word) }
+            return "\(word.prefix(40))…(\(count) characters)…\(word.suffix(4))"
+        }.joined(separator: " ")
     }
 
     private static func sentence(_ text: String) -> String {

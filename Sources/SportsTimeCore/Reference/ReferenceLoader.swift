@@ -286,6 +286,10 @@ private struct Parser {
                   fix: "Restore it, or create it with [] when there are no dynamic sports")
             return Parsed()
         }
+        if let wide = TextEncoding.wideEncoding(of: data) {
+            errors.append(TextEncoding.wideEncodingDiagnostic(wide, path: file))
+            return Parsed()
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             error(file, 1, "the file is not valid UTF-8", fix: "Save it as UTF-8")
             return Parsed()

@@ -34,6 +34,10 @@ struct ReferenceTable {
             return ReferenceTable(path: path, rows: [], isUsable: false)
         }
         let result = CSVReader().read(data)
+        if let wide = result.wideEncoding {
+            problems.append(TextEncoding.wideEncodingDiagnostic(wide, path: path))
+            return ReferenceTable(path: path, rows: [], isUsable: false)
+        }
         if result.hadInvalidUTF8 {
             problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: 1), "the file is not valid UTF-8",
                                        fix: "Save it as UTF-8"))

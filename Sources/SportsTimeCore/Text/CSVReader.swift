@@ -9,7 +9,8 @@ public struct CSVRow: Sendable, Hashable {
 
 /// An RFC 4180 reader that also accepts what real scrapes contain: a UTF-8 BOM, CR-only, CRLF or LF
 /// line ends, quoted fields with commas, quotes and newlines, and bytes that are not UTF-8
-/// (decoded with U+FFFD; `hadInvalidUTF8` says so).
+/// (decoded with U+FFFD; `hadInvalidUTF8` says so). A file saved as UTF-16 or UTF-32 is not parsed at
+/// all: `wideEncoding` names the encoding (see `TextEncoding`) and the caller refuses the file.
 public struct CSVReader: Sendable {
     public var delimiter: UInt8
     public init(delimiter: Character = ",") { self.delimiter = delimiter.asciiValue ?? UInt8(ascii: ",") }
@@ -20,10 +21,15 @@ public struct CSVReader: Sendable {
         public var hadInvalidUTF8: Bool
         /// Lines where a quoted field was still open at the end of the file.
         public var unterminatedQuoteLine: Int?
+        /// "UTF-16" or "UTF-32" when the file is text in that encoding (then `rows` is empty).
+        public var wideEncoding: String?
     }
 
     /// Parses all rows. Blank lines are skipped; line numbers count CR, LF and CRLF as one break each.
     public func read(_ data: Data) -> Result {
+        if let wide = TextEncoding.wideEncoding(of: data) {
+            return Result(rows: [], hadInvalidUTF8: false, unterminatedQuoteLine: nil, wideEncoding: wide)
+        }
         let (text, invalid) = Self.decodeText(data)
         var rows: [CSVRow] = []
         var fields: [String] = []
@@ -85,7 +91,7 @@ public struct CSVReader: Sendable {
         }
         if inQuotes { unterminated = rowLine }
         if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRow() }
-        return Result(rows: rows, hadInvalidUTF8: invalid, unterminatedQuoteLine: unterminated)
+        return Result(rows: rows, hadInvalidUTF8: invalid, unterminatedQuoteLine: unterminated, wideEncoding: nil)
     }
 
     /// UTF-8 text of `data`, replacing invalid sequences with U+FFFD.

@@ -122,8 +122,20 @@ public enum StrictYAML {
             return Diagnostic(.error, at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column),
                               "duplicate key \(duplicates.sorted().map { "'\($0)'" }.joined(separator: ", "))",
                               fix: "Keep one of them")
+        case .reader(let problem, let offset, let value, let yaml):
+            // A character the YAML reader refuses (a control character, a stray NUL): point at it.
+            var line = 1, column = 1
+            if let offset, let end = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) {
+                for character in yaml[..<end] {
+                    if character.isNewline { line += 1; column = 1 } else { column += 1 }
+                }
+            }
+            let character = value >= 0 ? String(format: " (U+%04X)", Int(value)) : ""
+            return Diagnostic(.error, at: SourceLocation(path: path, line: line, column: column),
+                              "YAML: \(problem)\(character)", fix: "Remove the character, and save the file as UTF-8 text")
         default:
-            return Diagnostic(.error, at: SourceLocation(path: path, line: 1), "YAML: \(error)",
+            let text = "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
+            return Diagnostic(.error, at: SourceLocation(path: path, line: 1), "YAML: \(text)",
                               fix: "Save the file as UTF-8 YAML")
         }
     }

@@ -72,10 +72,13 @@ public enum Ingester {
     ///   - files: the data files (see `SourceConfig.dataFiles(in:)`), in any order.
     ///   - lookups: the lookup files the mapping names that exist (see `SourceConfig.lookupFiles`).
     /// - Throws: `PipelineError.invalidInput` (exit 2) for a file that cannot be read as its format
-    ///   at all (JSON syntax, a column the mapping needs is missing, a required lookup file is missing).
+    ///   at all (UTF-16 or UTF-32 text, JSON syntax, a column the mapping needs is missing, a required
+    ///   lookup file is missing).
     public static func ingest(_ source: SourceConfig, files: [LoadedFile], lookups: [LoadedFile] = []) throws -> IngestResult {
         var warnings: [Diagnostic] = []
         var lookupTables: [String: Table] = [:]
+        // A UTF-16/UTF-32 file would read as garbage in every format: refuse it whole.
+        for file in (files + lookups).sorted(by: { $0.path < $1.path }) { try TextEncoding.refuseWide(file.data, path: file.path) }
         for spec in source.mapping.lookups ?? [] {
             if let file = lookups.first(where: { $0.name == spec.file }) {
                 let table = CSVTable.readLookup(file.data, path: file.path)

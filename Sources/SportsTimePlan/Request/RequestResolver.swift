@@ -5,6 +5,12 @@ import SportsTimeCore
 /// catalog (unknown sports, teams, stadiums and games, inactive sports, empty windows, bad limits).
 /// Every problem is reported with the file's line and column; all problems of a file are reported at once.
 public enum RequestResolver {
+    /// Reads a request file's bytes: UTF-8 text (UTF-16, UTF-32 and invalid UTF-8 are refused with
+    /// `path:1`), then `resolve(text:path:catalog:)`. Pure: no file system.
+    public static func resolve(data: Data, path: String, catalog: PlanCatalog) throws -> PlanRequest {
+        try resolve(text: TextEncoding.utf8Text(data, path: path), path: path, catalog: catalog)
+    }
+
     public static func resolve(text: String, path: String, catalog: PlanCatalog) throws -> PlanRequest {
         let file = try StrictYAML.decode(RequestFile.self, from: text, path: path)
         var resolver = Resolver(file: file, locator: YAMLLocator(text: text, path: path), catalog: catalog, path: path)
@@ -153,7 +159,7 @@ private struct Resolver {
         var homeTeams: [String] = []
         for (i, id) in (file.homeTeams ?? []).enumerated() {
             guard let team = catalog.team(id) else {
-                problem(["homeTeams", .index(i)], "unknown team '\(id)'", fix: suggestion(for: id, in: catalog.teams.map(\.id), kind: "team id"))
+                problem(["homeTeams", .index(i)], "unknown team '\(id)'", fix: teamSuggestion(for: id, sports: sports))
                 continue
             }
             if !sports.contains(team.sport), catalog.sport(team.sport) != nil {
@@ -352,7 +358,7 @@ private struct Resolver {
             return nil
         }
         guard let team = catalog.team(teamId) else {
-            problem(at + ["team"], "unknown team '\(teamId)'", fix: suggestion(for: teamId, in: catalog.teams.map(\.id), kind: "team id"))
+            problem(at + ["team"], "unknown team '\(teamId)'", fix: teamSuggestion(for: teamId, sports: sports))
             return nil
         }
         guard let date = LocalDate(iso8601: dateText) else {
@@ -392,7 +398,8 @@ private struct Resolver {
             problem(at, "game '\(game.id)' was \(game.status.rawValue)\(makeup)", fix: "Choose a game that is played")
             return nil
         }
-        if let firstDate, let lastDate, !(firstDate...lastDate).contains(game.localDate) {
+        // An empty window (lastDate before firstDate) is reported on its own; a range of it would trap.
+        if let firstDate, let lastDate, firstDate <= lastDate, !(firstDate...lastDate).contains(game.localDate) {
             problem(at, "game '\(game.id)' is on \(game.localDate), outside the window \(firstDate)…\(lastDate)",
                     fix: "Widen the window or drop the game")
             return nil
@@ -416,6 +423,15 @@ private struct Resolver {
         return []
     }
 
+    /// Close team ids; without one, the teams of the request's sports when they are few enough to list.
+    func teamSuggestion(for value: String, sports: [String]) -> String {
+        let text = suggestion(for: value, in: catalog.teams.map(\.id), kind: "team id")
+        guard Suggest.closest(to: value, in: catalog.teams.map(\.id), count: 1).isEmpty else { return text }
+        let teams = catalog.teams.filter { sports.contains($0.sport) }.map(\.id)
+        guard !teams.isEmpty, teams.count <= 40 else { return text }
+        return "Use a team id of \(sports.joined(separator: ", ")): \(teams.joined(separator: ", "))"
+    }
+
     func suggestion(for value: String, in candidates: [String], kind: String) -> String {
         let close = Suggest.closest(to: value, in: candidates, count: 3)
         return close.isEmpty ? "Use a known \(kind)" : "Did you mean \(close.joined(separator: ", "))?"
@@ -432,13 +448,18 @@ extension GameStatus {
 enum Suggest {
     static func closest(to value: String, in candidates: [String], count: Int) -> [String] {
         let target = value.lowercased()
+        let limit = max(2, target.count / 3)
         let scored = candidates.map { candidate -> (Int, String) in
             let c = candidate.lowercased()
-            // A fragment of a longer id (`fenway` for `fenway-park`) counts as one edit away.
-            let fragment = target.count >= 4 && c.contains(target) ? 1 : Int.max
+            // A fragment of a longer id (`fenway` for `fenway-park`) counts as one edit away, and so does
+            // an id with a word added (`ufl-stl-battlehawks` for `ufl-stl`).
+            let fragment = (target.count >= 4 && c.contains(target)) || (c.count >= 4 && target.hasPrefix(c + "-")) ? 1 : Int.max
+            // The distance is at least the difference in length: past the limit it is not worth computing
+            // (a megabyte-long id against every stadium would take minutes).
+            if abs(target.utf8.count - c.utf8.count) > limit { return (fragment, candidate) }
             return (min(distance(target, c), fragment), candidate)
         }
-        guard let best = scored.map(\.0).min(), best <= max(2, target.count / 3) else { return [] }
+        guard let best = scored.map(\.0).min(), best <= limit else { return [] }
         return scored.filter { $0.0 == best }.map(\.1).sorted().prefix(count).map { $0 }
     }
 

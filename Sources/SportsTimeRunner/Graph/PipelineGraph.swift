@@ -24,6 +24,16 @@ public struct PipelineGraph: Sendable {
     /// The index of the stage named `name`.
     public func index(of name: String) -> Int? { stages.firstIndex { $0.name == name } }
 
+    /// Every check of the spec that needs no file system, from the spec's bytes: UTF-8 text (a UTF-16 or
+    /// UTF-32 file is refused at line 1), strict YAML and the per-stage checks (`SpecParser`), fan-out
+    /// (folders listed through `list`), one writer per path and no cycles (`build`). Pure, so it can be
+    /// fuzzed; `Workspace.loadGraph` runs it and then checks that deps and code paths exist.
+    public static func load(spec data: Data, path: String, list: (String) -> [DirectoryEntry]?) throws -> PipelineGraph {
+        try TextEncoding.refuseWide(data, path: path)
+        let spec = try SpecParser.parse(String(decoding: data, as: UTF8.self), path: path)
+        return try build(spec, list: list)
+    }
+
     /// Expands fan-outs (listing folders through `list`, which returns nil for a missing folder) and
     /// checks the graph: one writer per path, no stage reading its own outs, no cycles.
     public static func build(_ spec: PipelineSpec, list: (String) -> [DirectoryEntry]?) throws -> PipelineGraph {

@@ -355,7 +355,13 @@ public final class PipelineRunner: @unchecked Sendable {
                                   onLine: { text, _ in emit(text) })
             progress.ended(stage.name)
             guard end.isSuccess else {
-                problems.append("error: the stage \(end); outputs were not published")
+                let fix: String
+                switch end {
+                case .exited: fix = "Fix what it reported above, then run again"
+                case .signalled: fix = "Run it again; if it keeps dying, run its cmd by hand to see why"
+                case .couldNotStart: fix = "Check cmd of stage '\(stage.template)' in \(Workspace.specPath)"
+                }
+                problems.append("error: the stage \(end); outputs were not published. \(fix).")
                 return
             }
             let validator = ArtifactValidator(stage: stage.name) { try schemas.schema(for: $0) }

@@ -17,8 +17,7 @@ public struct Workspace: Sendable {
                 .error, at: SourceLocation(path: Self.specPath), "cannot read the pipeline spec",
                 fix: "Run sportstime inside the repository (the folder holding \(Self.specPath))"))
         }
-        let spec = try SpecParser.parse(String(decoding: data, as: UTF8.self), path: Self.specPath)
-        let graph = try PipelineGraph.build(spec) { folder in
+        let graph = try PipelineGraph.load(spec: data, path: Self.specPath) { folder in
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) else {
                 return nil
             }

@@ -11,6 +11,8 @@ public enum RepositoryPath {
         case reserved(String)
         case hasNewline
         case wholeRepository
+        /// A folder or file name longer than file systems allow (255 bytes).
+        case nameTooLong(Int)
 
         /// One sentence naming what is wrong with `path`.
         public func message(for path: String, role: String) -> String {
@@ -21,9 +23,14 @@ public enum RepositoryPath {
             case .reserved(let what): return "\(role) '\(path)' is inside \(what), which belongs to the runner"
             case .hasNewline: return "\(role) '\(path)' contains a line break"
             case .wholeRepository: return "\(role) '\(path)' names the whole repository"
+            case .nameTooLong(let bytes):
+                return "\(role) '\(path)' has a name of \(bytes) bytes; file systems allow \(RepositoryPath.maxNameBytes)"
             }
         }
     }
+
+    /// The longest file or folder name file systems allow (NAME_MAX).
+    public static let maxNameBytes = 255
 
     /// Paths the runner owns; no stage may read or write them.
     static let reserved = [".pipeline", ".git", "pipeline/pipeline.lock.json", "pipeline/pipeline.yaml"]
@@ -41,7 +48,9 @@ public enum RepositoryPath {
             case "..":
                 if parts.isEmpty { return .failure(.leavesRepository) }
                 parts.removeLast()
-            default: parts.append(part)
+            default:
+                if part.utf8.count > maxNameBytes { return .failure(.nameTooLong(part.utf8.count)) }
+                parts.append(part)
             }
         }
         if parts.isEmpty { return .failure(.wholeRepository) }

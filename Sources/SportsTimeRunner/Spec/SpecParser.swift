@@ -36,9 +36,12 @@ public enum SpecParser {
         return text.unicodeScalars.allSatisfy { $0.isLowercaseASCIIAlphanumeric || $0 == "-" || $0 == "_" }
     }
 
+    /// The longest stage name or fan-out item: both become folder names under `.pipeline/staging/`.
+    static let maxNameLength = 100
+
     /// Fan-out items become part of stage names and paths: letters, digits, `.`, `_`, `-`.
     static func isItem(_ text: String) -> Bool {
-        !text.isEmpty && text != "." && text != ".." && !text.hasPrefix(".")
+        !text.isEmpty && text.utf8.count <= maxNameLength && text != "." && text != ".." && !text.hasPrefix(".")
             && text.unicodeScalars.allSatisfy {
                 ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || $0 == "-" || $0 == "_" || $0 == "."
             }
@@ -51,6 +54,9 @@ public enum SpecParser {
         if !isSlug(name) {
             problems.add(at, "stage name '\(name)' is not a lowercase slug",
                          fix: "Use lowercase letters, digits, '-' and '_', starting with a letter or digit (e.g. 'normalize')")
+        } else if name.utf8.count > maxNameLength {
+            problems.add(at, "stage name '\(name)' is \(name.utf8.count) characters long, more than \(maxNameLength)",
+                         fix: "Use a shorter name: it names the stage's staging folder")
         }
 
         var fanout: Fanout?
@@ -123,7 +129,8 @@ public enum SpecParser {
 
         for (index, argument) in file.cmd.enumerated() {
             problems.placeholders(in: argument, allowed: { placeholder in
-                if placeholder == "out" { return !outs.isEmpty }
+                // Judged by the outs as written: an out refused above must not also make ${out} "unknown".
+                if placeholder == "out" { return !file.outs.isEmpty }
                 if placeholder == "item" { return isFanout }
                 if placeholder.hasPrefix("params.") { return params[String(placeholder.dropFirst(7))] != nil }
                 if placeholder.hasPrefix("outs.") {
@@ -153,7 +160,7 @@ public enum SpecParser {
                 let itemAt = at + (file.isList ? ["[\(index)]"] : ["items", "[\(index)]"])
                 if !isItem(item) {
                     problems.add(itemAt, "foreach item '\(item)' is not usable in a stage name and a path",
-                                 fix: "Use letters, digits, '.', '_' and '-' only")
+                                 fix: "Use letters, digits, '.', '_' and '-' only, at most \(maxNameLength) of them")
                 } else if !seen.insert(item).inserted {
                     problems.add(itemAt, "foreach item '\(item)' is listed twice", fix: "Remove one of them")
                 }
@@ -201,8 +208,10 @@ struct SpecProblems {
         switch RepositoryPath.normalize(raw) {
         case .success(let path): return path
         case .failure(let problem):
-            add(keyPath, problem.message(for: raw, role: role),
-                fix: "Use a path inside the repository, relative to its root (e.g. out/normalize)")
+            let fix: String
+            if case .nameTooLong = problem { fix = "Use shorter file and folder names" }
+            else { fix = "Use a path inside the repository, relative to its root (e.g. out/normalize)" }
+            add(keyPath, problem.message(for: raw, role: role), fix: fix)
             return nil
         }
     }

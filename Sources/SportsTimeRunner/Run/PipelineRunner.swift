@@ -331,15 +331,13 @@ public final class PipelineRunner: @unchecked Sendable {
             }
             let stage = work.stage
             let manager = FileManager.default
-            do {
-                try manager.createDirectory(at: root.appendingPathComponent(stage.stagingFolder), withIntermediateDirectories: true)
-                for out in stage.outs {
-                    let parent = RepositoryPath.parent(of: Stage.stagingPath(of: out, stage: stage.name))
-                    try manager.createDirectory(at: root.appendingPathComponent(parent), withIntermediateDirectories: true)
+            let folders = [stage.stagingFolder] + stage.outs.map { RepositoryPath.parent(of: Stage.stagingPath(of: $0, stage: stage.name)) }
+            for folder in folders {
+                let (code, _) = AtomicFile.makeFolders(root.appendingPathComponent(folder).path)
+                if code != 0 {
+                    problems.append(FileFault(path: folder, action: "create the staging folder", code: code).description)
+                    return
                 }
-            } catch {
-                problems.append("cannot prepare \(stage.stagingFolder): \(error.localizedDescription)")
-                return
             }
             guard let executable = StageProcess.resolve(stage.argv[0], root: root, siblingFolder: runnerFolder,
                                                         path: environment["PATH"]) else {

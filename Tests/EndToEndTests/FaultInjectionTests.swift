@@ -149,7 +149,7 @@ final class FaultLab: @unchecked Sendable {
 
     enum Fault: String, CaseIterable, CustomStringConvertible {
         case killRunner = "kill -9 runner"
-        case powerCut = "kill -9 runner and stage"
+        case powerCut = "kill -9 runner and stages"
         case killStage = "kill -9 stage"
         case interrupt = "SIGINT"
         case terminate = "SIGTERM"
@@ -297,13 +297,15 @@ final class FaultLab: @unchecked Sendable {
         var stderr: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
     }
 
-    /// The stage the runner started last, from the workspace lock's holder lines, while it still runs.
-    static func runningStage(in root: URL) -> Int32? {
-        guard let holder = try? String(contentsOf: root.appendingPathComponent(".pipeline/lock"), encoding: .utf8),
-              let range = holder.range(of: " pid ", options: .backwards),
-              holder[..<range.lowerBound].contains("stage "),
-              let pid = Int32(holder[range.upperBound...].prefix { $0.isNumber }), pid > 0, isAlive(pid) else { return nil }
-        return pid
+    /// The running child processes of `pid` (the runner's stages), oldest first.
+    static func children(of pid: Int32) -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.range(of: ")", options: .backwards) else { return false }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == pid
+        }.sorted()
     }
 
     /// Whether `pid` runs (a zombie no longer holds its files or locks).
@@ -329,26 +331,27 @@ final class FaultLab: @unchecked Sendable {
         let runner = try Self.start(["run", "--jobs", "\(jobs)"], in: repo, bin: bin)
         Thread.sleep(forTimeInterval: delay)
         let pid = runner.process.processIdentifier
-        var stage: Int32?
+        var stages: [Int32] = []
         var second: Started?
         switch fault {
         case .killRunner:
-            stage = Self.runningStage(in: repo)
+            stages = Self.children(of: pid)
             kill(pid, SIGKILL)
         case .powerCut:
-            stage = Self.runningStage(in: repo)
+            stages = Self.children(of: pid)
             kill(pid, SIGKILL)
-            if let stage { kill(-stage, SIGKILL) }
+            for stage in stages { kill(-stage, SIGKILL) }
         case .killStage:
-            stage = Self.runningStage(in: repo)
-            if let stage { kill(-stage, SIGKILL) }
+            // The stage started last (each stage leads its own process group).
+            stages = Self.children(of: pid).suffix(1)
+            for stage in stages { kill(-stage, SIGKILL) }
         case .interrupt: kill(pid, SIGINT)
         case .terminate: kill(pid, SIGTERM)
         case .secondRunner: second = try Self.start(["run"], in: repo, bin: bin)
         }
         runner.process.waitUntilExit()
-        // A stage whose runner was killed finishes on its own; it holds the workspace until then.
-        if let stage { Self.waitUntilGone(stage) }
+        // Stages whose runner was killed finish on their own and hold the workspace until then.
+        for stage in stages { Self.waitUntilGone(stage) }
         second?.process.waitUntilExit()
         let code = runner.exitCode, stderr = runner.stderr
         Self.expectNoCrash(stderr, label: label)
@@ -357,7 +360,7 @@ final class FaultLab: @unchecked Sendable {
             #expect(code == 128 + SIGKILL || code == 0, "\(label): runner exit \(code)\n\(stderr)")
         case .killStage:
             // A stage may end between being seen and being killed; then the run simply succeeds.
-            #expect(code == 1 || code == 0, "\(label): runner exit \(code) (stage \(stage.map(String.init) ?? "none"))\n\(stderr)")
+            #expect(code == 1 || code == 0, "\(label): runner exit \(code) (stages \(stages))\n\(stderr)")
             if code == 1 { #expect(stderr.contains("killed by signal 9"), "\(label): \(stderr)") }
         case .interrupt, .terminate:
             #expect(code == 130 || code == 0, "\(label): runner exit \(code)\n\(stderr)")

@@ -26,7 +26,7 @@ import Glibc
         let iterations = Int(ProcessInfo.processInfo.environment["SPORTSTIME_FAULT_ITERATIONS"] ?? "") ?? 10
         let seed = UInt64(ProcessInfo.processInfo.environment["SPORTSTIME_FAULT_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64(UInt32.max))
         var random = SplitMix64(seed: seed)
-        var seen: [FaultLab.Fault: Int] = [:], stopped: [FaultLab.Fault: Int] = [:]
+        var seen: [FaultLab.Fault: Int] = [:], stopped: [FaultLab.Fault: Int] = [:], halfPublished = 0
         for iteration in 0..<iterations {
             let fault = FaultLab.Fault.allCases[Int(random.next() % UInt64(FaultLab.Fault.allCases.count))]
             let delay = Double(random.next() % 1000) / 1000 * lab.secondsForB * 1.1
@@ -37,12 +37,14 @@ import Glibc
             defer { try? FileManager.default.removeItem(at: repo) }
             try FaultLab.editToB(repo)
             if try lab.inject(fault, after: delay, jobs: jobs, in: repo, label: label) { stopped[fault, default: 0] += 1 }
+            if PipelineState.journalStage(repo) != nil { halfPublished += 1 }
             try lab.checkBeforeOrAfter(repo, label: label)
             try lab.checkNextRunFinishes(repo, label: label)
         }
         print("fault injection: seed \(seed), \(iterations) iterations: "
               + seen.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { "\($0.key) ×\($0.value) (\(stopped[$0.key] ?? 0) hit a run still working)" }.joined(separator: ", "))
+                .map { "\($0.key) ×\($0.value) (\(stopped[$0.key] ?? 0) hit a run still working)" }.joined(separator: ", ")
+              + "; \(halfPublished) left a half-done publish for the next run to complete")
     }
 
     @Test("a full disk at a random point of the run", .enabled(if: FaultLab.canMount, "needs root to mount a small tmpfs"))
@@ -315,6 +317,17 @@ final class FaultLab: @unchecked Sendable {
         return !stat[close.upperBound...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
+    /// Waits until no process holds the workspace lock `.pipeline/lock` (a `flock` the runner takes and
+    /// its stages inherit).
+    static func waitForWorkspace(_ root: URL, seconds: Double = 60) {
+        let fd = open(root.appendingPathComponent(".pipeline/lock").path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let deadline = Date().addingTimeInterval(seconds)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        flock(fd, LOCK_UN)
+    }
+
     static func waitUntilGone(_ pid: Int32, seconds: Double = 60) {
         let deadline = Date().addingTimeInterval(seconds)
         while isAlive(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -350,8 +363,10 @@ final class FaultLab: @unchecked Sendable {
         case .secondRunner: second = try Self.start(["run"], in: repo, bin: bin)
         }
         runner.process.waitUntilExit()
-        // Stages whose runner was killed finish on their own and hold the workspace until then.
+        // Stages whose runner was killed finish on their own and hold the workspace until then (one may
+        // have started after the list above was taken): wait until the workspace lock is free.
         for stage in stages { Self.waitUntilGone(stage) }
+        Self.waitForWorkspace(repo)
         second?.process.waitUntilExit()
         let code = runner.exitCode, stderr = runner.stderr
         Self.expectNoCrash(stderr, label: label)

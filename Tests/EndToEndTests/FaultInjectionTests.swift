@@ -29,14 +29,21 @@ import Glibc
         var seen: [FaultLab.Fault: Int] = [:], stopped: [FaultLab.Fault: Int] = [:], halfPublished = 0
         for iteration in 0..<iterations {
             let fault = FaultLab.Fault.allCases[Int(random.next() % UInt64(FaultLab.Fault.allCases.count))]
-            let delay = Double(random.next() % 1000) / 1000 * lab.secondsForB * 1.1
+            let fraction = Double(random.next() % 1000) / 1000
             let jobs = 1 + Int(random.next() % 2)
+            // Every other iteration makes each publish slow (40 ms after each rename, so the run takes
+            // about twice as long), so that kills land inside publishes too.
+            let slowPublish = random.next() % 2 == 0
+            let delay = fraction * lab.secondsForB * 1.1 * (slowPublish ? 2 : 1)
             let label = "seed \(seed) iteration \(iteration): \(fault) after \(String(format: "%.2f", delay)) s, --jobs \(jobs)"
+                + (slowPublish ? ", slow publish" : "")
             seen[fault, default: 0] += 1
             let repo = try lab.copyOfA()
             defer { try? FileManager.default.removeItem(at: repo) }
             try FaultLab.editToB(repo)
-            if try lab.inject(fault, after: delay, jobs: jobs, in: repo, label: label) { stopped[fault, default: 0] += 1 }
+            if try lab.inject(fault, after: delay, jobs: jobs, slowPublish: slowPublish, in: repo, label: label) {
+                stopped[fault, default: 0] += 1
+            }
             if PipelineState.journalStage(repo) != nil { halfPublished += 1 }
             try lab.checkBeforeOrAfter(repo, label: label)
             try lab.checkNextRunFinishes(repo, label: label)
@@ -268,8 +275,10 @@ final class FaultLab: @unchecked Sendable {
 
     func runToEnd(in root: URL) throws -> (Int32, String) { try Self.run(["run"], in: root, bin: bin) }
 
-    static func start(_ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false) throws -> Started {
+    static func start(_ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false,
+                      environment: [String: String] = [:]) throws -> Started {
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if asNobody {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", bin.appendingPathComponent("sportstime").path] + arguments
@@ -340,8 +349,9 @@ final class FaultLab: @unchecked Sendable {
 
     /// Starts a run to B, waits `delay`, and injects `fault`; returns when every process it started is gone.
     @discardableResult
-    func inject(_ fault: Fault, after delay: Double, jobs: Int, in repo: URL, label: String) throws -> Bool {
-        let runner = try Self.start(["run", "--jobs", "\(jobs)"], in: repo, bin: bin)
+    func inject(_ fault: Fault, after delay: Double, jobs: Int, slowPublish: Bool, in repo: URL, label: String) throws -> Bool {
+        let runner = try Self.start(["run", "--jobs", "\(jobs)"], in: repo, bin: bin,
+                                    environment: slowPublish ? ["SPORTSTIME_PUBLISH_PAUSE_MS": "40"] : [:])
         Thread.sleep(forTimeInterval: delay)
         let pid = runner.process.processIdentifier
         var stages: [Int32] = []

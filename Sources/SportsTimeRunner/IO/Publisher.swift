@@ -31,7 +31,16 @@ public struct Publisher: Sendable {
         var lock: String
     }
 
-    public init(root: URL) { self.root = root }
+    /// Seconds to wait after each rename of a publish: a fault-injection point, so tests can kill a
+    /// runner inside a publish (`SPORTSTIME_PUBLISH_PAUSE_MS`); 0 otherwise.
+    public var pauseBetweenRenames: Double = 0
+
+    public init(root: URL, pauseBetweenRenames: Double = 0) {
+        self.root = root
+        self.pauseBetweenRenames = pauseBetweenRenames
+    }
+
+    private func paused() { if pauseBetweenRenames > 0 { Thread.sleep(forTimeInterval: pauseBetweenRenames) } }
 
     private var files: RepositoryFiles { RepositoryFiles(root: root) }
 
@@ -96,9 +105,11 @@ public struct Publisher: Sendable {
             if files.exists(move.target) {
                 try files.removeTree(move.backup)
                 try files.rename(move.target, to: move.backup, location: move.target)
+                paused()
             }
             if let staged = move.staged {
                 try files.rename(staged, to: move.target, location: move.target)
+                paused()
             }
         }
         try files.writeAtomically(Data(journal.lock.utf8), to: Self.lockPath)

@@ -111,7 +111,7 @@ public final class PipelineRunner: @unchecked Sendable {
 
     private func runLocked(_ options: RunOptions, workspaceLock: WorkspaceLock) throws -> Int32 {
         let started = Date()
-        let publisher = Publisher(root: root)
+        let publisher = Publisher(root: root, pauseBetweenRenames: (Double(environment["SPORTSTIME_PUBLISH_PAUSE_MS"] ?? "") ?? 0) / 1000)
         if let label = try publisher.recover() {
             console.err("note: completed the publish of \(label) that an interrupted run left half done")
         }

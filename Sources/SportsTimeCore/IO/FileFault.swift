@@ -40,8 +40,9 @@ public struct FileFault: Error, CustomStringConvertible, Sendable {
 /// Whole-file replacement by system calls: the bytes go to a temporary file beside `path`, are flushed,
 /// and renamed over it, so `path` always holds either the old bytes or the new ones.
 public enum AtomicFile {
-    /// Returns 0, or the errno of the call that failed (the temporary file is then removed).
-    public static func write(_ data: Data, to path: String) -> Int32 {
+    /// Returns 0, or the errno of the call that failed (the temporary file is then removed). `sync`
+    /// flushes the bytes to disk before the rename; files that only save work (caches) skip it.
+    public static func write(_ data: Data, to path: String, sync: Bool = true) -> Int32 {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -55,7 +56,7 @@ public enum AtomicFile {
                 offset += count
             }
         }
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if sync && failure == 0 && fsync(fd) != 0 { failure = errno }
         if close(fd) != 0 && failure == 0 { failure = errno }
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 { unlink(temporary) }

@@ -59,14 +59,14 @@ public struct Publisher: Sendable {
         try files.writeAtomically(data, to: Self.journalPath)
         do {
             try complete(journal)
-        } catch {
+        } catch let cause {
             do {
                 try undo(journal)
                 try files.removeTree(Self.journalPath)
-            } catch {
-                throw PublishFailure(cause: error, journalKept: true)
+            } catch let undoFailure {
+                throw PublishFailure(cause: cause, journalKept: true, undoFailure: undoFailure)
             }
-            throw PublishFailure(cause: error, journalKept: false)
+            throw PublishFailure(cause: cause, journalKept: false)
         }
     }
 
@@ -74,9 +74,12 @@ public struct Publisher: Sendable {
     public struct PublishFailure: Error, CustomStringConvertible {
         public var cause: Error
         public var journalKept: Bool
+        /// Why the undo failed, when it did.
+        public var undoFailure: Error? = nil
         public var description: String {
             "\(cause)" + (journalKept
-                ? " The publish could not be undone either: \(Publisher.journalPath) stays, and the next run completes it."
+                ? " The publish could not be undone either (\(undoFailure.map { "\($0)" } ?? "unknown")): "
+                    + "\(Publisher.journalPath) stays, and the next run completes it."
                 : " Nothing was published; the previous outputs and lock are unchanged.")
         }
     }

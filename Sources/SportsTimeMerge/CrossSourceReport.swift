@@ -1,40 +1,56 @@
 import SportsTimeCore
 
-/// Finds canonical games that several sources list with a different start time, stadium or status.
+/// Finds the merged games whose sources contradict each other, and says how.
 ///
-/// Each source is represented by its newest readable record of the game (highest version; first in
-/// fold order on a tie). Computed from every batch, not only the records a run folds, so a full and
-/// an incremental merge report the same conflicts.
-public enum CrossSourceReport {
-    public static func conflicts(_ batches: [RecordBatch<Game>], store: [String: Game],
-                                 priorities: SourcePriorities) -> [MergeConflict] {
-        let supported = Game.artifactKind.currentVersion
-        var bySource: [String: [String: Game]] = [:]
-        var multiSource: Set<String> = []
-        for batch in batches.sorted(by: { MergeRules.folds($0.origin, before: $1.origin) }) {
-            for record in batch.records where record.schemaVersion <= supported && store[record.id] != nil {
-                var sources = bySource[record.id, default: [:]]
-                if let current = sources[record.source], priorities.version(of: record) <= priorities.version(of: current) {
-                    continue
-                }
-                sources[record.source] = record
-                if sources.count > 1 { multiSource.insert(record.id) }
-                bySource[record.id] = sources
-            }
-        }
+/// Each source is represented by its newest record of the game (highest version; first in fold order on
+/// a tie). Only two *stated* values that differ count: a venue or status normalize filled in, a start a
+/// source does not know, and progress (scheduled → final) are not conflicts. The classes
+/// (`ConflictClass`): `dateMoved` (the sources date the game differently and were matched across
+/// dates), `timeMoved` (on the game's date, two different exact starts, or an exact start against a
+/// day/night flag it contradicts), `venueDiffers`, `statusContradicts` (final against cancelled, or
+/// postponed against final on the same date).
+enum CrossSourceReport {
+    static func conflicts(_ multiSource: [String: [GameFold.Contribution]], store: [String: Game],
+                          context: GameFold) -> [MergeConflict] {
         var conflicts: [MergeConflict] = []
-        for id in multiSource.sorted() {
-            let records = bySource[id]!.values.sorted { $0.source < $1.source }
-            var fields: [String] = []
-            if Set(records.map(\.stadiumId)).count > 1 { fields.append("stadiumId") }
-            if Set(records.map { $0.startUTC?.secondsSinceEpoch ?? Int64.min }).count > 1 { fields.append("startUTC") }
-            if Set(records.map(\.status)).count > 1 { fields.append("status") }
-            guard !fields.isEmpty, let stored = store[id] else { continue }
-            let sources = records.map {
-                MergeConflictSource(source: $0.source, lastModified: $0.lastModified, priority: priorities.priority(of: $0.source),
-                                    startUTC: $0.startUTC, stadiumId: $0.stadiumId, status: $0.status)
+        for id in multiSource.keys.sorted() {
+            guard let stored = store[id] else { continue }
+            var newest: [String: GameFold.Contribution] = [:]
+            for part in multiSource[id]! {
+                if let held = newest[part.game.source], held.version >= part.version { continue }
+                newest[part.game.source] = part
             }
-            conflicts.append(MergeConflict(gameId: id, fields: fields.sorted(), sources: sources, winner: stored.source))
+            let records = newest.values.map(\.game).sorted { $0.source < $1.source }
+            guard records.count > 1 else { continue }
+            var classes: Set<ConflictClass> = []
+            if Set(records.map { "\($0.localDate.iso8601)#\($0.gameNumber ?? 1)" }).count > 1 { classes.insert(.dateMoved) }
+
+            let onDay = records.filter { $0.localDate == stored.localDate && ($0.gameNumber ?? 1) == (stored.gameNumber ?? 1) }
+            let exact = onDay.filter { $0.startKnowledge == .exact }
+            if Set(exact.compactMap { $0.startUTC?.secondsSinceEpoch }).count > 1 { classes.insert(.timeMoved) }
+            for flagged in onDay where flagged.startKnowledge == .day || flagged.startKnowledge == .night {
+                if exact.contains(where: { !context.startAgrees($0, with: flagged.startKnowledge) }) { classes.insert(.timeMoved) }
+            }
+
+            let venues = Set(records.filter { !$0.isInferred("stadiumId") }.map(\.stadiumId))
+            if venues.count > 1 { classes.insert(.venueDiffers) }
+
+            let stated = records.filter { !$0.isInferred("status") }
+            let statuses = Set(stated.map(\.status))
+            if statuses.contains(.final) && statuses.contains(.cancelled) { classes.insert(.statusContradicts) }
+            for postponed in stated where postponed.status == .postponed {
+                if stated.contains(where: { $0.status == .final && $0.localDate == postponed.localDate }) {
+                    classes.insert(.statusContradicts)
+                }
+            }
+            guard !classes.isEmpty else { continue }
+            let sources = records.map {
+                MergeConflictSource(source: $0.source, lastModified: $0.lastModified,
+                                    priority: context.priorities.priority(of: $0.source), recordId: $0.id,
+                                    localDate: $0.localDate, startUTC: $0.startUTC, startKnowledge: $0.startKnowledge,
+                                    stadiumId: $0.stadiumId, status: $0.status)
+            }
+            conflicts.append(MergeConflict(gameId: id, classes: classes.sorted(), sources: sources, winner: stored.source))
         }
         return conflicts
     }

@@ -44,7 +44,18 @@ public enum BatchReader {
         let system = meta["system"].flatMap { $0.isEmpty ? nil : $0 } ?? source
         let defaultScope = [meta["sport"], meta["season"]].compactMap { $0 }.joined(separator: "-")
         let scope = meta["scope"].flatMap { $0.isEmpty ? nil : $0 } ?? (defaultScope.isEmpty ? source : defaultScope)
-        return BatchOrigin(source: source, system: system, scope: scope, scrapedAt: scrapedAt, priority: priority, path: path)
+        var trust: [FieldGroup: Int] = [:]
+        for (key, text) in meta where key.hasPrefix("trust.") {
+            let name = String(key.dropFirst("trust.".count))
+            guard let group = FieldGroup(rawValue: name) else {
+                throw problem("meta \(key) names no field group (known: \(FieldGroup.allCases.map(\.rawValue).joined(separator: ", ")))",
+                              "Fix trust: in pipeline/sources.yaml and re-run ingest")
+            }
+            guard let rank = Int(text) else { throw problem("meta \(key) '\(text)' is not an integer", "Write the trust rank as an integer") }
+            trust[group] = rank
+        }
+        return BatchOrigin(source: source, system: system, scope: scope, scrapedAt: scrapedAt, priority: priority,
+                           path: path, trust: trust)
     }
 
     /// The line of the first record when the file is canonical (header lines, then `  "records": [`,

@@ -14,10 +14,14 @@ public struct BatchOrigin: Sendable, Hashable {
     public var priority: Int
     /// The repository-relative file the batch was read from (rejects and messages name it).
     public var path: String
+    /// Per field group, how much this source is trusted for it (`trust:` in `pipeline/sources.yaml`);
+    /// a higher rank wins that field before recency is asked. Missing groups rank 0.
+    public var trust: [FieldGroup: Int]
 
-    public init(source: String, system: String, scope: String, scrapedAt: Instant, priority: Int, path: String) {
+    public init(source: String, system: String, scope: String, scrapedAt: Instant, priority: Int, path: String,
+                trust: [FieldGroup: Int] = [:]) {
         self.source = source; self.system = system; self.scope = scope; self.scrapedAt = scrapedAt
-        self.priority = priority; self.path = path
+        self.priority = priority; self.path = path; self.trust = trust
     }
 }
 

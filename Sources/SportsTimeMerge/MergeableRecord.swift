@@ -193,28 +193,11 @@ extension Game: MergeableRecord {
         return count == 4 || count == 7
     }
 
-    /// Keeps every source's id for the game (the winner's entries replace the same source's older ones)
-    /// and the soft-delete mark, which the merge recomputes after the fold.
-    public func merged(replacing existing: Game?) -> Game {
-        guard let existing else { return self }
-        var game = self
-        game.sourceIds = existing.sourceIds.merging(sourceIds) { _, winner in winner }
-        game.deprecatedAt = existing.deprecatedAt
-        return game
-    }
-
-    public func contributes(to stored: Game) -> Bool {
-        sourceIds.keys.contains { stored.sourceIds[$0] == nil }
-    }
-
-    public mutating func absorb(_ loser: Game) {
-        for (source, sourceGameId) in loser.sourceIds where sourceIds[source] == nil { sourceIds[source] = sourceGameId }
-    }
-
     public static var overrideFields: [String: OverrideField<Game>] {
         [
             "kind": .choice(\.kind),
-            "startUTC": .optionalInstant(\.startUTC),
+            "startUTC": .optionalInstant(\.exactStart),
+            "startKnowledge": .choice(\.startFlag),
             "localDate": .date(\.localDate),
             "timeTBD": .bool(\.timeTBD),
             "homeTeamId": .string(\.homeTeamId, references: .teams),
@@ -226,6 +209,26 @@ extension Game: MergeableRecord {
             "makeupDate": .optionalDate(\.makeupDate),
             "deprecatedAt": .optionalInstant(\.deprecatedAt),
         ]
+    }
+}
+
+extension Game {
+    /// The start as an override sets it: an instant makes the start exact, null makes it unknown.
+    var exactStart: Instant? {
+        get { startUTC }
+        set {
+            startUTC = newValue
+            startKnowledge = newValue == nil ? .unknown : .exact
+        }
+    }
+
+    /// Day, night or unknown as an override sets it (an exact start is cleared).
+    var startFlag: StartKnowledge {
+        get { startKnowledge }
+        set {
+            startKnowledge = newValue
+            if newValue != .exact { startUTC = nil }
+        }
     }
 }
 

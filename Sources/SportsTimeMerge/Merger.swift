@@ -17,6 +17,8 @@ public struct MergeResult: Sendable {
     public var rejects: [Reject]
     /// Problems that do not stop the merge (an override that matches nothing), sorted.
     public var warnings: [Diagnostic]
+    /// Per merged game (by id), the rows that fed it and where each part came from.
+    public var lineage: [String: GameLineage] = [:]
 
     /// The counts of one kind.
     public func counts(_ kind: EntityKind) -> MergeEntityCounts? {
@@ -28,6 +30,11 @@ public struct MergeResult: Sendable {
     public var overrideOutcomes: [MergeOverrideOutcome] { report.compactMap { if case .override(let o) = $0 { o } else { nil } } }
     public var incompatibleRecords: [MergeIncompatibleRecord] {
         report.compactMap { if case .incompatible(let i) = $0 { i } else { nil } }
+    }
+    public var ambiguousMatches: [MergeAmbiguousMatch] { report.compactMap { if case .ambiguous(let a) = $0 { a } else { nil } } }
+    public var conflictSummary: MergeConflictSummary? {
+        for case .summary(let summary) in report { return summary }
+        return nil
     }
 }
 
@@ -47,6 +54,7 @@ public enum Merger {
         var rejects: [Reject] = []
         var incompatible: [MergeIncompatibleRecord] = []
         var warnings: [Diagnostic] = []
+        var gameFold = GameFold(context: store, priorities: priorities, mark: input.previous?.highWater[.games])
 
         func fold<Record: MergeableRecord>(_ batches: [RecordBatch<Record>]) {
             let kind = Record.entityKind
@@ -68,8 +76,14 @@ public enum Merger {
             case .stadiums: fold([input.referenceBatch(reference.stadiums, kind: kind)])
             case .teams: fold([input.referenceBatch(reference.teams, kind: kind)])
             case .games:
-                fold(input.gameBatches)
-                SoftDelete.apply(input.gameBatches, to: &store.games)
+                gameFold = GameFold(context: store, priorities: priorities, mark: input.previous?.highWater[.games])
+                gameFold.fold(input.gameBatches, previous: store.games)
+                store.games = gameFold.games
+                counts[.games] = gameFold.counts
+                highWater[.games] = gameFold.highWater
+                rejects += gameFold.rejects
+                incompatible += gameFold.incompatible
+                SoftDelete.apply(input.gameBatches, to: &store.games, finalId: gameFold.finalId)
             case .leagueStructures:
                 fold([input.referenceBatch(reference.leagueStructures, kind: kind)])
                 warnings += unknownStructureWarnings(store, teamsFile: input.referenceFile(of: .teams))
@@ -78,7 +92,7 @@ public enum Merger {
             }
         }
 
-        let conflicts = CrossSourceReport.conflicts(input.gameBatches, store: store.games, priorities: priorities)
+        let conflicts = CrossSourceReport.conflicts(gameFold.multiSource, store: store.games, context: gameFold)
         let overrides = try OverrideApplier.apply(input.overrides, to: &store)
         warnings += overrides.warnings
 
@@ -94,10 +108,26 @@ public enum Merger {
         report += conflicts.map { .conflict($0) }
         report += incompatible.map { .incompatible($0) }
         report += overrides.outcomes.map { .override($0) }
+        report += gameFold.ambiguous.map { .ambiguous($0) }
+        var summary = MergeConflictSummary(matchedAcrossDates: gameFold.matchedAcrossDates,
+                                           ambiguousMatches: gameFold.ambiguous.count)
+        for conflict in conflicts {
+            for kind in conflict.classes {
+                switch kind {
+                case .dateMoved: summary.dateMoved += 1
+                case .timeMoved: summary.timeMoved += 1
+                case .venueDiffers: summary.venueDiffers += 1
+                case .statusContradicts: summary.statusContradicts += 1
+                }
+            }
+        }
+        report.append(.summary(summary))
         report.sort { $0.id < $1.id }
 
+        var lineage: [String: GameLineage] = [:]
+        for (id, entry) in gameFold.lineage where store.games[id] != nil { lineage[id] = entry }
         return MergeResult(mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
-                           report: report, rejects: rejects.sorted(), warnings: warnings)
+                           report: report, rejects: rejects.sorted(), warnings: warnings, lineage: lineage)
     }
 
     /// Teams are folded before league structures (DESIGN order), so their conference and division ids

@@ -15,6 +15,16 @@ public enum OverrideApplier {
     public static func apply(_ patches: [OverridePatch], to store: inout MergeStore) throws -> Outcome {
         var outcome = Outcome(outcomes: [], warnings: [])
         var errors: [Diagnostic] = []
+        // A game override may name an id the game had before it was matched across dates.
+        var formerGameIds: [String: String] = [:]
+        for game in store.games.values { for former in game.formerIds ?? [] { formerGameIds[former] = game.id } }
+        let patches = patches.map { patch in
+            var patch = patch
+            if patch.entity == .games, store.games[patch.recordId] == nil, let current = formerGameIds[patch.recordId] {
+                patch.recordId = current
+            }
+            return patch
+        }
         for kind in EntityKind.foldOrder {
             let forKind = patches.filter { $0.entity == kind }
             guard !forKind.isEmpty else { continue }

@@ -203,6 +203,11 @@ extension OverrideChoice {
 extension GameKind: OverrideChoice {
     public static var choices: [GameKind] { allCases }
 }
+/// An override sets `startKnowledge` to day, night or unknown (which clears the start); an exact start is
+/// set by giving `startUTC`.
+extension StartKnowledge: OverrideChoice {
+    public static var choices: [StartKnowledge] { [.unknown, .day, .night] }
+}
 extension GameStatus: OverrideChoice {
     public static var choices: [GameStatus] { allCases }
 }

@@ -20,7 +20,10 @@ import SportsTimeCore
 /// arises, which keeps an incremental merge equal to a full one.
 public enum SoftDelete {
     /// Sets or clears `deprecatedAt` on every game of `games` that the batches say something about.
-    public static func apply(_ batches: [RecordBatch<Game>], to games: inout [String: Game]) {
+    /// `finalId` maps the ids batches list to the ids of the games they became (games matched across
+    /// dates); an id not in it is its own.
+    public static func apply(_ batches: [RecordBatch<Game>], to games: inout [String: Game],
+                             finalId: [String: String] = [:]) {
         var groups: [GroupKey: [RecordBatch<Game>]] = [:]
         var groupOfSource: [String: GroupKey] = [:]
         var earliestBatchOfSource: [String: Instant] = [:]
@@ -35,7 +38,7 @@ public enum SoftDelete {
         // Per game: the groups that list it in a current batch, and whether it is active in one.
         var verdicts: [String: Verdict] = [:]
         for key in groups.keys.sorted() {
-            let snapshots = snapshotsInOrder(groups[key]!)
+            let snapshots = snapshotsInOrder(groups[key]!, finalId: finalId)
             var lastListed: [String: Int] = [:]
             for (index, snapshot) in snapshots.enumerated() {
                 for id in snapshot.ids { lastListed[id] = index }
@@ -92,9 +95,11 @@ public enum SoftDelete {
         var ids: Set<String>
     }
 
-    static func snapshotsInOrder(_ batches: [RecordBatch<Game>]) -> [Snapshot] {
+    static func snapshotsInOrder(_ batches: [RecordBatch<Game>], finalId: [String: String] = [:]) -> [Snapshot] {
         var byTime: [Instant: Set<String>] = [:]
-        for batch in batches { byTime[batch.origin.scrapedAt, default: []].formUnion(batch.listedIds) }
+        for batch in batches {
+            byTime[batch.origin.scrapedAt, default: []].formUnion(batch.listedIds.map { finalId[$0] ?? $0 })
+        }
         return byTime.keys.sorted().map { Snapshot(scrapedAt: $0, ids: byTime[$0]!) }
     }
 }

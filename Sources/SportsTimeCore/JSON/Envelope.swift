@@ -14,9 +14,16 @@ public enum ArtifactKind: String, CaseIterable, Sendable, Codable {
     case syncState = "sportstime.sync-state"
     case mergeReport = "sportstime.merge-report"
     case tripPlan = "sportstime.trip-plan"
+    case lineage = "sportstime.lineage"
 
-    /// The newest `schemaVersion` of this kind that this build understands.
-    public var currentVersion: Int { 1 }
+    /// The newest `schemaVersion` of this kind that this build understands. Games are at 2: start-time
+    /// knowledge (`startKnowledge`) replaced the yes/no `timeTBD` of version 1, which is still read.
+    public var currentVersion: Int {
+        switch self {
+        case .games: 2
+        default: 1
+        }
+    }
 }
 
 /// Which stage and build wrote an artifact.

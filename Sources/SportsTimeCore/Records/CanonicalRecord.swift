@@ -50,17 +50,36 @@ public struct Sport: CanonicalRecord {
     public var seasonEndMonth: Int
     public var isActive: Bool
     public var isBuiltIn: Bool
+    /// How many days apart two sources may date one game of this sport and still be matched as the same
+    /// game (same home and away team); nil = `Sport.defaultMatchWindowDays`.
+    public var matchWindowDays: Int?
     public var lastModified: Instant
     public var schemaVersion: Int
     public var source: String
 
+    /// Two sources' dates of one game may differ by up to this many days unless the sport says otherwise.
+    public static let defaultMatchWindowDays = 3
+
     public init(id: String, abbreviation: String, displayName: String, iconName: String, colorHex: String,
                 seasonStartMonth: Int, seasonEndMonth: Int, isActive: Bool, isBuiltIn: Bool,
-                lastModified: Instant, schemaVersion: Int = 1, source: String) {
+                matchWindowDays: Int? = nil, lastModified: Instant, schemaVersion: Int = 1, source: String) {
         self.id = id; self.abbreviation = abbreviation; self.displayName = displayName; self.iconName = iconName
         self.colorHex = colorHex; self.seasonStartMonth = seasonStartMonth; self.seasonEndMonth = seasonEndMonth
-        self.isActive = isActive; self.isBuiltIn = isBuiltIn; self.lastModified = lastModified
-        self.schemaVersion = schemaVersion; self.source = source
+        self.isActive = isActive; self.isBuiltIn = isBuiltIn; self.matchWindowDays = matchWindowDays
+        self.lastModified = lastModified; self.schemaVersion = schemaVersion; self.source = source
+    }
+
+    /// The first and last day a game of `season` (`2023`, `2025-26`) may fall on: the season's months
+    /// (wrapping into the next year when they wrap), widened by `graceDays` on both sides for preseason
+    /// and late postseason games. Nil when the season label is not like 2025 or 2025-26.
+    public func seasonWindow(_ season: String, graceDays: Int = 45) -> ClosedRange<LocalDate>? {
+        guard let startYear = Int(season.prefix(4)), season.count == 4 || season.count == 7 else { return nil }
+        let wraps = seasonStartMonth > seasonEndMonth
+        let endYear = wraps ? startYear + 1 : startYear
+        guard let first = LocalDate(year: startYear, month: seasonStartMonth, day: 1),
+              let nextMonth = LocalDate(year: seasonEndMonth == 12 ? endYear + 1 : endYear,
+                                        month: seasonEndMonth == 12 ? 1 : seasonEndMonth + 1, day: 1) else { return nil }
+        return first.adding(days: -graceDays)...nextMonth.adding(days: graceDays - 1)
     }
 
     /// Whether `month` (1...12) falls in the season, honouring wrap-around.
@@ -136,6 +155,23 @@ public enum GameStatus: String, Codable, Sendable, CaseIterable {
     case scheduled, postponed, cancelled, final
 }
 
+/// What is known of a game's start: the exact instant, only that it is a day or a night game (Retrosheet's
+/// day/night flag), or nothing (the planner then assumes a per-sport start; see `TravelModel`).
+public enum StartKnowledge: String, Codable, Sendable, CaseIterable, Comparable {
+    case unknown, day, night, exact
+
+    /// How much it tells: unknown < day/night < exact.
+    public var precision: Int {
+        switch self {
+        case .unknown: 0
+        case .day, .night: 1
+        case .exact: 2
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { a.precision < b.precision }
+}
+
 /// One game, with an id that two sources of the same game agree on:
 /// `<sport>-<season>-<localdate>-<away>-at-<home>[-g<n>]`.
 public struct Game: CanonicalRecord {
@@ -145,11 +181,12 @@ public struct Game: CanonicalRecord {
     /// `2025` or `2025-26`.
     public var season: String
     public var kind: GameKind
-    /// Start in UTC; nil when only the date is known.
+    /// Start in UTC; set exactly when `startKnowledge` is `exact`.
     public var startUTC: Instant?
     /// The calendar date at the stadium.
     public var localDate: LocalDate
-    public var timeTBD: Bool
+    /// Exact, day, night or unknown.
+    public var startKnowledge: StartKnowledge
     public var homeTeamId: String
     public var awayTeamId: String
     public var stadiumId: String
@@ -162,20 +199,124 @@ public struct Game: CanonicalRecord {
     public var sourceIds: [String: String]
     /// Soft delete: set when a newer batch of the same source and scope no longer lists the game.
     public var deprecatedAt: Instant?
+    /// Merged store: every other id the game had (another source's date for it, an earlier run's),
+    /// sorted, so requests, overrides and diffs that name an old id still find it. Nil when none.
+    public var formerIds: [String]?
+    /// Normalized batches: the source row (`file:line`) the record came from. Nil in the merged store,
+    /// where the lineage files (`out/merge/lineage/`) keep every row of every game.
+    public var provenance: String?
+    /// Normalized batches: fields the source did not state and normalize filled in (`stadiumId` from the
+    /// home team's home, `status` from the score columns, `kind` by default), sorted. A merge never lets
+    /// an inferred value replace a stated one. Nil when every field was stated, and in the merged store.
+    public var inferred: [String]?
     public var lastModified: Instant
     public var schemaVersion: Int
     public var source: String
 
     public init(id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,
+                startKnowledge: StartKnowledge, homeTeamId: String, awayTeamId: String, stadiumId: String,
+                neutralSite: Bool, gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil,
+                sourceIds: [String: String], deprecatedAt: Instant? = nil, formerIds: [String]? = nil,
+                provenance: String? = nil, inferred: [String]? = nil, lastModified: Instant,
+                schemaVersion: Int = ArtifactKind.games.currentVersion, source: String) {
+        self.id = id; self.sport = sport; self.season = season; self.kind = kind
+        self.startUTC = startKnowledge == .exact ? startUTC : nil
+        self.localDate = localDate; self.startKnowledge = startUTC == nil && startKnowledge == .exact ? .unknown : startKnowledge
+        self.homeTeamId = homeTeamId; self.awayTeamId = awayTeamId; self.stadiumId = stadiumId
+        self.neutralSite = neutralSite; self.gameNumber = gameNumber; self.status = status; self.makeupDate = makeupDate
+        self.sourceIds = sourceIds; self.deprecatedAt = deprecatedAt; self.formerIds = formerIds
+        self.provenance = provenance; self.inferred = inferred; self.lastModified = lastModified
+        self.schemaVersion = schemaVersion; self.source = source
+    }
+
+    /// A game whose start is either exact (`timeTBD` false, with `startUTC`) or unknown.
+    public init(id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,
                 timeTBD: Bool, homeTeamId: String, awayTeamId: String, stadiumId: String, neutralSite: Bool,
                 gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil, sourceIds: [String: String],
-                deprecatedAt: Instant? = nil, lastModified: Instant, schemaVersion: Int = 1, source: String) {
-        self.id = id; self.sport = sport; self.season = season; self.kind = kind; self.startUTC = startUTC
-        self.localDate = localDate; self.timeTBD = timeTBD; self.homeTeamId = homeTeamId
-        self.awayTeamId = awayTeamId; self.stadiumId = stadiumId; self.neutralSite = neutralSite
-        self.gameNumber = gameNumber; self.status = status; self.makeupDate = makeupDate
-        self.sourceIds = sourceIds; self.deprecatedAt = deprecatedAt; self.lastModified = lastModified
-        self.schemaVersion = schemaVersion; self.source = source
+                deprecatedAt: Instant? = nil, lastModified: Instant,
+                schemaVersion: Int = ArtifactKind.games.currentVersion, source: String) {
+        self.init(id: id, sport: sport, season: season, kind: kind, startUTC: startUTC, localDate: localDate,
+                  startKnowledge: timeTBD || startUTC == nil ? .unknown : .exact, homeTeamId: homeTeamId,
+                  awayTeamId: awayTeamId, stadiumId: stadiumId, neutralSite: neutralSite, gameNumber: gameNumber,
+                  status: status, makeupDate: makeupDate, sourceIds: sourceIds, deprecatedAt: deprecatedAt,
+                  lastModified: lastModified, schemaVersion: schemaVersion, source: source)
+    }
+
+    /// Whether the exact start is not known (a day/night flag is not an exact start).
+    public var timeTBD: Bool {
+        get { startKnowledge != .exact || startUTC == nil }
+        set { startKnowledge = newValue ? .unknown : (startUTC == nil ? .unknown : .exact) }
+    }
+
+    /// Whether `field` was filled in by normalize rather than stated by the source.
+    public func isInferred(_ field: String) -> Bool { inferred?.contains(field) ?? false }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, sport, season, kind, startUTC, localDate, startKnowledge, homeTeamId, awayTeamId, stadiumId,
+             neutralSite, gameNumber, status, makeupDate, sourceIds, deprecatedAt, formerIds, provenance, inferred,
+             lastModified, schemaVersion, source
+        /// Version 1's yes/no start flag, read only.
+        case timeTBD
+    }
+
+    /// Reads version 2, and version 1 records (`timeTBD` instead of `startKnowledge`).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        sport = try c.decode(String.self, forKey: .sport)
+        season = try c.decode(String.self, forKey: .season)
+        kind = try c.decode(GameKind.self, forKey: .kind)
+        startUTC = try c.decodeIfPresent(Instant.self, forKey: .startUTC)
+        localDate = try c.decode(LocalDate.self, forKey: .localDate)
+        if let knowledge = try c.decodeIfPresent(StartKnowledge.self, forKey: .startKnowledge) {
+            startKnowledge = knowledge
+        } else {
+            let tbd = try c.decode(Bool.self, forKey: .timeTBD)
+            startKnowledge = tbd || startUTC == nil ? .unknown : .exact
+        }
+        if startKnowledge != .exact { startUTC = nil }
+        if startUTC == nil, startKnowledge == .exact { startKnowledge = .unknown }
+        homeTeamId = try c.decode(String.self, forKey: .homeTeamId)
+        awayTeamId = try c.decode(String.self, forKey: .awayTeamId)
+        stadiumId = try c.decode(String.self, forKey: .stadiumId)
+        neutralSite = try c.decode(Bool.self, forKey: .neutralSite)
+        gameNumber = try c.decodeIfPresent(Int.self, forKey: .gameNumber)
+        status = try c.decode(GameStatus.self, forKey: .status)
+        makeupDate = try c.decodeIfPresent(LocalDate.self, forKey: .makeupDate)
+        sourceIds = try c.decode([String: String].self, forKey: .sourceIds)
+        deprecatedAt = try c.decodeIfPresent(Instant.self, forKey: .deprecatedAt)
+        formerIds = try c.decodeIfPresent([String].self, forKey: .formerIds)
+        provenance = try c.decodeIfPresent(String.self, forKey: .provenance)
+        inferred = try c.decodeIfPresent([String].self, forKey: .inferred)
+        lastModified = try c.decode(Instant.self, forKey: .lastModified)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        source = try c.decode(String.self, forKey: .source)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(sport, forKey: .sport)
+        try c.encode(season, forKey: .season)
+        try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(startUTC, forKey: .startUTC)
+        try c.encode(localDate, forKey: .localDate)
+        try c.encode(startKnowledge, forKey: .startKnowledge)
+        try c.encode(homeTeamId, forKey: .homeTeamId)
+        try c.encode(awayTeamId, forKey: .awayTeamId)
+        try c.encode(stadiumId, forKey: .stadiumId)
+        try c.encode(neutralSite, forKey: .neutralSite)
+        try c.encodeIfPresent(gameNumber, forKey: .gameNumber)
+        try c.encode(status, forKey: .status)
+        try c.encodeIfPresent(makeupDate, forKey: .makeupDate)
+        try c.encode(sourceIds, forKey: .sourceIds)
+        try c.encodeIfPresent(deprecatedAt, forKey: .deprecatedAt)
+        if let formerIds, !formerIds.isEmpty { try c.encode(formerIds, forKey: .formerIds) }
+        try c.encodeIfPresent(provenance, forKey: .provenance)
+        if let inferred, !inferred.isEmpty { try c.encode(inferred, forKey: .inferred) }
+        try c.encode(lastModified, forKey: .lastModified)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(source, forKey: .source)
     }
 
     /// The canonical id for a game. Team ids are used without their sport prefix when they carry one.

@@ -7,12 +7,18 @@ import Foundation
 /// - `counts:<entity>` — what the merge did with one entity kind (`MergeEntityCounts`);
 /// - `conflict:<game id>` — a game whose sources disagree (`MergeConflict`);
 /// - `incompatible:<entity>:<record id>:<source>` — a record from a newer schema (`MergeIncompatibleRecord`);
-/// - `override:<entity>:<record id>:<field>` — one field patch and what became of it (`MergeOverrideOutcome`).
+/// - `override:<entity>:<record id>:<field>` — one field patch and what became of it (`MergeOverrideOutcome`);
+/// - `ambiguous:<game id>` — games of two sources that may be one game but pair in more than one way
+///   (`MergeAmbiguousMatch`); they are kept apart;
+/// - `conflicts` — how many conflicts of each class, and how many games were matched across dates
+///   (`MergeConflictSummary`).
 public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
     case counts(MergeEntityCounts)
     case conflict(MergeConflict)
     case incompatible(MergeIncompatibleRecord)
     case override(MergeOverrideOutcome)
+    case ambiguous(MergeAmbiguousMatch)
+    case summary(MergeConflictSummary)
 
     public var id: String {
         switch self {
@@ -20,11 +26,13 @@ public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
         case .conflict(let r): r.id
         case .incompatible(let r): r.id
         case .override(let r): r.id
+        case .ambiguous(let r): r.id
+        case .summary(let r): r.id
         }
     }
 
     private enum TypeKey: String, CodingKey { case type }
-    private enum RecordType: String, Codable { case counts, conflict, incompatible, override }
+    private enum RecordType: String, Codable { case counts, conflict, incompatible, override, ambiguous, summary }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: TypeKey.self)
@@ -33,6 +41,8 @@ public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
         case .conflict: self = .conflict(try MergeConflict(from: decoder))
         case .incompatible: self = .incompatible(try MergeIncompatibleRecord(from: decoder))
         case .override: self = .override(try MergeOverrideOutcome(from: decoder))
+        case .ambiguous: self = .ambiguous(try MergeAmbiguousMatch(from: decoder))
+        case .summary: self = .summary(try MergeConflictSummary(from: decoder))
         }
     }
 
@@ -43,6 +53,8 @@ public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
         case .conflict(let r): try container.encode(RecordType.conflict, forKey: .type); try r.encode(to: encoder)
         case .incompatible(let r): try container.encode(RecordType.incompatible, forKey: .type); try r.encode(to: encoder)
         case .override(let r): try container.encode(RecordType.override, forKey: .type); try r.encode(to: encoder)
+        case .ambiguous(let r): try container.encode(RecordType.ambiguous, forKey: .type); try r.encode(to: encoder)
+        case .summary(let r): try container.encode(RecordType.summary, forKey: .type); try r.encode(to: encoder)
         }
     }
 }
@@ -89,20 +101,36 @@ public struct MergeEntityCounts: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// A canonical game that several sources list with a different start time, stadium or status.
+/// The classes of a real contradiction between two sources' stated values for one game. Progress
+/// (scheduled → final) and a source filling in what another left unknown are not conflicts.
+public enum ConflictClass: String, Codable, Sendable, CaseIterable, Comparable {
+    /// The sources date the game differently (they were matched as one game across dates).
+    case dateMoved
+    /// Same date, different exact starts, or an exact start that contradicts a day/night flag.
+    case timeMoved
+    /// Different stated venues (a venue filled in from the home team's home does not count).
+    case venueDiffers
+    /// One source says final and another cancelled, or postponed and final on the same date.
+    case statusContradicts
+
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+}
+
+/// A canonical game whose sources contradict each other.
 public struct MergeConflict: Codable, Sendable, Hashable, Identifiable {
     /// `conflict:<game id>`.
     public var id: String
     public var gameId: String
-    /// The fields that differ, sorted: any of `startUTC`, `stadiumId`, `status`.
-    public var fields: [String]
+    /// What contradicts, sorted.
+    public var classes: [ConflictClass]
     /// Each source's newest record for the game, sorted by source id.
     public var sources: [MergeConflictSource]
-    /// The source whose record is in the store (newest `lastModified`, then priority, then source id).
+    /// The source whose record is newest (newest `lastModified`, then priority, then source id); each
+    /// field's own origin is in the game's lineage (`sportstime explain <id>`).
     public var winner: String
 
-    public init(gameId: String, fields: [String], sources: [MergeConflictSource], winner: String) {
-        self.id = "conflict:\(gameId)"; self.gameId = gameId; self.fields = fields; self.sources = sources
+    public init(gameId: String, classes: [ConflictClass], sources: [MergeConflictSource], winner: String) {
+        self.id = "conflict:\(gameId)"; self.gameId = gameId; self.classes = classes; self.sources = sources
         self.winner = winner
     }
 }
@@ -112,14 +140,55 @@ public struct MergeConflictSource: Codable, Sendable, Hashable {
     public var source: String
     public var lastModified: Instant
     public var priority: Int
+    /// The id the source's record had (its own date).
+    public var recordId: String
+    public var localDate: LocalDate
     public var startUTC: Instant?
+    public var startKnowledge: StartKnowledge
     public var stadiumId: String
     public var status: GameStatus
 
-    public init(source: String, lastModified: Instant, priority: Int, startUTC: Instant?, stadiumId: String,
-                status: GameStatus) {
-        self.source = source; self.lastModified = lastModified; self.priority = priority; self.startUTC = startUTC
+    public init(source: String, lastModified: Instant, priority: Int, recordId: String, localDate: LocalDate,
+                startUTC: Instant?, startKnowledge: StartKnowledge, stadiumId: String, status: GameStatus) {
+        self.source = source; self.lastModified = lastModified; self.priority = priority; self.recordId = recordId
+        self.localDate = localDate; self.startUTC = startUTC; self.startKnowledge = startKnowledge
         self.stadiumId = stadiumId; self.status = status
+    }
+}
+
+/// Games that may be one game (same teams, dates within the sport's window, from sources of different
+/// systems) but pair in more than one way; nothing is guessed: they stay apart and are listed here.
+public struct MergeAmbiguousMatch: Codable, Sendable, Hashable, Identifiable {
+    /// `ambiguous:<game id>`.
+    public var id: String
+    public var gameId: String
+    /// The other games it could be, sorted.
+    public var candidates: [String]
+    public var reason: String
+
+    public init(gameId: String, candidates: [String], reason: String) {
+        self.id = "ambiguous:\(gameId)"; self.gameId = gameId; self.candidates = candidates; self.reason = reason
+    }
+}
+
+/// Counts of the cross-source findings: conflicts per class, games matched across dates, ambiguous pairs.
+public struct MergeConflictSummary: Codable, Sendable, Hashable, Identifiable {
+    /// `conflicts`.
+    public var id: String
+    public var dateMoved: Int
+    public var timeMoved: Int
+    public var venueDiffers: Int
+    public var statusContradicts: Int
+    /// Games whose sources dated them differently and were matched into one record.
+    public var matchedAcrossDates: Int
+    /// Games left apart because they could pair more than one way.
+    public var ambiguousMatches: Int
+
+    public init(dateMoved: Int = 0, timeMoved: Int = 0, venueDiffers: Int = 0, statusContradicts: Int = 0,
+                matchedAcrossDates: Int = 0, ambiguousMatches: Int = 0) {
+        self.id = "conflicts"; self.dateMoved = dateMoved; self.timeMoved = timeMoved; self.venueDiffers = venueDiffers
+        self.statusContradicts = statusContradicts; self.matchedAcrossDates = matchedAcrossDates
+        self.ambiguousMatches = ambiguousMatches
     }
 }
 

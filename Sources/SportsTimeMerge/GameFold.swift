@@ -1,0 +1,276 @@
+import SportsTimeCore
+
+/// Folds every game batch into merged games: one real game, one record, the best known value of every
+/// part of it.
+///
+/// 1. **Records.** Each record is read in fold order (`MergeRules.folds`, then id): a `schemaVersion`
+///    newer than this build reads is *skippedIncompatible*; a bad value, an unknown reference or a
+///    record naming another source is *rejected*; every other record is a contribution.
+/// 2. **Identity.** Contributions with the same id are one game. `GameMatcher` then joins games of
+///    different source systems that are the same real game dated differently (same teams, dates within
+///    the sport's window, one unambiguous pairing); ambiguous pairings are reported, never guessed.
+/// 3. **Fields.** Each `FieldGroup` of the game takes its value from one contribution: a stated value
+///    beats one normalize inferred; then the source's `trust` for that group; then the newest record
+///    (`lastModified`, then priority, then source id, then fold order). The id follows the winning date.
+///    A start is taken only from a record of that date; an exact start also replaces a newer day/night
+///    flag that it agrees with (a 1:05 PM start is a day game).
+/// 4. **Counts.** Per game, in fold order, the first contribution is *inserted*, one newer than every
+///    earlier one *replaced*, any other *skippedOlder* (in an incremental merge *skippedBelowMark* when
+///    below the mark). Losers still give the values they alone state.
+///
+/// The result depends only on the set of contributions, never their order, so an incremental merge
+/// whose inputs hold every earlier batch equals a full merge.
+struct GameFold {
+    /// One valid record of one batch.
+    struct Contribution {
+        var game: Game
+        var origin: BatchOrigin
+        /// Position in fold order, for ties.
+        var order: Int
+        var line: Int?
+        var version: RecordVersion
+    }
+
+    let context: MergeStore
+    let priorities: SourcePriorities
+    let mark: Instant?
+
+    private(set) var counts = MergeEntityCounts(entity: EntityKind.games.rawValue)
+    private(set) var rejects: [Reject] = []
+    private(set) var incompatible: [MergeIncompatibleRecord] = []
+    private(set) var highWater: Instant?
+    private(set) var games: [String: Game] = [:]
+    private(set) var lineage: [String: GameLineage] = [:]
+    private(set) var ambiguous: [MergeAmbiguousMatch] = []
+    /// Every id a batch lists (readable or not) → the id of the game it became.
+    private(set) var finalId: [String: String] = [:]
+    /// The games made of more than one source, with their contributions (for the conflict report).
+    private(set) var multiSource: [String: [Contribution]] = [:]
+    private(set) var matchedAcrossDates = 0
+
+    init(context: MergeStore, priorities: SourcePriorities, mark: Instant?) {
+        self.context = context; self.priorities = priorities; self.mark = mark; self.highWater = mark
+    }
+
+    mutating func fold(_ batches: [RecordBatch<Game>], previous: [String: Game]) {
+        let contributions = read(batches)
+
+        var byId: [String: [Int]] = [:]
+        for (index, contribution) in contributions.enumerated() { byId[contribution.game.id, default: []].append(index) }
+        let matching = GameMatcher.match(byId.mapValues { $0.map { contributions[$0] } }, sports: context.sports)
+        ambiguous = matching.ambiguous
+        matchedAcrossDates = matching.clusters.filter { $0.count > 1 }.count
+
+        var memberIds: Set<String> = []
+        for members in matching.clusters {
+            let parts = members.flatMap { byId[$0]! }.sorted().map { contributions[$0] }
+            let (game, origins) = merge(parts)
+            games[game.id] = game
+            lineage[game.id] = origins
+            for id in members { finalId[id] = game.id; memberIds.insert(id) }
+            classify(parts, previous: previous[game.id])
+            if Set(parts.map(\.game.source)).count > 1 { multiSource[game.id] = parts }
+        }
+        for batch in batches {
+            for stub in batch.unreadable where finalId[stub.id] == nil { finalId[stub.id] = stub.id }
+        }
+        // Incremental: games of the earlier store that no batch lists any more stay as they were.
+        for (id, game) in previous where games[id] == nil && !memberIds.contains(id) { games[id] = game }
+    }
+
+    // MARK: Reading
+
+    private mutating func read(_ batches: [RecordBatch<Game>]) -> [Contribution] {
+        let supported = Game.artifactKind.currentVersion
+        var contributions: [Contribution] = []
+        var order = 0
+        for batch in batches.sorted(by: { MergeRules.folds($0.origin, before: $1.origin) }) {
+            for stub in batch.unreadable.sorted(by: { ($0.id, $0.schemaVersion) < ($1.id, $1.schemaVersion) }) {
+                counts.read += 1
+                counts.skippedIncompatible += 1
+                incompatible.append(MergeIncompatibleRecord(
+                    entity: EntityKind.games.rawValue, recordId: stub.id, source: batch.origin.source,
+                    file: batch.origin.path, schemaVersion: stub.schemaVersion, supportedVersion: supported))
+            }
+            let indices = batch.records.indices.sorted { a, b in
+                let (x, y) = (batch.records[a].id, batch.records[b].id)
+                return x != y ? x < y : a < b
+            }
+            for index in indices {
+                let record = batch.records[index]
+                let line = batch.firstRecordLine.map { $0 + index }
+                counts.read += 1
+                highWater = max(highWater ?? record.lastModified, record.lastModified)
+                if record.schemaVersion > supported {
+                    counts.skippedIncompatible += 1
+                    incompatible.append(MergeIncompatibleRecord(
+                        entity: EntityKind.games.rawValue, recordId: record.id, source: batch.origin.source,
+                        file: batch.origin.path, schemaVersion: record.schemaVersion, supportedVersion: supported))
+                    continue
+                }
+                let checked: Result<Game, Refusal> = record.source == batch.origin.source
+                    ? record.validated(against: context)
+                    : .failure(Refusal("games record '\(record.id)' names source '\(record.source)' but its batch is from '\(batch.origin.source)'"))
+                switch checked {
+                case .failure(let refusal):
+                    counts.rejected += 1
+                    rejects.append(Reject(file: batch.origin.path, line: line, reason: refusal.reason,
+                                          raw: try? CanonicalJSON.compact(record), recordId: record.id))
+                case .success(let game):
+                    contributions.append(Contribution(game: game, origin: batch.origin, order: order, line: line,
+                                                      version: priorities.version(of: game)))
+                    order += 1
+                }
+            }
+        }
+        return contributions
+    }
+
+    /// Inserted / replaced / skipped, per contribution in fold order.
+    private mutating func classify(_ parts: [Contribution], previous: Game?) {
+        var best = previous.map { priorities.version(of: $0) }
+        for part in parts {
+            if best == nil {
+                counts.applied += 1; counts.inserted += 1; best = part.version
+            } else if part.version > best! {
+                counts.applied += 1; counts.replaced += 1; best = part.version
+            } else if let mark, part.game.lastModified < mark {
+                counts.skippedBelowMark += 1
+            } else {
+                counts.skippedOlder += 1
+            }
+        }
+    }
+
+    // MARK: Fields
+
+    /// How one contribution ranks for one field group: stated first, then trust, then recency
+    /// (`lastModified`, priority, source id), then the earlier in fold order.
+    private func rank(_ c: Contribution, _ group: FieldGroup, stated: Bool) -> (Int, Int, RecordVersion, Int) {
+        (stated ? 1 : 0, c.origin.trust[group] ?? 0, c.version, -c.order)
+    }
+
+    private func best(_ parts: [Contribution], _ group: FieldGroup, stated: (Contribution) -> Bool) -> Contribution {
+        parts.max { a, b in
+            let (x, y) = (rank(a, group, stated: stated(a)), rank(b, group, stated: stated(b)))
+            if x.0 != y.0 { return x.0 < y.0 }
+            if x.1 != y.1 { return x.1 < y.1 }
+            if x.2 != y.2 { return x.2 < y.2 }
+            return x.3 < y.3
+        }!
+    }
+
+    /// The words for why `winner` won `group` among `parts`.
+    private func rule(_ winner: Contribution, among parts: [Contribution], _ group: FieldGroup,
+                      stated: (Contribution) -> Bool) -> String {
+        if parts.count == 1 { return "only source" }
+        let others = parts.filter { $0.order != winner.order }
+        if stated(winner), others.allSatisfy({ !stated($0) }) { return "the only stated value (the others were inferred)" }
+        let trust = winner.origin.trust[group] ?? 0
+        if trust > 0, others.contains(where: { stated($0) == stated(winner) && ($0.origin.trust[group] ?? 0) < trust }) {
+            return "trusted source for \(group.rawValue) (rank \(trust))"
+        }
+        return "newest stated value"
+    }
+
+    /// The merged game of `parts` (a non-empty set of contributions, in fold order) and its lineage.
+    private func merge(_ parts: [Contribution]) -> (Game, GameLineage) {
+        let rows = parts.sorted { ($0.game.lastModified, $0.game.source, $0.game.provenance ?? "", $0.order)
+            < ($1.game.lastModified, $1.game.source, $1.game.provenance ?? "", $1.order) }
+        let rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.order, $0) })
+        var fields: [String: FieldOrigin] = [:]
+        func record(_ group: FieldGroup, _ winner: Contribution, _ rule: String) {
+            fields[group.rawValue] = FieldOrigin(row: rowIndex[winner.order]!, rule: rule)
+        }
+
+        let always: (Contribution) -> Bool = { _ in true }
+        let dateWinner = best(parts, .date, stated: always)
+        record(.date, dateWinner, rule(dateWinner, among: parts, .date, stated: always))
+        let newest = parts.max { ($0.version, -$0.order) < ($1.version, -$1.order) }!
+        var game = newest.game
+        game.id = dateWinner.game.id
+        game.localDate = dateWinner.game.localDate
+        game.gameNumber = dateWinner.game.gameNumber
+
+        let venueStated: (Contribution) -> Bool = { !$0.game.isInferred("stadiumId") }
+        let venue = best(parts, .venue, stated: venueStated)
+        record(.venue, venue, rule(venue, among: parts, .venue, stated: venueStated))
+        game.stadiumId = venue.game.stadiumId
+        game.neutralSite = venue.game.neutralSite
+
+        let statusStated: (Contribution) -> Bool = { !$0.game.isInferred("status") }
+        let status = best(parts, .status, stated: statusStated)
+        record(.status, status, rule(status, among: parts, .status, stated: statusStated))
+        game.status = status.game.status
+        game.makeupDate = status.game.makeupDate
+
+        let kindStated: (Contribution) -> Bool = { !$0.game.isInferred("kind") }
+        let kind = best(parts, .kind, stated: kindStated)
+        record(.kind, kind, rule(kind, among: parts, .kind, stated: kindStated))
+        game.kind = kind.game.kind
+
+        // The start: only records of the winning date and game number can say when the game starts.
+        let sameDay = parts.filter {
+            $0.game.localDate == game.localDate && ($0.game.gameNumber ?? 1) == (game.gameNumber ?? 1)
+                && $0.game.startKnowledge != .unknown
+        }
+        if sameDay.isEmpty {
+            game.startUTC = nil
+            game.startKnowledge = .unknown
+            record(.start, dateWinner, "no source states a start on \(game.localDate.iso8601)")
+        } else {
+            let flag = best(sameDay, .start, stated: always)
+            var chosen = flag
+            var why = rule(flag, among: sameDay, .start, stated: always)
+            if flag.game.startKnowledge != .exact {
+                let agreeing = sameDay.filter {
+                    $0.game.startKnowledge == .exact && startAgrees($0.game, with: flag.game.startKnowledge)
+                }
+                if !agreeing.isEmpty {
+                    chosen = best(agreeing, .start, stated: always)
+                    why = "exact start that agrees with \(flag.game.source)'s \(flag.game.startKnowledge.rawValue)-game flag"
+                }
+            }
+            game.startUTC = chosen.game.startUTC
+            game.startKnowledge = chosen.game.startKnowledge
+            record(.start, chosen, why)
+        }
+
+        // Every source's own id for the game (a source's newest record gives its id).
+        var sourceIds: [String: (String, RecordVersion)] = [:]
+        for part in parts {
+            for (source, id) in part.game.sourceIds {
+                if let held = sourceIds[source], held.1 >= part.version { continue }
+                sourceIds[source] = (id, part.version)
+            }
+        }
+        game.sourceIds = sourceIds.mapValues(\.0)
+        game.lastModified = parts.map(\.game.lastModified).max()!
+        game.source = newest.game.source
+        game.schemaVersion = Game.artifactKind.currentVersion
+        game.deprecatedAt = nil
+        game.provenance = nil
+        game.inferred = nil
+        let former = Set(parts.map(\.game.id)).subtracting([game.id]).sorted()
+        game.formerIds = former.isEmpty ? nil : former
+
+        let lineageRows = rows.map { c in
+            LineageRow(source: c.game.source, row: c.game.provenance,
+                       batch: c.line.map { "\(c.origin.path):\($0)" } ?? c.origin.path, recordId: c.game.id,
+                       sourceGameId: c.game.sourceIds[c.game.source], lastModified: c.game.lastModified,
+                       priority: c.origin.priority, localDate: c.game.localDate, gameNumber: c.game.gameNumber,
+                       startUTC: c.game.startUTC, startKnowledge: c.game.startKnowledge, stadiumId: c.game.stadiumId,
+                       status: c.game.status, kind: c.game.kind, inferred: c.game.inferred)
+        }
+        return (game, GameLineage(id: game.id, formerIds: game.formerIds, rows: lineageRows, fields: fields))
+    }
+
+    /// Whether an exact start is a day game (before 17:00 at the stadium) when `flag` says day, or a
+    /// night game when it says night.
+    func startAgrees(_ game: Game, with flag: StartKnowledge) -> Bool {
+        guard let start = game.startUTC, let zone = context.stadiums[game.stadiumId].flatMap({ ZonedTime.zone($0.timeZone) })
+        else { return false }
+        let isDay = ZonedTime.localSecondOfDay(of: start, in: zone) < 17 * 3600
+        return flag == .day ? isDay : !isDay
+    }
+}

@@ -1,0 +1,117 @@
+import SportsTimeCore
+
+/// Finds the games that are one real game although their sources date them differently.
+///
+/// Games start grouped by id (sources that agree on the date meet there). Two groups may be one game
+/// when they have the same sport, season, home and away team, none of their records comes from the same
+/// source system and scope (one system's own snapshots never pair: a newer snapshot replaces an older
+/// one, and soft delete handles what it dropped), and their dates are within the sport's window
+/// (`Sport.matchWindowDays`, default 3) — or one's makeup date is the other's date.
+///
+/// Pairing is by nearest date, then the same game number, then the nearer start time. Two groups join
+/// only when each is the other's single best candidate; this repeats until nothing joins. A group left
+/// with candidates but no single best is *ambiguous*: it stays apart and is reported with them, so a
+/// series whose games could pair in more than one way is never guessed.
+enum GameMatcher {
+    struct Result {
+        /// Each cluster: the ids (of `byId`) that are one game, sorted.
+        var clusters: [[String]]
+        var ambiguous: [MergeAmbiguousMatch]
+    }
+
+    /// One group of same-id records, or a cluster of them.
+    private struct Node {
+        var ids: [String]
+        var dates: Set<LocalDate>
+        var makeupDates: Set<LocalDate>
+        var gameNumber: Int
+        /// Seconds into the UTC day of a known exact start.
+        var startSecond: Int64?
+        var systems: Set<String>
+        var alive = true
+    }
+
+    private struct Pairing: Hashable {
+        var sport, season, home, away: String
+    }
+
+    static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
+        var groups: [Pairing: [Node]] = [:]
+        for id in byId.keys.sorted() {
+            let parts = byId[id]!
+            let game = parts[0].game
+            let node = Node(
+                ids: [id], dates: [game.localDate], makeupDates: Set(parts.compactMap(\.game.makeupDate)),
+                gameNumber: game.gameNumber ?? 1,
+                startSecond: parts.lazy.compactMap(\.game.startUTC).first.map { (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400 },
+                systems: Set(parts.map { "\($0.origin.system)\u{1F}\($0.origin.scope)" }))
+            groups[Pairing(sport: game.sport, season: game.season, home: game.homeTeamId, away: game.awayTeamId),
+                   default: []].append(node)
+        }
+
+        var clusters: [[String]] = []
+        var ambiguous: [MergeAmbiguousMatch] = []
+        for key in groups.keys.sorted(by: { ($0.sport, $0.season, $0.home, $0.away) < ($1.sport, $1.season, $1.home, $1.away) }) {
+            var nodes = groups[key]!
+            let window = sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays
+            if nodes.count > 1 { join(&nodes, window: window, ambiguous: &ambiguous) }
+            for node in nodes where node.alive { clusters.append(node.ids.sorted()) }
+        }
+        return Result(clusters: clusters, ambiguous: ambiguous.sorted { $0.id < $1.id })
+    }
+
+    /// How far apart two nodes are, or nil when they cannot be one game.
+    private static func distance(_ a: Node, _ b: Node, window: Int) -> (Int64, Int, Int64)? {
+        guard a.systems.isDisjoint(with: b.systems) else { return nil }
+        var days = Int64.max
+        for x in a.dates { for y in b.dates { days = min(days, abs(x.daysSinceEpoch - y.daysSinceEpoch)) } }
+        let madeUp = !a.makeupDates.isDisjoint(with: b.dates) || !b.makeupDates.isDisjoint(with: a.dates)
+        guard days <= Int64(window) || madeUp else { return nil }
+        let startGap: Int64 = if let s = a.startSecond, let t = b.startSecond { min(abs(s - t), 86_400 - abs(s - t)) } else { 86_400 }
+        return (madeUp ? 0 : days, a.gameNumber == b.gameNumber ? 0 : 1, startGap)
+    }
+
+    /// Joins mutual single-best pairs until none is left; reports nodes left with tied candidates.
+    private static func join(_ nodes: inout [Node], window: Int, ambiguous: inout [MergeAmbiguousMatch]) {
+        while true {
+            var bestOf: [Int: Int] = [:]
+            var tied: [Int: [Int]] = [:]
+            for i in nodes.indices where nodes[i].alive {
+                var best: (Int64, Int, Int64)?
+                var at: [Int] = []
+                for j in nodes.indices where j != i && nodes[j].alive {
+                    guard let d = distance(nodes[i], nodes[j], window: window) else { continue }
+                    if best == nil || d < best! { best = d; at = [j] } else if d == best! { at.append(j) }
+                }
+                if at.count == 1 { bestOf[i] = at[0] } else if at.count > 1 { tied[i] = at }
+            }
+            var joined = false
+            for (i, j) in bestOf.sorted(by: { $0.key < $1.key }) where i < j && bestOf[j] == i {
+                guard nodes[i].alive, nodes[j].alive else { continue }
+                nodes[i].ids += nodes[j].ids
+                nodes[i].dates.formUnion(nodes[j].dates)
+                nodes[i].makeupDates.formUnion(nodes[j].makeupDates)
+                nodes[i].systems.formUnion(nodes[j].systems)
+                nodes[i].startSecond = nodes[i].startSecond ?? nodes[j].startSecond
+                nodes[j].alive = false
+                joined = true
+            }
+            if joined { continue }
+            // Nothing joins any more: whatever still has candidates is ambiguous.
+            for (i, candidates) in tied.sorted(by: { $0.key < $1.key }) {
+                let id = nodes[i].ids.sorted()[0]
+                let others = candidates.map { nodes[$0].ids.sorted()[0] }.sorted()
+                ambiguous.append(MergeAmbiguousMatch(
+                    gameId: id, candidates: others,
+                    reason: "same teams within \(window) days in other sources, equally near; kept apart"))
+            }
+            for (i, j) in bestOf.sorted(by: { $0.key < $1.key }) where bestOf[j] != i && tied[i] == nil {
+                let id = nodes[i].ids.sorted()[0]
+                ambiguous.append(MergeAmbiguousMatch(
+                    gameId: id, candidates: [nodes[j].ids.sorted()[0]],
+                    reason: "its nearest game in another source is nearer to another game of this pairing; kept apart"))
+            }
+            return
+        }
+    }
+}

@@ -170,6 +170,12 @@ public enum MergeOutput {
     /// `games/<sport>-<season>.json`.
     public static func gamesFileName(sport: String, season: String) -> String { "games/\(sport)-\(season).json" }
 
+    /// `lineage/<sport>-<season>.json`: where every game of `games/<sport>-<season>.json` came from.
+    public static func lineageFileName(sport: String, season: String) -> String { "lineage/\(sport)-\(season).json" }
+
+    /// The folders whose files a merge owns one per sport and season (stale ones are removed).
+    public static let perSeasonFolders = ["games", "lineage"]
+
     /// Every output file, sorted by path: one per entity kind, games split per sport and season,
     /// `sync-state.json`, `merge-report.json`, `rejects.jsonl`.
     ///
@@ -232,6 +238,13 @@ public enum MergeOutput {
             let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths),
                                     meta: ["sport": key.sport, "season": key.season], records: games)
             files.append(OutputFile(path: name, data: try envelope.canonicalData()))
+            let lineage = games.compactMap { result.lineage[$0.id] }
+            if !lineage.isEmpty {
+                let lineageEnvelope = Envelope(kind: .lineage, producer: producer, inputs: refs(batchesByFile[name] ?? []),
+                                               meta: ["sport": key.sport, "season": key.season], records: lineage)
+                files.append(OutputFile(path: lineageFileName(sport: key.sport, season: key.season),
+                                        data: try lineageEnvelope.canonicalData()))
+            }
         }
 
         let allInputs = refs(hashes.keys)

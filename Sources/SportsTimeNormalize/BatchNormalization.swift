@@ -236,12 +236,15 @@ struct BatchNormalization {
             && resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate).isEmpty)
         let id = Game.makeId(sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,
                              awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
+        var inferred = Set(raw.inferred ?? [])
+        if !game.venueGiven { inferred.insert("stadiumId") }
         return Game(id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,
-                    localDate: game.schedule.localDate, timeTBD: game.schedule.timeTBD, homeTeamId: game.home.id,
-                    awayTeamId: game.awayTeamId, stadiumId: game.stadium.id, neutralSite: neutral,
-                    gameNumber: number, status: raw.status, makeupDate: raw.makeupDate,
-                    sourceIds: raw.sourceGameId.map { [batch.source: $0] } ?? [:],
-                    lastModified: batch.scrapedAt, source: batch.source)
+                    localDate: game.schedule.localDate, startKnowledge: game.schedule.knowledge(dayNight: raw.dayNight),
+                    homeTeamId: game.home.id, awayTeamId: game.awayTeamId, stadiumId: game.stadium.id,
+                    neutralSite: neutral, gameNumber: number, status: raw.status, makeupDate: raw.makeupDate,
+                    sourceIds: raw.sourceGameId.map { [batch.source: $0] } ?? [:], provenance: raw.provenance,
+                    inferred: inferred.isEmpty ? nil : inferred.sorted(), lastModified: batch.scrapedAt,
+                    source: batch.source)
     }
 
     private func reject(_ raw: RawGame, _ reason: String) -> Reject {

@@ -7,6 +7,16 @@ struct GameSchedule: Hashable, Sendable {
     var localDate: LocalDate
     var timeTBD: Bool
 
+    /// Exact with a start; else the source's day/night flag; else unknown.
+    func knowledge(dayNight: String?) -> StartKnowledge {
+        if startUTC != nil, !timeTBD { return .exact }
+        switch dayNight {
+        case "day": return .day
+        case "night": return .night
+        default: return .unknown
+        }
+    }
+
     /// What a raw record's `dateZone` says about its `date` and `localTime`.
     enum DateZone: Hashable, Sendable {
         case venue

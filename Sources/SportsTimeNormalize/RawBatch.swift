@@ -48,7 +48,7 @@ public struct RawBatch: Sendable, Hashable {
         self.source = source
         self.system = (meta["system"] ?? "").lowercased()
         self.scrapedAt = scrapedAt
-        self.meta = meta.filter { Self.copiedMetaKeys.contains($0.key) }
+        self.meta = meta.filter { Self.copiedMetaKeys.contains($0.key) || $0.key.hasPrefix("trust.") }
         self.games = games
     }
 

@@ -146,9 +146,11 @@ struct MergeCommand: ParsableCommand {
         var changed = 0
         for file in files where try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
         let produced = Set(files.map(\.path))
-        for stale in ArtifactFiles.files(under: outURL.appendingPathComponent("games"), suffix: ".json") {
-            let relative = ArtifactFiles.relativePath(of: stale, to: outURL)
-            if !produced.contains(relative) { try FileManager.default.removeItem(at: stale); changed += 1 }
+        for folder in MergeOutput.perSeasonFolders {
+            for stale in ArtifactFiles.files(under: outURL.appendingPathComponent(folder), suffix: ".json") {
+                let relative = ArtifactFiles.relativePath(of: stale, to: outURL)
+                if !produced.contains(relative) { try FileManager.default.removeItem(at: stale); changed += 1 }
+            }
         }
 
         for warning in result.warnings { Self.printDiagnostic(warning) }
@@ -160,6 +162,9 @@ struct MergeCommand: ParsableCommand {
             line += ", stored \(counts.stored)"
             if kind == .games { line += ", deprecated \(counts.deprecated)" }
             Self.printError(line)
+        }
+        if let summary = result.conflictSummary {
+            Self.printError("cross-source: \(summary.matchedAcrossDates) games matched across dates, \(summary.ambiguousMatches) ambiguous pairings kept apart; conflicts: dateMoved \(summary.dateMoved), timeMoved \(summary.timeMoved), venueDiffers \(summary.venueDiffers), statusContradicts \(summary.statusContradicts)")
         }
         Self.printError("\(result.mode.rawValue) merge: \(files.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))")
     }

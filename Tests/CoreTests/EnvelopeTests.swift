@@ -61,7 +61,7 @@ import Testing
             Issue.record("expected an error")
         } catch let error as PipelineError {
             #expect(error.exitCode == 2)
-            #expect(error.description == "out/normalize/games.json:1: error: schemaVersion 3 is newer than this build reads (up to 1). Rebuild, or re-run normalize with this build.")
+            #expect(error.description == "out/normalize/games.json:1: error: schemaVersion 3 is newer than this build reads (up to 2). Rebuild, or re-run normalize with this build.")
         }
     }
 

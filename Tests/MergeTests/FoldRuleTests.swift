@@ -84,10 +84,10 @@ import Testing
 
     @Test func recordFromNewerSchemaIsSkippedIncompatibleAndListed() throws {
         let current = game(start: "2023-04-10T23:10:00Z", source: "a", at: early)
-        let future = game(start: "2023-04-10T17:05:00Z", source: "a", at: late, schemaVersion: 2)
+        let future = game(start: "2023-04-10T17:05:00Z", source: "a", at: late, schemaVersion: 3)
         let input = MergeInput(reference: reference, gameBatches: [
             T.batch(source: "a", scrapedAt: early, games: [current]),
-            T.batch(source: "a", scrapedAt: late, games: [future], unreadable: [UnreadableRecord(id: "mlb-2023-x", schemaVersion: 3)]),
+            T.batch(source: "a", scrapedAt: late, games: [future], unreadable: [UnreadableRecord(id: "mlb-2023-x", schemaVersion: 4)]),
         ])
         let result = try Merger.merge(input)
         #expect(result.store.games[current.id]?.startUTC == T.instant("2023-04-10T23:10:00Z"))
@@ -95,7 +95,7 @@ import Testing
         #expect(counts.skippedIncompatible == 2 && counts.read == 3 && counts.addsUp)
         let listed = result.incompatibleRecords
         #expect(listed.map(\.recordId).sorted() == [current.id, "mlb-2023-x"].sorted())
-        #expect(listed.allSatisfy { $0.supportedVersion == 1 && $0.schemaVersion > 1 })
+        #expect(listed.allSatisfy { $0.supportedVersion == 2 && $0.schemaVersion > 2 })
         #expect(listed.first { $0.recordId == current.id }?.file == "out/normalize/games/a.json")
     }
 

@@ -31,7 +31,7 @@ import Testing
         let conflict = try #require(result.conflicts.first)
         #expect(result.conflicts.count == 1)
         #expect(conflict.id == "conflict:\(espn.id)")
-        #expect(conflict.fields == ["stadiumId", "startUTC"])
+        #expect(conflict.classes == [.timeMoved, .venueDiffers])
         #expect(conflict.winner == "espn")
         #expect(conflict.sources.map(\.source) == ["espn", "nflverse"])
         #expect(conflict.sources[1].stadiumId == "neutral-field" && conflict.sources[1].priority == 5)
@@ -53,7 +53,7 @@ import Testing
         let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
             T.batch(source: "espn", scrapedAt: tuesday, games: [a]), T.batch(source: "nflverse", scrapedAt: monday, games: [b])]))
         let conflict = try #require(result.conflicts.first)
-        #expect(conflict.fields == ["status"])
+        #expect(conflict.classes == [.statusContradicts])
         #expect(conflict.sources.map(\.status) == [.final, .postponed])
         #expect(result.store.games[a.id]?.status == .final)
     }

@@ -43,8 +43,12 @@ import Testing
             "out/normalize/games/mlb-src.json": "aa", "out/normalize/games/nba-src.json": "bb", "fixtures/reference/teams.csv": "cc",
         ], settings: ["mergeVersion": "x"])
         #expect(files.map(\.path) == ["games/mlb-2023.json", "games/mlb-2024.json", "games/nba-2025-26.json", "league-structures.json",
+                                     "lineage/mlb-2023.json", "lineage/mlb-2024.json", "lineage/nba-2025-26.json",
                                      "merge-report.json", "rejects.jsonl", "sports.json", "stadium-aliases.json", "stadiums.json",
                                      "sync-state.json", "team-aliases.json", "teams.json"])
+        let lineage = String(decoding: files[6].data, as: UTF8.self)
+        #expect(lineage.contains("\"kind\": \"sportstime.lineage\""))
+        #expect(lineage.contains("\"recordId\":\"nba-2025-26-2026-01-10-nyk-at-bos\""))
         let nba = String(decoding: files[2].data, as: UTF8.self)
         #expect(nba.contains("\"kind\": \"sportstime.games\""))
         #expect(nba.contains("\"meta\": {\"season\":\"2025-26\",\"sport\":\"nba\"}"))
@@ -157,25 +161,25 @@ import Testing
         let batch = try BatchReader.gameBatch(from: Data(text.utf8), path: "s.json")
         #expect(batch.records.count == 1)
         #expect(batch.unreadable == [UnreadableRecord(id: "mlb-2020-future", schemaVersion: 3)])
-        // A version-1 record that does not decode is an error with its line.
-        let broken = text.replacingOccurrences(of: "\"schemaVersion\":3", with: "\"schemaVersion\":1")
+        // A version-2 record that does not decode is an error with its line.
+        let broken = text.replacingOccurrences(of: "\"schemaVersion\":3", with: "\"schemaVersion\":2")
         do {
             _ = try BatchReader.gameBatch(from: Data(broken.utf8), path: "s.json")
             Issue.record("expected an error")
         } catch let error as PipelineError {
             #expect(error.description.hasPrefix("s.json:"))
-            #expect(error.description.contains("records do not match sportstime.games v1"))
+            #expect(error.description.contains("records do not match sportstime.games v2"))
         }
     }
 
     @Test func envelopeFromANewerSchemaIsRefused() throws {
         var text = String(decoding: try envelope(meta: ["source": "s", "scrapedAt": "2020-07-10T00:00:00Z"], games: []), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2")
+        text = text.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 3")
         do {
             _ = try BatchReader.gameBatch(from: Data(text.utf8), path: "out/normalize/games/s.json")
             Issue.record("expected an error")
         } catch let error as PipelineError {
-            #expect(error.description.contains("schemaVersion 2 is newer than this build reads (up to 1)"))
+            #expect(error.description.contains("schemaVersion 3 is newer than this build reads (up to 2)"))
         }
     }
 }

@@ -88,15 +88,31 @@ import SportsTimeCore
                                 SyncState(id: "sports", highWater: nil, recordCount: 0)], kind: .syncState).isEmpty)
     }
 
+    static let lineageRow = LineageRow(
+        source: "espn", row: "fixtures/scraped/espn/games.csv:2", batch: "out/normalize/games/espn.json:9",
+        recordId: "nfl-2023-2024-01-06-hou-at-ind", sourceGameId: "401", lastModified: instant, priority: 40,
+        localDate: date, gameNumber: nil, startUTC: instant, startKnowledge: .exact, stadiumId: "lucas-oil-stadium",
+        status: .final, kind: .regular, inferred: ["status"])
+
+    @Test func lineageRecordsValidate() throws {
+        #expect(try Self.check([GameLineage(id: "nfl-2023-2024-01-06-hou-at-ind", formerIds: ["nfl-2023-2024-01-07-hou-at-ind"],
+                                            rows: [Self.lineageRow],
+                                            fields: ["date": FieldOrigin(row: 0, rule: "only source")])], kind: .lineage).isEmpty)
+    }
+
     @Test func mergeReportRecordsValidate() throws {
         let records: [MergeReportRecord] = [
             .counts(MergeEntityCounts(entity: "games", read: 3, applied: 2, inserted: 1, replaced: 1, skippedOlder: 1)),
-            .conflict(MergeConflict(gameId: "mlb-2023-2023-04-01-bal-at-bos", fields: ["startUTC"], sources: [
-                MergeConflictSource(source: "espn", lastModified: Self.instant, priority: 60, startUTC: Self.instant,
-                                    stadiumId: "fenway-park", status: .scheduled),
-                MergeConflictSource(source: "retro", lastModified: Self.instant, priority: 50, startUTC: nil,
-                                    stadiumId: "fenway-park", status: .postponed),
+            .conflict(MergeConflict(gameId: "mlb-2023-2023-04-01-bal-at-bos", classes: [.dateMoved, .timeMoved], sources: [
+                MergeConflictSource(source: "espn", lastModified: Self.instant, priority: 60,
+                                    recordId: "mlb-2023-2023-04-01-bal-at-bos", localDate: Self.date, startUTC: Self.instant,
+                                    startKnowledge: .exact, stadiumId: "fenway-park", status: .scheduled),
+                MergeConflictSource(source: "retro", lastModified: Self.instant, priority: 50,
+                                    recordId: "mlb-2023-2023-04-02-bal-at-bos", localDate: Self.date, startUTC: nil,
+                                    startKnowledge: .night, stadiumId: "fenway-park", status: .postponed),
             ], winner: "espn")),
+            .ambiguous(MergeAmbiguousMatch(gameId: "g1", candidates: ["g2", "g3"], reason: "equally near")),
+            .summary(MergeConflictSummary(dateMoved: 1, timeMoved: 1, matchedAcrossDates: 1, ambiguousMatches: 1)),
             .incompatible(MergeIncompatibleRecord(entity: "games", recordId: "x", source: "espn", file: "out/normalize/games/espn.json",
                                                   schemaVersion: 3, supportedVersion: 1)),
             .override(MergeOverrideOutcome(entity: "stadiums", recordId: "fenway-park", field: "capacity", value: .int(37_755),
@@ -134,9 +150,14 @@ import SportsTimeCore
                                                            seenAt: [], occurrences: 1, suggestions: [])),
             (.syncState, "syncState", SyncState(id: "games", highWater: nil, recordCount: 0)),
             (.mergeReport, "mergeReportEntry", MergeEntityCounts(entity: "games")),
-            (.mergeReport, "mergeReportEntry", MergeConflict(gameId: "g", fields: [], sources: [], winner: "w")),
+            (.mergeReport, "mergeReportEntry", MergeConflict(gameId: "g", classes: [], sources: [], winner: "w")),
+            (.mergeReport, "mergeReportEntry", MergeAmbiguousMatch(gameId: "g", candidates: [], reason: "r")),
+            (.mergeReport, "mergeReportEntry", MergeConflictSummary()),
             (.mergeReport, "mergeConflictSource", MergeConflictSource(source: "s", lastModified: Self.instant, priority: 1,
-                                                                      startUTC: nil, stadiumId: "s", status: .scheduled)),
+                                                                      recordId: "g", localDate: Self.date, startUTC: nil,
+                                                                      startKnowledge: .unknown, stadiumId: "s", status: .scheduled)),
+            (.lineage, "gameLineage", GameLineage(id: "g", formerIds: ["h"], rows: [], fields: [:])),
+            (.lineage, "lineageRow", Self.lineageRow),
             (.mergeReport, "mergeReportEntry", MergeIncompatibleRecord(entity: "e", recordId: "r", source: "s", file: "f",
                                                                        schemaVersion: 2, supportedVersion: 1)),
             (.mergeReport, "mergeReportEntry", MergeOverrideOutcome(entity: "e", recordId: "r", field: "f", value: .null,

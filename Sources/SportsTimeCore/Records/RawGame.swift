@@ -36,18 +36,21 @@ public struct RawGame: Codable, Sendable, Hashable, Identifiable {
     public var provenance: String
     /// `day` or `night` when the source says so (Retrosheet's day/night flag) and gives no time.
     public var dayNight: String?
+    /// Fields the source does not state, filled with a default by ingest (`kind` = regular, `status` =
+    /// scheduled when the mapping has no such column), sorted; nil when every field is stated.
+    public var inferred: [String]?
 
     public init(id: String, source: String, sport: String, season: String, kind: GameKind, sourceGameId: String?,
                 homeTeam: String, awayTeam: String, venue: String?, city: String?, startUTC: Instant?,
                 date: LocalDate, dateZone: String, localTime: String?, timeTBD: Bool, gameNumber: Int?,
                 status: GameStatus, makeupDate: LocalDate?, neutralSite: Bool?, provenance: String,
-                dayNight: String? = nil) {
+                dayNight: String? = nil, inferred: [String]? = nil) {
         self.id = id; self.source = source; self.sport = sport; self.season = season; self.kind = kind
         self.sourceGameId = sourceGameId; self.homeTeam = homeTeam; self.awayTeam = awayTeam; self.venue = venue
         self.city = city; self.startUTC = startUTC; self.date = date; self.dateZone = dateZone
         self.localTime = localTime; self.timeTBD = timeTBD; self.gameNumber = gameNumber; self.status = status
         self.makeupDate = makeupDate; self.neutralSite = neutralSite; self.provenance = provenance
-        self.dayNight = dayNight
+        self.dayNight = dayNight; self.inferred = inferred
     }
 }
 

@@ -71,12 +71,22 @@ public enum SourceCatalog {
                 fail("season '\(spec.season)' is a range but the rows' season is not mapped",
                      fix: "Map fields.season, or declare one season", "season")
             }
+            var trust: [FieldGroup: Int] = [:]
+            for (name, rank) in (spec.trust ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let group = FieldGroup(rawValue: name) else {
+                    fail("trust names '\(name)', which is not a field group",
+                         fix: "Use one of: \(FieldGroup.allCases.map(\.rawValue).joined(separator: ", "))", "trust")
+                    continue
+                }
+                trust[group] = rank
+            }
             guard let seasons, let format, let scrapedAt, let zone, let threshold else { continue }
             configs.append(SourceConfig(
                 id: spec.id, sport: spec.sport, seasons: seasons, system: spec.system,
                 scope: spec.scope ?? "\(spec.sport)-\(seasons.scopeSuffix)", files: spec.files, format: format,
                 mapping: mapping, filters: spec.filters ?? [], scrapedAt: scrapedAt, naiveTimeZone: zone,
-                rejectThreshold: threshold, priority: spec.priority, placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
+                rejectThreshold: threshold, priority: spec.priority, trust: trust,
+                placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
                 location: sourceLocations[index]))
         }
         if !problems.isEmpty {

@@ -114,6 +114,8 @@ public struct SourceConfig: Sendable {
     public var naiveTimeZone: NaiveZone
     public var rejectThreshold: RejectThreshold
     public var priority: Int
+    /// Per field group, how much merge trusts this source for it (`trust:` in sources.yaml).
+    public var trust: [FieldGroup: Int]
     /// Team strings that mean "not decided yet" (besides blank ones): the source's `placeholderTeams`,
     /// else the format's default (`TBD`, `TBA`, `TBC`, `To Be Determined`, `To Be Announced`; none for
     /// Retrosheet, where `TBA` is the Tampa Bay Rays).
@@ -126,8 +128,10 @@ public struct SourceConfig: Sendable {
 
     /// Envelope meta for `out/ingest/<source>/games.json`.
     public var meta: [String: String] {
-        ["source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
-         "scrapedAt": scrapedAt.iso8601, "priority": String(priority)]
+        var meta = ["source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
+                    "scrapedAt": scrapedAt.iso8601, "priority": String(priority)]
+        for (group, rank) in trust { meta["trust.\(group.rawValue)"] = String(rank) }
+        return meta
     }
 
     /// The data files among `listing` (paths relative to the source folder) matched by `files`, sorted.

@@ -35,6 +35,10 @@ public struct SourceSpec: Decodable, Sendable {
     public var rejectThreshold: String
     /// Higher is preferred when sources disagree about the same game.
     public var priority: Int
+    /// Per field group (`date`, `start`, `venue`, `status`, `kind`), how much merge trusts this source
+    /// for it: a higher rank wins that part of a game before recency is asked (an official feed over an
+    /// aggregator for start times). Missing groups rank 0.
+    public var trust: [String: Int]?
     /// Team strings (case-insensitive) that mean "not decided yet"; replaces the format's default list
     /// (TBD, TBA, TBC, To Be Determined, To Be Announced; none for Retrosheet). Blank teams always do.
     public var placeholderTeams: [String]?

@@ -376,6 +376,8 @@ struct RowMapper {
             return reject("no season")
         }
 
+        var inferredFields: [String]? = [kind == nil ? "kind" : nil, status == nil ? "status" : nil].compactMap { $0 }
+        if inferredFields!.isEmpty { inferredFields = nil }
         var gameKind = GameKind.regular
         if let spec = kind, let text = value(spec, row) {
             guard let k = GameKind(rawValue: text.lowercased()) else {
@@ -423,7 +425,7 @@ struct RowMapper {
             venue: venue.flatMap { value($0, row) }, city: city.flatMap { value($0, row) },
             startUTC: startUTC, date: gameDate, dateZone: dateZone, localTime: localTime, timeTBD: tbd,
             gameNumber: number, status: gameStatus, makeupDate: makeup, neutralSite: neutral,
-            provenance: "\(path):\(row.line)", dayNight: light))
+            provenance: "\(path):\(row.line)", dayNight: light, inferred: inferredFields))
     }
 
     /// `2023-03-30-bal-at-bos[-g2]`: the id key of a game from a source without ids.

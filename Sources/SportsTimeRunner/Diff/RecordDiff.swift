@@ -121,7 +121,23 @@ public enum RecordDiff {
             let fields = fieldChanges(old.records[id], new.records[id], path: "")
             if !fields.isEmpty { changed.append(RecordChange(id: id, newId: nil, label: label(fields), fields: fields)) }
         }
-        // A record whose id changed (a game moved to another date) is matched by a source's own id.
+        // A record whose id changed (a game moved to another date) is matched by the ids it had before
+        // (`formerIds`), then by a source's own id.
+        var byFormerId: [String: String] = [:]
+        for id in added.sorted() {
+            for former in new.records[id]?["formerIds"]?.arrayValue ?? [] {
+                if let text = former.stringValue, byFormerId[text] == nil { byFormerId[text] = id }
+            }
+        }
+        for id in removed.sorted() {
+            guard let match = byFormerId[id], added.contains(match) else { continue }
+            added.remove(match)
+            removed.remove(id)
+            let fields = fieldChanges(old.records[id], new.records[match], path: "").filter { $0.path != "id" }
+            var change = RecordChange(id: id, newId: match, label: label(fields), fields: fields)
+            if change.label == .changed || change.label == .renamed { change.label = .changed }
+            changed.append(change)
+        }
         var bySourceId: [String: String] = [:]
         for id in added.sorted() {
             for key in sourceKeys(new.records[id]) where bySourceId[key] == nil { bySourceId[key] = id }

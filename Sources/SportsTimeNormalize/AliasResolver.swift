@@ -176,7 +176,13 @@ public struct AliasResolver: Sendable {
         self.homeSpellsByTeam = spells
         self.homeCandidatesByStadium = homes.mapValues { $0.mapValues { $0.sorted() } }
         self.knownSports = Set(reference.sports.map(\.id))
+        var sportsById: [String: Sport] = [:]
+        for sport in reference.sports { sportsById[sport.id] = sport }
+        self.sportsById = sportsById
     }
+
+    /// The sport with this id (built in or dynamic).
+    public func sport(id: String) -> Sport? { sportsById[id] }
 
     // MARK: Lookups
 
@@ -188,6 +194,8 @@ public struct AliasResolver: Sendable {
 
     /// The IANA zone of a stadium; nil when the stadium is unknown or its zone is not a real IANA zone.
     public func timeZone(ofStadium id: String) -> TimeZone? { zonesByStadium[id] }
+
+    private let sportsById: [String: Sport]
 
     /// Whether the reference defines this sport (built in or dynamic).
     public func isKnownSport(_ sport: String) -> Bool { knownSports.contains(sport) }

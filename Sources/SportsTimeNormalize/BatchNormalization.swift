@@ -39,6 +39,10 @@ struct BatchNormalization {
         for raw in raws {
             switch settle(raw) {
             case .resolved(let game):
+                if let reason = outOfSeason(game) {
+                    rejects.append(reject(raw, reason))
+                    continue
+                }
                 resolved.append(game)
             case .failed(let reasons, let misses):
                 rejects.append(reject(raw, reasons.joined(separator: "; ")))
@@ -57,6 +61,7 @@ struct BatchNormalization {
         }
         for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
 
+        for diagnostic in inferredNeutralSites(resolved) { diagnostics.emit(diagnostic) }
         let numbering = DoubleheaderNumbering(games: resolved)
         var games: [Game] = []
         var firstById: [String: RawGame] = [:]
@@ -205,6 +210,44 @@ struct BatchNormalization {
                                       venueGiven: venueGiven, schedule: schedule,
                                       homeStadiumId: resolver.homeStadiumId(of: home, on: schedule.localDate),
                                       dependsOnDate: dependsOnDate))
+    }
+
+    // MARK: Plausibility
+
+    /// Why a game's local date cannot belong to its season: outside the sport's season months for that
+    /// season, widened by 45 days each side (spring training, a late World Series); nil when it fits.
+    private func outOfSeason(_ game: ResolvedGame) -> String? {
+        let raw = game.raw
+        guard let sport = resolver.sport(id: raw.sport), let window = sport.seasonWindow(raw.season),
+              !window.contains(game.schedule.localDate) else { return nil }
+        return "date \(game.schedule.localDate.iso8601) is outside the \(raw.sport) \(raw.season) season "
+            + "(\(window.lowerBound.iso8601) to \(window.upperBound.iso8601): months \(sport.seasonStartMonth) to "
+            + "\(sport.seasonEndMonth), widened by 45 days); fix the row's date, or the source's season in pipeline/sources.yaml"
+    }
+
+    /// One warning per home team and venue for games the source does not flag as neutral, at a venue that
+    /// is neither the home team's home on the date nor any team's: stored as neutral sites, which is right
+    /// for London or Mexico City and wrong when the reference misses a team's new or temporary home.
+    private func inferredNeutralSites(_ games: [ResolvedGame]) -> [Diagnostic] {
+        var groups: [String: [ResolvedGame]] = [:]
+        for game in games where game.raw.neutralSite == nil && game.venueGiven && game.stadium.id != game.homeStadiumId
+            && (game.raw.kind == .regular || game.raw.kind == .postseason)
+            && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty {
+            groups["\(game.home.id)\u{1F}\(game.stadium.id)", default: []].append(game)
+        }
+        return groups.keys.sorted().map { key in
+            let members = groups[key]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+            let first = members[0]
+            let dates = members.map(\.schedule.localDate)
+            let span = dates.min()! == dates.max()! ? dates.min()!.iso8601 : "\(dates.min()!.iso8601) to \(dates.max()!.iso8601)"
+            return Diagnostic(
+                .warning, at: Provenance(first.raw.provenance).location,
+                "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(span)) at \(first.stadium.id), "
+                    + "which is not its home then (\(first.homeStadiumId)) and which the source does not flag as neutral; "
+                    + "stored as neutral-site game\(members.count == 1 ? "" : "s")",
+                fix: "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
+                    + "for a one-off neutral site nothing is needed")
+        }
     }
 
     /// `TBD`, `TBA` and `TBC` (as match keys) stand for a name the source does not know yet; so does a

@@ -10,7 +10,8 @@ struct SportsTimeCommand: ParsableCommand {
         abstract: "Run the SportsTime pipeline by content, and review what it changed.",
         discussion: "Run from inside the repository (the folder holding pipeline/pipeline.yaml).",
         version: SportsTimeVersion.current,
-        subcommands: [RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, ValidateCommand.self])
+        subcommands: [RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, ExplainCommand.self,
+                      ValidateCommand.self])
 }
 
 /// The repository root: the nearest folder at or above the working directory holding the spec.
@@ -110,6 +111,30 @@ struct DiffCommand: ParsableCommand {
             let text = md ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit))
                           : DiffRenderer.plain(files, scope: scope, revision: revision)
             console.out(text, terminator: "")
+        } catch let error as PipelineError {
+            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show where one merged game, team or stadium came from.",
+        discussion: """
+            A game (by its id or any former id): every source row that fed it (file:line), which row each part \
+            came from and by which rule, its conflicts and the overrides that touched it. A team or stadium: \
+            its reference lines and overrides. Reads out/merge; exit 2 when no record has the id.
+            """)
+
+    @Argument(help: "A game, team or stadium id, e.g. nfl-2023-2024-01-06-hou-at-ind.")
+    var id: String
+
+    func run() throws {
+        let console = Console.standard()
+        do {
+            console.out(try RecordExplainer(root: repositoryRoot()).explain(id), terminator: "")
         } catch let error as PipelineError {
             for diagnostic in error.diagnostics { console.err(diagnostic.description) }
             throw ExitCode(error.exitCode)

@@ -15,8 +15,12 @@ struct Explainer {
     }
 
     private func when(_ c: TripGraph.Candidate) -> String {
-        c.isTBD ? "\(c.date) (time TBD, assumed \(Format.clock(minutes: model.tbdAssumedStartMinute)))"
-                : graph.clock.localText(c.start, zone: c.zone)
+        switch c.knowledge {
+        case .exact: graph.clock.localText(c.start, zone: c.zone)
+        case .day, .night:
+            "\(c.date) (\(c.knowledge.rawValue) game, exact time not published, assumed \(graph.clock.localClock(c.start, zone: c.zone)))"
+        case .unknown: "\(c.date) (time TBD, assumed \(graph.clock.localClock(c.start, zone: c.zone)))"
+        }
     }
 
     private func cityOf(_ place: Int) -> String {

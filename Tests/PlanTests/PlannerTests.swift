@@ -117,7 +117,10 @@ import SportsTimeCore
         #expect(visits.map(\.assumedLocalTime) == ["13:10", "19:10"])
         #expect(visits.allSatisfy { $0.localTime == nil && $0.startUTC == nil })
         let leg = try #require(both.legs.first)
-        #expect(leg.departLocal == "2023-07-01 16:40 EDT")
+        // The day game is over at 16:10, left at 16:40: the earliest arrival is 17:33, 37 min before the 18:10
+        // the night game needs (the leg itself is laid out as late as possible: it arrives at 18:10).
+        #expect(leg.arriveLocal == "2023-07-01 18:10 EDT" && leg.departLocal >= "2023-07-01 16:40 EDT")
+        #expect(both.score.minSlackHours == 0.62)
         #expect(leg.assumedStartGameIds == [dayGame.id, nightGame.id])
         #expect(both.warnings.contains { $0.hasPrefix("2 of 2 games are only known to be a day or night game")
             && $0.contains("mlb day games at 13:10, mlb night games at 19:10") })

@@ -118,7 +118,7 @@ import SportsTimeCore
 
     @Test func badAssumedStartsAreLocatedErrors() {
         #expect(errors(valid + "\ntravel:\n  assumedStarts:\n    xfl: {day: \"13:00\"}") == [
-            "fixtures/requests/x.yaml:9:5: error: unknown sport 'xfl' in travel.assumedStarts. Use default or one of: mlb, mls, nba, nfl, nhl, nwsl, wnba.",
+            "fixtures/requests/x.yaml:9:10: error: unknown sport 'xfl' in travel.assumedStarts. Use default or one of: mlb, mls, nba, nfl, nhl, nwsl, wnba.",
         ])
         #expect(errors(valid + "\ntravel:\n  assumedStarts:\n    mlb: {day: \"25:00\"}") == [
             "fixtures/requests/x.yaml:9:16: error: travel.assumedStarts.mlb.day '25:00' is not a time of day. Write it as HH:MM between 00:00 and 23:59, e.g. \"13:10\".",
@@ -132,7 +132,7 @@ import SportsTimeCore
             "fixtures/requests/x.yaml:9:10: error: travel.assumedStarts.mlb: the night start 19:10 is not later than the day start 20:00. Make the night start later than the day start.",
         ])
         #expect(errors(valid + "\ntravel:\n  tbdAssumedStart: \"18:30\"\n  assumedStarts:\n    default: {unknown: \"19:00\"}") == [
-            "fixtures/requests/x.yaml:10:25: error: travel.assumedStarts.default.unknown 19:00 contradicts travel.tbdAssumedStart 18:30. Keep one of the two (they are the same setting).",
+            "fixtures/requests/x.yaml:10:24: error: travel.assumedStarts.default.unknown 19:00 contradicts travel.tbdAssumedStart 18:30. Keep one of the two (they are the same setting).",
         ])
     }
 

@@ -147,6 +147,20 @@ import SportsTimeCore
         #expect(!exact.warnings.contains { $0.contains("assumed") || $0.contains("TBD") })
     }
 
+    /// A conflict whose numbers rest on assumed starts says so: Boston's day game (assumed 13:10) and
+    /// Baltimore's night game (assumed 19:10) the same day are too far apart.
+    @Test func aConflictNamesTheAssumedStartsItRestsOn() throws {
+        let games = [Synthetic.unpublished(Synthetic.game("mlb", at: "fenway-park", "2023-07-01 12:00", home: "bos", away: "nyy"), .day),
+                     Synthetic.unpublished(Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 12:00", home: "bal", away: "tbr"), .night)]
+        let request = Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "fenway-park") {
+            $0.maxGamesPerDay = 2; $0.mustSeeGameIds = games.map(\.id)
+        }
+        let plan = TripPlanner.plan(request, catalog: Synthetic.catalog(games))
+        let conflict = try #require(plan.conflicts.first)
+        #expect(conflict.reason.contains("between the end of the first and the start of the second (assumed starts: "
+            + "\(games[0].id) 13:10, day game; \(games[1].id) 19:10, night game)"), "\(conflict.reason)")
+    }
+
     // MARK: Conflicts and infeasibility
 
     @Test func sameDayInDifferentCitiesIsAConflictAndBranchesAreShown() throws {

@@ -41,6 +41,15 @@ struct AssumedStartTests {
         String(decoding: try #require(rendered.file(named: name)).data, as: UTF8.self)
     }
 
+    @Test("The itinerary with assumed starts matches the recorded files")
+    func goldens() throws {
+        let rendered = try Self.render()
+        for name in ["itinerary.md", "itinerary.html", "trip.ics"] {
+            let file = try #require(rendered.file(named: name))
+            try Golden.assertMatches(file.data, expected: Fixtures.folder.appendingPathComponent("assumed-starts/expected/\(name)"))
+        }
+    }
+
     @Test("Game times say which start is assumed and why")
     func gameTimeWording() throws {
         let visits = try #require(try Self.plan().options.first).visits

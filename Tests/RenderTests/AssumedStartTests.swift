@@ -76,6 +76,8 @@ struct AssumedStartTests {
         let nov1 = try #require(markdown.split(separator: "\n").first { $0.contains("Sat, Nov 1") && $0.contains("TD Garden") })
         let day = try #require(nov1.range(of: "1:10 PM EDT (assumed")), evening = try #require(nov1.range(of: "8:00 PM EDT"))
         #expect(day.lowerBound < evening.lowerBound)
+        // The margin before a game is measured against those assumed starts, and says so.
+        #expect(markdown.contains("| Smallest margin before a game | 2 h 38 min (3 starts assumed) |"))
         // Drives next to exact starts say nothing about assumptions.
         #expect(!markdown.contains("KeyBank Center, planned around"))
 

@@ -106,7 +106,7 @@ struct HTMLRenderer {
         out += "</div>\n"
 
         out += "<div class=\"pair\">\n<div>\n<h3>Score breakdown</h3>\n<table>\n<tbody>\n"
-        for (label, value) in text.scoreRows(s) { out += "<tr><td>\(h(label))</td><td class=\"num\">\(h(value))</td></tr>\n" }
+        for (label, value) in text.scoreRows(option) { out += "<tr><td>\(h(label))</td><td class=\"num\">\(h(value))</td></tr>\n" }
         out += "</tbody>\n</table>\n</div>\n<div>\n"
         out += "<h3>Warnings</h3>\n"
         if option.warnings.isEmpty {

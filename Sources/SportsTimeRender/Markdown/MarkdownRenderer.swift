@@ -142,7 +142,7 @@ struct MarkdownRenderer {
         out.append("")
         out.append("| Component | Value |")
         out.append("|---|--:|")
-        for (label, value) in text.scoreRows(s) { out.append("| \(md(label)) | \(md(value)) |") }
+        for (label, value) in text.scoreRows(option) { out.append("| \(md(label)) | \(md(value)) |") }
         out.append("")
         if !option.warnings.isEmpty {
             out.append("### Warnings for option \(option.rank)")

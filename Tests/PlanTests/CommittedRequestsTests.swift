@@ -52,9 +52,13 @@ import SportsTimeCore
     @Test func theBostonWeekAndTheNortheastWeekHaveTrips() throws {
         let boston = try Self.plan("mlb-boston-june-week")
         #expect(boston.options.count == 3)
-        // The Red Sox are away all week and the trip must be back in Boston by 22:00 on the last day,
-        // so the last evening's game is out of reach: six games.
-        #expect(boston.options[0].score.games == 6 && boston.options[0].isProvenOptimal)
+        // The Red Sox are away all week and the trip must be back in Boston by 22:00 on the last day.
+        // Retrosheet flags Sunday's games as day games, laid out from 13:10: the last day's game ends in
+        // time to drive back, so seven games (six while every start was assumed at 19:00).
+        let last = try #require(boston.options[0].visits.last)
+        #expect(boston.options[0].score.games == 7 && boston.options[0].isProvenOptimal,
+                "\(boston.options[0].visits.map { "\($0.gameId) \($0.assumedLocalTime ?? "-")" })")
+        #expect(last.localDate == Quick.date("2023-06-11") && last.startKnowledge == .day && last.assumedLocalTime == "13:10")
         #expect(boston.options[0].legs.last?.toName == "Boston, MA")
         let northeast = try Self.plan("northeast-winter-nba-nhl")
         let best = try #require(northeast.options.first)

@@ -64,13 +64,101 @@ import SportsTimeCore
         }
     }
 
-    @Test func timeTBDGamesUseTheAssumedStart() throws {
+    /// Retrosheet's day/night flag reaches the planner: MLB day games are laid out from 13:10, night games
+    /// from 19:10 (not the 19:00 TBD assumption), and stay marked as not exact.
+    @Test func mlbDayAndNightGamesUseTheirAssumedStarts() throws {
         let request = Quick.request(["mlb"], "2023-06-01", "2023-06-07", from: "fenway-park")
         let graph = TripGraph(request: request, catalog: catalog)
-        let first = try #require(graph.candidates.first { $0.isTBD && $0.game.gameNumber == nil })
-        #expect(graph.clock.localClock(first.start, zone: first.zone) == "19:00")
-        let second = try #require(graph.candidates.first { $0.game.gameNumber == 2 })
-        #expect(graph.clock.localClock(second.start, zone: second.zone) == "22:30")  // 19:00 + 3 h game + 30 min
+        let day = try #require(graph.candidates.first { $0.knowledge == .day && $0.game.gameNumber == nil })
+        #expect(graph.clock.localClock(day.start, zone: day.zone) == "13:10" && day.isTBD && day.assumedMinute == 13 * 60 + 10)
+        let night = try #require(graph.candidates.first { $0.knowledge == .night && $0.game.gameNumber == nil })
+        #expect(graph.clock.localClock(night.start, zone: night.zone) == "19:10" && night.isTBD)
+        #expect(graph.dayNightStartCount == graph.count && graph.unknownStartCount == 0)
+    }
+
+    /// Game 2 of a doubleheader starts at its own assumed start, but not before game 1 is over and left:
+    /// day–day 13:10 / 16:40 (3 h game + 30 min), day–night 13:10 / 19:10, TBD–TBD 19:00 / 22:30.
+    @Test func doubleheadersWithAssumedStartsFollowTheirFirstGame() throws {
+        func pair(_ stadium: String, _ home: String, _ first: StartKnowledge, _ second: StartKnowledge) -> [Game] {
+            [Synthetic.unpublished(Synthetic.game("mlb", at: stadium, "2023-07-01 12:00", home: home, away: "nyy", number: 1), first),
+             Synthetic.unpublished(Synthetic.game("mlb", at: stadium, "2023-07-01 12:00", home: home, away: "nyy", number: 2), second)]
+        }
+        let games = pair("fenway-park", "bos", .day, .day) + pair("oriole-park-at-camden-yards", "bal", .day, .night)
+            + pair("nationals-park", "wsn", .unknown, .unknown)
+        let store = Synthetic.catalog(games)
+        let graph = TripGraph(request: Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "fenway-park"), catalog: store)
+        func starts(_ stadium: String) -> [String] {
+            graph.candidates.filter { $0.game.stadiumId == stadium }.sorted { $0.game.id < $1.game.id }
+                .map { graph.clock.localClock($0.start, zone: $0.zone) }
+        }
+        #expect(starts("fenway-park") == ["13:10", "16:40"])
+        #expect(starts("oriole-park-at-camden-yards") == ["13:10", "19:10"])
+        #expect(starts("nationals-park") == ["19:00", "22:30"])
+        #expect(graph.dayNightStartCount == 4 && graph.unknownStartCount == 2)
+    }
+
+    /// A day game in Baltimore and a night game in Washington the same day (0.9 h apart): both fit only
+    /// because the day game is laid out from 13:10 (over 16:10, leave 16:40, arrive 17:33, 18:10 needed).
+    /// Planned at the TBD 19:00, or with the day start overridden to 14:30, only one fits.
+    @Test func aDayGameIsPlannedFromItsDayStart() throws {
+        let dayGame = Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 12:00", home: "bal", away: "nyy")
+        let nightGame = Synthetic.game("mlb", at: "nationals-park", "2023-07-01 12:00", home: "wsn", away: "atl")
+        func best(_ day: StartKnowledge, _ night: StartKnowledge, configure: (inout PlanRequest) -> Void = { _ in }) throws -> TripOption {
+            let store = Synthetic.catalog([Synthetic.unpublished(dayGame, day), Synthetic.unpublished(nightGame, night)])
+            let request = Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "oriole-park-at-camden-yards") {
+                $0.maxGamesPerDay = 2; configure(&$0)
+            }
+            return try #require(TripPlanner.plan(request, catalog: store).options.first)
+        }
+        let both = try best(.day, .night)
+        #expect(both.score.games == 2)
+        let visits = both.visits
+        #expect(visits.map(\.startKnowledge) == [.day, .night])
+        #expect(visits.map(\.assumedLocalTime) == ["13:10", "19:10"])
+        #expect(visits.allSatisfy { $0.localTime == nil && $0.startUTC == nil })
+        let leg = try #require(both.legs.first)
+        // The day game is over at 16:10, left at 16:40: the earliest arrival is 17:33, 37 min before the 18:10
+        // the night game needs (the leg itself is laid out as late as possible: it arrives at 18:10).
+        #expect(leg.arriveLocal == "2023-07-01 18:10 EDT" && leg.departLocal >= "2023-07-01 16:40 EDT")
+        #expect(both.score.minSlackHours == 0.62)
+        #expect(leg.assumedStartGameIds == [dayGame.id, nightGame.id])
+        #expect(both.warnings.contains { $0.hasPrefix("2 of 2 games are only known to be a day or night game")
+            && $0.contains("mlb day games at 13:10, mlb night games at 19:10") })
+        #expect(!both.warnings.contains { $0.contains("TBD") })
+
+        let tbd = try best(.unknown, .unknown)
+        #expect(tbd.score.games == 1)
+        #expect(tbd.visits.map(\.startKnowledge) == [.unknown] && tbd.visits.first?.assumedLocalTime == "19:00")
+        #expect(tbd.warnings.contains { $0.hasPrefix("1 of 1 game has no start time yet (TBD); planned as starting at 19:00 local") })
+
+        let later = try best(.day, .night) { $0.travel.assumedStarts["mlb"]?.day = 14 * 60 + 30 }
+        #expect(later.score.games == 1)
+
+        // Published 13:10 and 19:10 starts are exact: nothing is assumed, no drive rests on an assumption.
+        let published = [Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 13:10", home: "bal", away: "nyy"),
+                         Synthetic.game("mlb", at: "nationals-park", "2023-07-01 19:10", home: "wsn", away: "atl")]
+        let exact = try #require(TripPlanner.plan(
+            Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "oriole-park-at-camden-yards") { $0.maxGamesPerDay = 2 },
+            catalog: Synthetic.catalog(published)).options.first)
+        #expect(exact.score.games == 2)
+        #expect(exact.visits.map(\.startKnowledge) == [.exact, .exact] && exact.visits.map(\.localTime) == ["13:10", "19:10"])
+        #expect(exact.visits.allSatisfy { $0.assumedLocalTime == nil })
+        #expect(exact.legs.allSatisfy { $0.assumedStartGameIds == nil })
+        #expect(!exact.warnings.contains { $0.contains("assumed") || $0.contains("TBD") })
+    }
+
+    /// A conflict whose numbers rest on assumed starts says so: Boston's day game (assumed 13:10) and
+    /// Baltimore's night game (assumed 19:10) the same day are too far apart.
+    @Test func aConflictNamesTheAssumedStartsItRestsOn() throws {
+        let games = [Synthetic.unpublished(Synthetic.game("mlb", at: "fenway-park", "2023-07-01 12:00", home: "bos", away: "nyy"), .day),
+                     Synthetic.unpublished(Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 12:00", home: "bal", away: "tbr"), .night)]
+        let request = Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "fenway-park") {
+            $0.maxGamesPerDay = 2; $0.mustSeeGameIds = games.map(\.id)
+        }
+        let plan = TripPlanner.plan(request, catalog: Synthetic.catalog(games))
+        let conflict = try #require(plan.conflicts.first)
+        #expect(conflict.reason.contains("between the end of the first and the start of the second (assumed starts: "
+            + "\(games[0].id) 13:10, day game; \(games[1].id) 19:10, night game)"), "\(conflict.reason)")
     }
 
     // MARK: Conflicts and infeasibility

@@ -87,6 +87,55 @@ import SportsTimeCore
         #expect(r.maxGamesPerDay == 2 && r.restDays == 1 && r.optionCount == 4)
     }
 
+    @Test func assumedStartsAreOverriddenPerSportAndByDefault() throws {
+        let r = try RequestResolver.resolve(text: valid + """
+
+            travel:
+              assumedStarts:
+                mlb: {day: "12:35", night: "18:40"}
+                nba: {unknown: "19:30"}
+                default: {day: "12:00", unknown: "18:00"}
+            """, path: path, catalog: catalog)
+        let t = r.travel
+        #expect(t.assumedStartMinute(.day, sport: "mlb") == 755 && t.assumedStartMinute(.night, sport: "mlb") == 1120)
+        #expect(t.assumedStartMinute(.unknown, sport: "mlb") == 1080 && t.assumedStartMinute(.unknown, sport: "nba") == 1170)
+        #expect(t.assumedStartMinute(.day, sport: "nhl") == 720 && t.assumedStartMinute(.night, sport: "nhl") == 1140)
+        #expect(t.assumedStartMinute(.exact, sport: "mlb") == nil)
+        #expect(t.tbdAssumedStartMinute == 1080)
+        #expect(r.resolved.constants["assumedStartHour.mlb.day"] == (755.0 / 60).rounded(toPlaces: 6))
+        #expect(r.resolved.constants["assumedStartHour.nba.unknown"] == 19.5)
+        #expect(r.resolved.constants["assumedStartHour.default.day"] == 12 && r.resolved.constants["tbdAssumedStartHour"] == 18)
+
+        // One field alone keeps the sport's other default.
+        let partial = try RequestResolver.resolve(text: valid + "\ntravel: {assumedStarts: {mlb: {day: \"12:05\"}}}", path: path, catalog: catalog)
+        #expect(partial.travel.assumedStartMinute(.day, sport: "mlb") == 725 && partial.travel.assumedStartMinute(.night, sport: "mlb") == 1150)
+        // The defaults: MLB 13:10 / 19:10, other sports 13:00 / 19:00, TBD 19:00.
+        let model = TravelModel()
+        #expect(model.assumedStartMinute(.day, sport: "mlb") == 790 && model.assumedStartMinute(.night, sport: "mlb") == 1150)
+        #expect(model.assumedStartMinute(.day, sport: "nfl") == 780 && model.assumedStartMinute(.night, sport: "nfl") == 1140)
+        #expect(model.assumedStartMinute(.unknown, sport: "mlb") == 1140)
+    }
+
+    @Test func badAssumedStartsAreLocatedErrors() {
+        #expect(errors(valid + "\ntravel:\n  assumedStarts:\n    xfl: {day: \"13:00\"}") == [
+            "fixtures/requests/x.yaml:9:10: error: unknown sport 'xfl' in travel.assumedStarts. Use default or one of: mlb, mls, nba, nfl, nhl, nwsl, wnba.",
+        ])
+        #expect(errors(valid + "\ntravel:\n  assumedStarts:\n    mlb: {day: \"25:00\"}") == [
+            "fixtures/requests/x.yaml:9:16: error: travel.assumedStarts.mlb.day '25:00' is not a time of day. Write it as HH:MM between 00:00 and 23:59, e.g. \"13:10\".",
+        ])
+        #expect(errors(valid + "\ntravel:\n  assumedStarts:\n    mlb: {dusk: \"18:00\"}").first?
+            .hasPrefix("fixtures/requests/x.yaml:9:11: error: unknown key 'dusk' in travel.assumedStarts.mlb. Use one of: day, night, unknown.") == true)
+        #expect(errors(valid + "\ntravel:\n  assumedStarts:\n    mlb: {}") == [
+            "fixtures/requests/x.yaml:9:10: error: travel.assumedStarts.mlb sets no start. Give day, night and/or unknown as HH:MM, e.g. {day: \"13:10\"}.",
+        ])
+        #expect(errors(valid + "\ntravel:\n  assumedStarts:\n    mlb: {day: \"20:00\"}") == [
+            "fixtures/requests/x.yaml:9:10: error: travel.assumedStarts.mlb: the night start 19:10 is not later than the day start 20:00. Make the night start later than the day start.",
+        ])
+        #expect(errors(valid + "\ntravel:\n  tbdAssumedStart: \"18:30\"\n  assumedStarts:\n    default: {unknown: \"19:00\"}") == [
+            "fixtures/requests/x.yaml:10:24: error: travel.assumedStarts.default.unknown 19:00 contradicts travel.tbdAssumedStart 18:30. Keep one of the two (they are the same setting).",
+        ])
+    }
+
     @Test func unknownKeysAndTypesPointAtTheLine() {
         #expect(errors(valid + "\nmaxGamesPerDya: 2") == [
             "fixtures/requests/x.yaml:7:1: error: unknown key 'maxGamesPerDya'. Use one of: drivingWindow, end, firstDate, homeTeams, id, lastDate, maxDrivingHoursPerDay, maxGamesPerDay, mustSee, objective, options, requiredStadiums, restDays, search, sports, start, title, travel.",

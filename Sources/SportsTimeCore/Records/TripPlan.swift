@@ -122,8 +122,14 @@ public struct GameVisit: Codable, Sendable, Hashable {
     public var sport: String
     public var startUTC: Instant?
     public var localDate: LocalDate
-    /// `19:05` at the stadium, nil when the time is TBD.
+    /// `19:05` at the stadium, nil when the start is not exact (see `startKnowledge`).
     public var localTime: String?
+    /// What the plan knows of the start: `exact`, `day`, `night` (only a day/night flag) or `unknown`.
+    /// Absent in plans written before it was added: read `knowledge`. (Added, optional.)
+    public var startKnowledge: StartKnowledge?
+    /// When the start is not exact: the local start (`13:10`) the plan assumed and laid the drives out
+    /// around. Absent when the start is exact. (Added, optional.)
+    public var assumedLocalTime: String?
     public var timeZone: String
     /// Zone abbreviation at the game's start (`EDT`).
     public var timeZoneAbbreviation: String
@@ -141,7 +147,9 @@ public struct GameVisit: Codable, Sendable, Hashable {
     public init(gameId: String, sport: String, startUTC: Instant?, localDate: LocalDate, localTime: String?,
                 timeZone: String, timeZoneAbbreviation: String, homeTeamId: String, homeTeamName: String,
                 awayTeamId: String, awayTeamName: String, stadiumId: String, stadiumName: String, city: String,
-                latitude: Double, longitude: Double, isMustSee: Bool) {
+                latitude: Double, longitude: Double, isMustSee: Bool, startKnowledge: StartKnowledge? = nil,
+                assumedLocalTime: String? = nil) {
+        self.startKnowledge = startKnowledge; self.assumedLocalTime = assumedLocalTime
         self.gameId = gameId; self.sport = sport; self.startUTC = startUTC; self.localDate = localDate
         self.localTime = localTime; self.timeZone = timeZone; self.timeZoneAbbreviation = timeZoneAbbreviation
         self.homeTeamId = homeTeamId; self.homeTeamName = homeTeamName; self.awayTeamId = awayTeamId
@@ -149,6 +157,9 @@ public struct GameVisit: Codable, Sendable, Hashable {
         self.latitude = latitude.rounded(toPlaces: 6); self.longitude = longitude.rounded(toPlaces: 6)
         self.isMustSee = isMustSee
     }
+
+    /// `startKnowledge`, or for older plans: exact when the plan gives a local time, else unknown.
+    public var knowledge: StartKnowledge { startKnowledge ?? (localTime == nil ? .unknown : .exact) }
 }
 
 /// One drive.
@@ -164,8 +175,14 @@ public struct DriveLeg: Codable, Sendable, Hashable {
     public var arriveLocal: String
     public var departUTC: Instant
     public var arriveUTC: Instant
+    /// The games next to this drive (the one it leaves, the one it drives to, in that order) whose start
+    /// is assumed rather than published, so the drive's times rest on that assumption. Absent when none.
+    /// (Added, optional.)
+    public var assumedStartGameIds: [String]?
     public init(fromName: String, toName: String, fromStadiumId: String?, toStadiumId: String?, kilometres: Double,
-                hours: Double, departLocal: String, arriveLocal: String, departUTC: Instant, arriveUTC: Instant) {
+                hours: Double, departLocal: String, arriveLocal: String, departUTC: Instant, arriveUTC: Instant,
+                assumedStartGameIds: [String]? = nil) {
+        self.assumedStartGameIds = assumedStartGameIds
         self.fromName = fromName; self.toName = toName; self.fromStadiumId = fromStadiumId
         self.toStadiumId = toStadiumId; self.kilometres = kilometres.rounded(toPlaces: 1)
         self.hours = hours.rounded(toPlaces: 2); self.departLocal = departLocal; self.arriveLocal = arriveLocal

@@ -15,8 +15,22 @@ struct Explainer {
     }
 
     private func when(_ c: TripGraph.Candidate) -> String {
-        c.isTBD ? "\(c.date) (time TBD, assumed \(Format.clock(minutes: model.tbdAssumedStartMinute)))"
-                : graph.clock.localText(c.start, zone: c.zone)
+        switch c.knowledge {
+        case .exact: graph.clock.localText(c.start, zone: c.zone)
+        case .day, .night:
+            "\(c.date) (\(c.knowledge.rawValue) game, exact time not published, assumed \(graph.clock.localClock(c.start, zone: c.zone)))"
+        case .unknown: "\(c.date) (time TBD, assumed \(graph.clock.localClock(c.start, zone: c.zone)))"
+        }
+    }
+
+    /// ` (assumed starts: <id> 13:10, day game; <id> 19:00, time TBD)` when the numbers rest on starts that
+    /// are not published; empty when every start is exact.
+    private func assumedStarts(_ games: [TripGraph.Candidate]) -> String {
+        let parts = games.filter(\.isTBD).map { c in
+            "\(c.game.id) \(graph.clock.localClock(c.start, zone: c.zone)), "
+                + (c.knowledge == .unknown ? "time TBD" : "\(c.knowledge.rawValue) game")
+        }
+        return parts.isEmpty ? "" : " (assumed starts: \(parts.joined(separator: "; ")))"
     }
 
     private func cityOf(_ place: Int) -> String {
@@ -52,7 +66,8 @@ struct Explainer {
         if graph.schedule(from: u, to: v, seconds: drive.seconds, carry: nil) != nil { return nil }
         let between = Double(cv.start - cu.end) / 3600
         return "\(label) \(a) and \(b) are \(Format.kilometres(drive.kilometres)) km apart (about \(Format.hours(drive.hours)) h of driving) "
-            + "with \(Format.hours(max(0, between))) h between the end of the first and the start of the second "
+            + "with \(Format.hours(max(0, between))) h between the end of the first and the start of the second"
+            + assumedStarts([cu, cv]) + " "
             + "(leaving \(Format.decimal(model.leaveAfterGameMinutes, places: 0)) min after, arriving \(Format.decimal(model.arriveBeforeGameMinutes, places: 0)) min before); "
             + limitText
             + (request.restDays > 0 ? ", and restDays \(request.restDays) keeps the days between game days free" : "")

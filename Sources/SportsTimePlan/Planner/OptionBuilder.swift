@@ -31,18 +31,33 @@ struct OptionBuilder {
                 homeTeamId: game.homeTeamId, homeTeamName: teamName(game.homeTeamId),
                 awayTeamId: game.awayTeamId, awayTeamName: teamName(game.awayTeamId),
                 stadiumId: game.stadiumId, stadiumName: stadium?.name ?? game.stadiumId, city: stadium?.city ?? "",
-                latitude: stadium?.latitude ?? 0, longitude: stadium?.longitude ?? 0, isMustSee: mustSee.contains(game.id)))
+                latitude: stadium?.latitude ?? 0, longitude: stadium?.longitude ?? 0, isMustSee: mustSee.contains(game.id),
+                startKnowledge: c.knowledge, assumedLocalTime: c.isTBD ? clock.localClock(c.start, zone: c.zone) : nil))
+        }
+
+        // A drive's times rest on an assumed start when it leaves a game or drives to one whose start is assumed.
+        var assumedAround: [Int: [String]] = [:]
+        for (position, entry) in itinerary.entries.enumerated() {
+            guard case .leg(let index) = entry else { continue }
+            var ids: [String] = []
+            for neighbour in [position - 1, position + 1] where itinerary.entries.indices.contains(neighbour) {
+                guard case .visit(let visit) = itinerary.entries[neighbour] else { continue }
+                let c = graph.candidates[itinerary.visits[visit].candidate]
+                if c.isTBD { ids.append(c.game.id) }
+            }
+            if !ids.isEmpty { assumedAround[index] = ids }
         }
 
         var legs: [DriveLeg] = []
-        for leg in itinerary.legs {
+        for (index, leg) in itinerary.legs.enumerated() {
             let from = graph.places[leg.from], to = graph.places[leg.to]
             legs.append(DriveLeg(
                 fromName: from.name, toName: to.name, fromStadiumId: from.stadiumId, toStadiumId: to.stadiumId,
                 kilometres: leg.drive.kilometres, hours: leg.drive.hours,
                 departLocal: clock.localText(leg.depart, zone: graph.placeZones[leg.from]),
                 arriveLocal: clock.localText(leg.arrive, zone: graph.placeZones[leg.to]),
-                departUTC: Instant(secondsSinceEpoch: leg.depart), arriveUTC: Instant(secondsSinceEpoch: leg.arrive)))
+                departUTC: Instant(secondsSinceEpoch: leg.depart), arriveUTC: Instant(secondsSinceEpoch: leg.arrive),
+                assumedStartGameIds: assumedAround[index]))
         }
 
         var stops: [StadiumStop] = []
@@ -97,17 +112,37 @@ struct OptionBuilder {
             drivingKilometres: itinerary.kilometres, restDays: days.filter(\.isRestDay).count, minSlackHours: minSlack)
 
         var warnings = extra
-        let tbd = itinerary.visits.filter { graph.candidates[$0.candidate].isTBD }.count
-        if tbd > 0 {
-            warnings.append("\(tbd) of \(games) game\(games == 1 ? "" : "s") \(tbd == 1 ? "has" : "have") no start time yet (TBD); "
-                + "planned as starting at \(Format.clock(minutes: graph.model.tbdAssumedStartMinute)) local (travel.tbdAssumedStart)")
+        // Assumed starts, counted apart: day/night flags (per kind and sport) and nothing known.
+        let assumed = itinerary.visits.map { graph.candidates[$0.candidate] }.filter(\.isTBD)
+        let flagged = assumed.filter { $0.knowledge != .unknown }
+        if !flagged.isEmpty {
+            var assumptions: [String] = []
+            for knowledge in [StartKnowledge.day, .night] {
+                for sport in Set(flagged.filter { $0.knowledge == knowledge }.map(\.game.sport)).sorted() {
+                    guard let minute = graph.model.assumedStartMinute(knowledge, sport: sport) else { continue }
+                    assumptions.append("\(sport) \(knowledge.rawValue) games at \(Format.clock(minutes: minute))")
+                }
+            }
+            warnings.append("\(flagged.count) of \(games) game\(games == 1 ? "" : "s") \(flagged.count == 1 ? "is" : "are") only known to be "
+                + "a day or night game (exact time not published); planned from assumed local starts: "
+                + assumptions.joined(separator: ", ") + " (travel.assumedStarts)")
+        }
+        let unknown = assumed.filter { $0.knowledge == .unknown }
+        if !unknown.isEmpty {
+            let minutes = Set(unknown.map { graph.model.assumedStartMinute(.unknown, sport: $0.game.sport) ?? graph.model.tbdAssumedStartMinute })
+            let at = minutes.sorted().map { Format.clock(minutes: $0) }.joined(separator: " or ")
+            warnings.append("\(unknown.count) of \(games) game\(games == 1 ? "" : "s") \(unknown.count == 1 ? "has" : "have") no start time yet (TBD); "
+                + "planned as starting at \(at) local (travel.tbdAssumedStart)")
         }
         if let tightest = itinerary.visits.min(by: { ($0.requiredArrival - $0.earliestArrival) < ($1.requiredArrival - $1.earliestArrival) }),
            tightest.requiredArrival - tightest.earliestArrival < 1800 {
             let id = graph.candidates[tightest.candidate].game.id
             let minutes = Int((Double(tightest.requiredArrival - tightest.earliestArrival) / 60).rounded())
+            let c = graph.candidates[tightest.candidate]
+            let basis = c.isTBD ? ", a start assumed at \(clock.localClock(c.start, zone: c.zone)) local because "
+                + (c.knowledge == .unknown ? "the time is TBD" : "only the \(c.knowledge.rawValue)-game flag is published") : ""
             warnings.append("tight connection: the arrival for \(id) is only \(minutes) min ahead of the planned arrival time "
-                + "(\(Format.decimal(graph.model.arriveBeforeGameMinutes, places: 0)) min before the start)")
+                + "(\(Format.decimal(graph.model.arriveBeforeGameMinutes, places: 0)) min before the start\(basis))")
         }
         return TripOption(rank: rank, isProvenOptimal: isProvenOptimal, score: score, visits: visits, legs: legs,
                           days: days, warnings: warnings, stops: stops.isEmpty ? nil : stops)

@@ -57,8 +57,17 @@ struct RequestFile: Decodable {
         var leaveAfterGameMinutes: Double?
         var arriveBeforeGameMinutes: Double?
         var tbdAssumedStart: String?
+        /// `default` or a sport id → assumed local starts `HH:MM` for games without a published time.
+        var assumedStarts: [String: AssumedStartsSpec]?
         var stadiumVisitHours: Double?
         var pairCircuity: [PairSpec]?
+    }
+
+    /// Local wall-clock times `HH:MM`, each optional.
+    struct AssumedStartsSpec: Decodable {
+        var day: String?
+        var night: String?
+        var unknown: String?
     }
 
     struct PairSpec: Decodable {

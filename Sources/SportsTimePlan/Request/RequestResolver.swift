@@ -221,6 +221,7 @@ private struct Resolver {
             if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 { travel.tbdAssumedStartMinute = minute }
             else { problem(["travel", "tbdAssumedStart"], "'\(text)' is not a time", fix: "Write it as HH:MM, e.g. \"19:00\"") }
         }
+        applyAssumedStarts(spec, to: &travel)
         for (sport, hours) in (spec.gameHours ?? [:]).sorted(by: { $0.key < $1.key }) {
             if catalog.sport(sport) == nil {
                 problem(["travel", "gameHours", .key(sport)], "unknown sport '\(sport)' in travel.gameHours",
@@ -251,6 +252,60 @@ private struct Resolver {
             travel.pairCircuity.append(entry)
         }
         travel.pairCircuity.sort { $0.key < $1.key }
+    }
+
+    /// `travel.assumedStarts`: `default` and sport ids, each with optional `day`, `night` and `unknown`
+    /// local starts. `default.unknown` is the same setting as `tbdAssumedStart`; giving both differently is an error.
+    mutating func applyAssumedStarts(_ spec: RequestFile.TravelSpec, to travel: inout TravelModel) {
+        for (key, entry) in (spec.assumedStarts ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let at: [YAMLLocator.Component] = ["travel", "assumedStarts", .key(key)]
+            let isDefault = key == "default"
+            if !isDefault, catalog.sport(key) == nil {
+                problem(at, "unknown sport '\(key)' in travel.assumedStarts",
+                        fix: "Use default or one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
+                continue
+            }
+            if entry.day == nil, entry.night == nil, entry.unknown == nil {
+                problem(at, "travel.assumedStarts.\(key) sets no start", fix: "Give day, night and/or unknown as HH:MM, e.g. {day: \"13:10\"}")
+                continue
+            }
+            func minute(_ text: String?, _ field: String, example: String) -> Int? {
+                guard let text else { return nil }
+                if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 { return minute }
+                problem(at + [.key(field)], "travel.assumedStarts.\(key).\(field) '\(text)' is not a time of day",
+                        fix: "Write it as HH:MM between 00:00 and 23:59, e.g. \"\(example)\"")
+                return nil
+            }
+            let day = minute(entry.day, "day", example: "13:10")
+            let night = minute(entry.night, "night", example: "19:10")
+            let unknown = minute(entry.unknown, "unknown", example: "19:00")
+            if isDefault {
+                if let day { travel.dayAssumedStartMinute = day }
+                if let night { travel.nightAssumedStartMinute = night }
+                if let unknown {
+                    if let text = spec.tbdAssumedStart, let other = RequestResolver.minutes(of: text), other != unknown {
+                        problem(at + [.key("unknown")], "travel.assumedStarts.default.unknown \(entry.unknown ?? "") contradicts travel.tbdAssumedStart \(text)",
+                                fix: "Keep one of the two (they are the same setting)")
+                    }
+                    travel.tbdAssumedStartMinute = unknown
+                }
+            } else {
+                var starts = travel.assumedStarts[key] ?? AssumedStarts()
+                if let day { starts.day = day }
+                if let night { starts.night = night }
+                if let unknown { starts.unknown = unknown }
+                travel.assumedStarts[key] = starts
+            }
+        }
+        // Day games start before night games, for every entry given (one given alone keeps the other default).
+        for key in (spec.assumedStarts ?? [:]).keys.sorted() where key == "default" || travel.assumedStarts[key] != nil {
+            let own = key == "default" ? nil : travel.assumedStarts[key]
+            let day = own?.day ?? travel.dayAssumedStartMinute, night = own?.night ?? travel.nightAssumedStartMinute
+            guard day >= night else { continue }
+            problem(["travel", "assumedStarts", .key(key)],
+                    "travel.assumedStarts.\(key): the night start \(Format.clock(minutes: night)) is not later than the day start \(Format.clock(minutes: day))",
+                    fix: "Make the night start later than the day start")
+        }
     }
 
     func knowsPlace(_ name: String) -> Bool {

@@ -19,7 +19,7 @@ final class TripGraph {
         /// Index into `places`.
         let place: Int
         let zone: Int
-        /// Start instant (assumed when the time is TBD).
+        /// Start instant (assumed when the start is not exact: see `knowledge`).
         let start: Int64
         let end: Int64
         let departEarliest: Int64
@@ -29,7 +29,13 @@ final class TripGraph {
         let date: LocalDate
         let dayStart: Int64
         let dayEnd: Int64
-        let isTBD: Bool
+        /// What the source says of the start; anything but `.exact` means `start` is an assumption.
+        let knowledge: StartKnowledge
+        /// The assumed local start (minutes after midnight) the start rests on; nil when exact. Game 2+ of a
+        /// doubleheader may start later than this (see `init`).
+        let assumedMinute: Int?
+        /// Whether the start is assumed rather than published (day/night flag or nothing known).
+        var isTBD: Bool { knowledge != .exact }
         /// Index into the distinct stadiums of the candidates (bit in visited sets).
         let stadiumBit: Int
         var mustSeeRank: Int?
@@ -84,7 +90,9 @@ final class TripGraph {
     /// Counts for the plan's warnings and search report.
     private(set) var skippedNotPlayable = 0
     private(set) var skippedNoStadium: [String] = []
-    private(set) var tbdCount = 0
+    /// Candidates whose start is assumed from a day/night flag, and those with nothing known of it.
+    private(set) var dayNightStartCount = 0
+    private(set) var unknownStartCount = 0
 
     var count: Int { candidates.count }
     var capSeconds: Int64 { scheduler.capSeconds }
@@ -129,30 +137,47 @@ final class TripGraph {
         startEarliest = clock.day(placeZones[startPlace], request.firstDate).windowStart
         endDeadline = endPlace.map { clock.day(placeZones[$0], request.lastDate).windowEnd }
 
-        // Candidates with their times.
+        // Candidates with their times. A start that is not exact is assumed (`TravelModel.assumedStartMinute`);
+        // game n of a doubleheader starts at its own assumed start, but no earlier than game n − 1's start +
+        // game hours + leave-after (without game n − 1 among the games: (n − 1) × that after its own).
+        // Games are laid out by game number so game n − 1's start is known before game n's.
         var built: [Candidate] = []
-        for (game, stadium) in games {
+        var startByGameSlot: [String: Int64] = [:]
+        func slot(_ game: Game, number: Int) -> String { "\(game.stadiumId)|\(game.localDate)|\(number)" }
+        let byNumber = games.sorted { ($0.0.gameNumber ?? 0, $0.0.id) < ($1.0.gameNumber ?? 0, $1.0.id) }
+        for (game, stadium) in byNumber {
             let place = placeIndexByStadium[stadium.id]!
             let zone = placeZones[place]
-            let isTBD = game.timeTBD || game.startUTC == nil
+            let knowledge: StartKnowledge = game.timeTBD ? (game.startKnowledge == .exact ? .unknown : game.startKnowledge) : .exact
+            let assumedMinute = model.assumedStartMinute(knowledge, sport: game.sport)
             var start: Int64
-            if isTBD {
-                start = clock.instant(game.localDate, minute: model.tbdAssumedStartMinute, zone: zone)
+            if let assumedMinute {
+                start = clock.instant(game.localDate, minute: assumedMinute, zone: zone)
                 if let number = game.gameNumber, number > 1 {
-                    start += Int64(number - 1) * (model.gameSeconds(game.sport) + model.leaveAfterSeconds)
+                    let gap = model.gameSeconds(game.sport) + model.leaveAfterSeconds
+                    if let previous = startByGameSlot[slot(game, number: number - 1)] {
+                        start = max(start, previous + gap)
+                    } else {
+                        start += Int64(number - 1) * gap
+                    }
                 }
             } else {
                 start = game.startUTC!.secondsSinceEpoch
             }
+            if let number = game.gameNumber { startByGameSlot[slot(game, number: number)] = start }
             let end = start + model.gameSeconds(game.sport)
             let departEarliest = end + model.leaveAfterSeconds
             let day = clock.day(zone, game.localDate)
             built.append(Candidate(
                 box: GameBox(game), place: place, zone: zone, start: start, end: end, departEarliest: departEarliest,
                 departDate: clock.localDate(departEarliest, zone: zone), deadline: start - model.arriveBeforeSeconds,
-                date: game.localDate, dayStart: day.start, dayEnd: day.end, isTBD: isTBD, stadiumBit: place,
-                mustSeeRank: nil, requiredBit: nil))
-            if isTBD { tbdCount += 1 }
+                date: game.localDate, dayStart: day.start, dayEnd: day.end, knowledge: knowledge,
+                assumedMinute: assumedMinute, stadiumBit: place, mustSeeRank: nil, requiredBit: nil))
+            switch knowledge {
+            case .exact: break
+            case .day, .night: dayNightStartCount += 1
+            case .unknown: unknownStartCount += 1
+            }
         }
         built.sort { ($0.start, $0.game.id) < ($1.start, $1.game.id) }
 

@@ -27,8 +27,15 @@ public struct TravelModel: Sendable, Hashable {
     /// Driving happens only between these local wall-clock minutes of the day (09:00–22:00).
     public var drivingWindowStartMinute: Int = 9 * 60
     public var drivingWindowEndMinute: Int = 22 * 60
-    /// The local start assumed for a game whose time is TBD (19:00).
+    /// The local start assumed for a game whose start is not known at all (19:00), for sports without
+    /// their own `assumedStarts[sport].unknown`.
     public var tbdAssumedStartMinute: Int = 19 * 60
+    /// The local start assumed for a day game of a sport without its own `assumedStarts[sport].day` (13:00).
+    public var dayAssumedStartMinute: Int = 13 * 60
+    /// The local start assumed for a night game of a sport without its own `assumedStarts[sport].night` (19:00).
+    public var nightAssumedStartMinute: Int = 19 * 60
+    /// Per-sport assumed local starts, overriding the three defaults above (MLB: day 13:10, night 19:10).
+    public var assumedStarts: [String: AssumedStarts] = TravelModel.defaultAssumedStartsBySport
     /// How long a stop at a required stadium without a game takes.
     public var stadiumVisitHours: Double = 1
 
@@ -36,7 +43,24 @@ public struct TravelModel: Sendable, Hashable {
         "mlb": 3, "nba": 2.5, "nhl": 2.5, "wnba": 2.5, "nfl": 3.5, "mls": 2, "nwsl": 2,
     ]
 
+    /// The most common published MLB starts: 1:10 PM for day games, 7:10 PM for night games.
+    public static let defaultAssumedStartsBySport: [String: AssumedStarts] = [
+        "mlb": AssumedStarts(day: 13 * 60 + 10, night: 19 * 60 + 10),
+    ]
+
     public init() {}
+
+    /// The local start (minutes after midnight) the plan assumes for a game of `sport` whose start is
+    /// only known as `knowledge`; nil when the start is exact (nothing is assumed).
+    public func assumedStartMinute(_ knowledge: StartKnowledge, sport: String) -> Int? {
+        let own = assumedStarts[sport]
+        switch knowledge {
+        case .exact: return nil
+        case .day: return own?.day ?? dayAssumedStartMinute
+        case .night: return own?.night ?? nightAssumedStartMinute
+        case .unknown: return own?.unknown ?? tbdAssumedStartMinute
+        }
+    }
 
     /// Hours a game of `sport` occupies.
     public func hours(ofGameIn sport: String) -> Double { gameHours[sport] ?? defaultGameHours }
@@ -85,10 +109,17 @@ public struct TravelModel: Sendable, Hashable {
             "drivingWindowStartHour": Double(drivingWindowStartMinute) / 60,
             "drivingWindowEndHour": Double(drivingWindowEndMinute) / 60,
             "tbdAssumedStartHour": Double(tbdAssumedStartMinute) / 60,
+            "assumedStartHour.default.day": Double(dayAssumedStartMinute) / 60,
+            "assumedStartHour.default.night": Double(nightAssumedStartMinute) / 60,
             "stadiumVisitHours": stadiumVisitHours,
         ]
         for (sport, hours) in gameHours { out["gameHours.\(sport)"] = hours }
         for pair in pairCircuity { out["pairCircuity.\(pair.key)"] = pair.circuity }
+        for (sport, starts) in assumedStarts {
+            if let day = starts.day { out["assumedStartHour.\(sport).day"] = Double(day) / 60 }
+            if let night = starts.night { out["assumedStartHour.\(sport).night"] = Double(night) / 60 }
+            if let unknown = starts.unknown { out["assumedStartHour.\(sport).unknown"] = Double(unknown) / 60 }
+        }
         return out.mapValues { $0.rounded(toPlaces: 6) }
     }
 
@@ -97,6 +128,18 @@ public struct TravelModel: Sendable, Hashable {
     var arriveBeforeSeconds: Int64 { Int64((arriveBeforeGameMinutes * 60).rounded()) }
     var stadiumVisitSeconds: Int64 { Int64((stadiumVisitHours * 3600).rounded()) }
     func gameSeconds(_ sport: String) -> Int64 { Int64((hours(ofGameIn: sport) * 3600).rounded()) }
+}
+
+/// One sport's assumed local starts (minutes after midnight) for games whose exact start is not
+/// published; a nil entry falls back to the travel model's default for that kind of game.
+public struct AssumedStarts: Sendable, Hashable {
+    public var day: Int?
+    public var night: Int?
+    public var unknown: Int?
+
+    public init(day: Int? = nil, night: Int? = nil, unknown: Int? = nil) {
+        self.day = day; self.night = night; self.unknown = unknown
+    }
 }
 
 /// A drive: road kilometres and whole seconds at the wheel.

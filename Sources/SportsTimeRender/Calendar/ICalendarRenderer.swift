@@ -5,7 +5,9 @@ import SportsTimeCore
 ///
 /// - One `VEVENT` per game, `UID` `<game id>@sportstime` (stable across runs and re-plans).
 /// - `DTSTART;TZID=<IANA zone>` in stadium-local time, with a `VTIMEZONE` per zone generated from
-///   tzdata for the trip's years; `DTSTART;VALUE=DATE` when the time is TBD.
+///   tzdata for the trip's years; `DTSTART;VALUE=DATE` (an all-day event) when the start is not published,
+///   whether only a day/night flag is known or nothing: the summary says `(day game, time TBD)` or
+///   `(time TBD)` and the description names the start the plan assumed.
 /// - `DTEND` = start + how long the sport occupies a visitor (`gameHours.<sport>` from the plan's
 ///   constants, else `occupancyHours`).
 /// - `DTSTAMP` and `LAST-MODIFIED` = the game's `lastModified` in the merged store (the data, never
@@ -125,17 +127,28 @@ struct ICalendarRenderer {
             w.raw("DTEND", ICalendarFormat.basicDate(visit.localDate.adding(days: 1)), parameters: [("VALUE", "DATE")])
         }
         let sport = catalog.abbreviation(ofSport: visit.sport)
-        let tbd = visit.localTime == nil ? " (time TBD)" : ""
+        let tbd: String = switch visit.knowledge {
+        case .exact: visit.localTime == nil ? " (time TBD)" : ""
+        case .day, .night: " (\(visit.knowledge.rawValue) game, time TBD)"
+        case .unknown: " (time TBD)"
+        }
         w.text("SUMMARY", "\(sport): \(visit.awayTeamName) at \(visit.homeTeamName)\(tbd)")
         w.text("LOCATION", "\(visit.stadiumName), \(catalog.place(of: visit))")
         w.raw("GEO", "\(Format.trimmed(visit.latitude, 6));\(Format.trimmed(visit.longitude, 6))")
         w.raw("CATEGORIES", ([sport] + (visit.isMustSee ? ["Must-see"] : [])).map(ICalendarText.escape).joined(separator: ","))
         var lines = ["Game \(number) of \(option.visits.count) on \"\(plan.request.title)\" (option 1)."]
         if visit.isMustSee { lines.append("Must-see game.") }
+        if visit.knowledge != .exact {
+            let assumed = Format.assumedTime(visit).map { "; the plan assumes \($0) and lays the drives out around it" } ?? ""
+            lines.append(visit.knowledge == .unknown ? "Start time not published (TBD)\(assumed)."
+                : "Start time not published, only that it is a \(visit.knowledge.rawValue) game\(assumed).")
+        }
+        let plannedStart = OptionOutline.plannedStart(of: visit)
         for leg in option.legs where leg.toStadiumId == visit.stadiumId && OptionOutline.localDate(of: leg.arriveLocal) == visit.localDate
-            && (visit.startUTC.map { leg.arriveUTC <= $0 } ?? true) {
+            && (plannedStart.map { leg.arriveUTC <= $0 } ?? true) {
+            let note = (leg.assumedStartGameIds ?? []).contains(visit.gameId) ? " (planned around the assumed start)" : ""
             lines.append("Drive before: \(leg.fromName) to \(leg.toName), \(Format.distance(kilometres: leg.kilometres)), "
-                + "\(Format.duration(hours: leg.hours)), leaving \(Format.legTime(leg.departLocal, on: visit.localDate)).")
+                + "\(Format.duration(hours: leg.hours)), leaving \(Format.legTime(leg.departLocal, on: visit.localDate))\(note).")
         }
         lines.append("Game id: \(visit.gameId)")
         w.text("DESCRIPTION", lines.joined(separator: "\n"))

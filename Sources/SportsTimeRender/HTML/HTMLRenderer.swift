@@ -102,11 +102,11 @@ struct HTMLRenderer {
         out += " Numbers are the games in order; nearby stops share one label.</figcaption>\n</figure>\n"
 
         out += "<h3>Day by day</h3>\n<div class=\"days\">\n"
-        for day in outline.days { out += self.day(day) }
+        for day in outline.days { out += self.day(day, visits: option.visits) }
         out += "</div>\n"
 
         out += "<div class=\"pair\">\n<div>\n<h3>Score breakdown</h3>\n<table>\n<tbody>\n"
-        for (label, value) in text.scoreRows(s) { out += "<tr><td>\(h(label))</td><td class=\"num\">\(h(value))</td></tr>\n" }
+        for (label, value) in text.scoreRows(option) { out += "<tr><td>\(h(label))</td><td class=\"num\">\(h(value))</td></tr>\n" }
         out += "</tbody>\n</table>\n</div>\n<div>\n"
         out += "<h3>Warnings</h3>\n"
         if option.warnings.isEmpty {
@@ -118,7 +118,7 @@ struct HTMLRenderer {
         return out
     }
 
-    private func day(_ day: DayOutline) -> String {
+    private func day(_ day: DayOutline, visits: [GameVisit]) -> String {
         let h = Escape.html
         var out = "<div class=\"day\">\n<div class=\"day-date\"><span class=\"day-no\">Day \(day.number)</span>"
         out += "<span class=\"day-name\">\(h(Format.shortDate(day.date)))</span></div>\n<div class=\"day-body\">\n"
@@ -137,7 +137,9 @@ struct HTMLRenderer {
             case .drive(_, let leg):
                 out += "<div class=\"event drive\"><span class=\"stop drive\">→</span>"
                 out += "Drive \(h(text.driveTitle(leg)))"
-                out += "<span class=\"meta\">\(h(text.driveDetail(leg, on: day.date).replacingOccurrences(of: ", ", with: " · ")))</span></div>\n"
+                out += "<span class=\"meta\">\(h(text.driveDetail(leg, on: day.date).replacingOccurrences(of: ", ", with: " · ")))</span>"
+                if let note = Format.assumedStartNote(leg, visits: visits) { out += "<span class=\"meta assumed\">\(h(note))</span>" }
+                out += "</div>\n"
             }
         }
         if day.drivingHours > 0 && day.drives.count > 1 {

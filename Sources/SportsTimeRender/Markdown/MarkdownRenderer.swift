@@ -128,7 +128,10 @@ struct MarkdownRenderer {
                 return "**\(index + 1)** \(md(text.catalog.abbreviation(ofSport: visit.sport))) \(md(text.title(of: visit))), "
                     + "\(md(Format.gameTime(visit))), \(md(text.venue(of: visit)))\(must)"
             }
-            let drives = day.drives.map { _, leg in "\(md(text.driveTitle(leg))), \(md(text.driveDetail(leg, on: day.date)))" }
+            let drives = day.drives.map { _, leg in
+                let note = Format.assumedStartNote(leg, visits: option.visits).map { ", \(md($0))" } ?? ""
+                return "\(md(text.driveTitle(leg))), \(md(text.driveDetail(leg, on: day.date)))\(note)"
+            }
             let gameCell = games.isEmpty ? (day.isRestDay ? "Rest day" : "Travel day") : games.joined(separator: "<br>")
             let driveCell = drives.isEmpty ? "–" : drives.joined(separator: "<br>")
             let hours = day.drivingHours > 0 ? Format.duration(hours: day.drivingHours) : "–"
@@ -139,7 +142,7 @@ struct MarkdownRenderer {
         out.append("")
         out.append("| Component | Value |")
         out.append("|---|--:|")
-        for (label, value) in text.scoreRows(s) { out.append("| \(md(label)) | \(md(value)) |") }
+        for (label, value) in text.scoreRows(option) { out.append("| \(md(label)) | \(md(value)) |") }
         out.append("")
         if !option.warnings.isEmpty {
             out.append("### Warnings for option \(option.rank)")

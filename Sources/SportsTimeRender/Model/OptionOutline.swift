@@ -114,8 +114,10 @@ struct OptionOutline: Sendable {
             }
             for index in Set(entry.visits).sorted() {
                 let visit = visits[index]
-                // A game without a time sorts after everything else that day.
-                let key = visit.startUTC?.secondsSinceEpoch ?? Instant(utc: visit.localDate.adding(days: 2)).secondsSinceEpoch
+                // A game sorts by the start the plan laid it out at (published or assumed); one the plan
+                // gives no time for sorts after everything else that day.
+                let key = OptionOutline.plannedStart(of: visit)?.secondsSinceEpoch
+                    ?? Instant(utc: visit.localDate.adding(days: 2)).secondsSinceEpoch
                 timed.append((key, 1, .game(index: index, visit: visit)))
             }
             timed.sort { ($0.key, $0.order) < ($1.key, $1.order) }
@@ -154,7 +156,7 @@ struct OptionOutline: Sendable {
         if let end = request.end, let id = end.stadiumId, stadiumCoordinates[id] == nil { stadiumCoordinates[id] = end.coordinate }
         var dayOfLeg: [Int: Int] = [:]
         for day in days { for (index, _) in day.drives { dayOfLeg[index] = day.number } }
-        func roughStart(_ visit: GameVisit) -> Instant { visit.startUTC ?? Instant(utc: visit.localDate, hour: 12) }
+        func roughStart(_ visit: GameVisit) -> Instant { OptionOutline.plannedStart(of: visit) ?? Instant(utc: visit.localDate, hour: 12) }
         var paths: [RoutePath] = []
         for (index, leg) in legs.enumerated() {
             let leavesStart = index == 0 && visits.first.map { leg.departUTC < roughStart($0) } ?? true
@@ -173,6 +175,18 @@ struct OptionOutline: Sendable {
         }
         self.paths = paths
         self.problems = problems
+    }
+
+    /// The instant the plan laid a game out at: its published start, else the start it assumed (a day/night
+    /// flag or TBD) in the stadium's zone; nil when the plan gives neither.
+    static func plannedStart(of visit: GameVisit) -> Instant? {
+        if visit.knowledge == .exact, let start = visit.startUTC { return start }
+        let text = visit.knowledge == .exact ? visit.localTime : visit.assumedLocalTime
+        guard let text, let zone = ZonedTime.zone(visit.timeZone) else { return nil }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+        return ZonedTime.instant(date: visit.localDate, hour: hour, minute: minute, in: zone)
     }
 
     /// The date of a planner wall-clock text like `2025-11-02 11:00 EST`.

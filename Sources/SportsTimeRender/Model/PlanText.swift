@@ -113,9 +113,14 @@ struct PlanText {
         plan.request.constants.keys.sorted().map { ($0, Format.trimmed(plan.request.constants[$0] ?? 0, 4)) }
     }
 
-    /// Rows of the score breakdown.
-    func scoreRows(_ score: ScoreBreakdown) -> [(String, String)] {
-        [
+    /// Rows of the score breakdown. The margin before a game is measured against the starts the plan
+    /// used; when some of them are assumed (not published) the row says so.
+    func scoreRows(_ option: TripOption) -> [(String, String)] {
+        let score = option.score
+        let assumed = option.visits.filter { $0.knowledge != .exact }.count
+        let margin = Format.duration(hours: score.minSlackHours)
+            + (assumed == 0 ? "" : " (\(Format.count(assumed, "start")) assumed)")
+        return [
             ("Total (ranking score)", Format.trimmed(score.total, 3)),
             ("Games", String(score.games)),
             ("Distinct stadiums", String(score.distinctStadiums)),
@@ -123,7 +128,7 @@ struct PlanText {
             ("Driving time", Format.duration(hours: score.drivingHours)),
             ("Driving distance", Format.distance(kilometres: score.drivingKilometres)),
             ("Rest days", String(score.restDays)),
-            ("Smallest margin before a game", Format.duration(hours: score.minSlackHours)),
+            ("Smallest margin before a game", margin),
         ]
     }
 

@@ -101,10 +101,41 @@ enum Format {
         return "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(suffix)"
     }
 
-    /// A game's local start: `7:05 PM EDT`, or `time TBD`.
+    /// A game's local start: `7:05 PM EDT`; when only a day/night flag is published
+    /// `1:10 PM EDT (assumed: day game, exact time not published)`; when nothing is
+    /// `time TBD (assumed 7:00 PM EDT)` (`time TBD` for plans that do not say what they assumed).
     static func gameTime(_ visit: GameVisit) -> String {
-        guard let time = visit.localTime else { return "time TBD" }
+        switch visit.knowledge {
+        case .exact:
+            guard let time = visit.localTime else { return "time TBD" }
+            return "\(clock(time)) \(visit.timeZoneAbbreviation)"
+        case .day, .night:
+            let kind = "\(visit.knowledge.rawValue) game"
+            guard let assumed = assumedTime(visit) else { return "time TBD (\(kind))" }
+            return "\(assumed) (assumed: \(kind), exact time not published)"
+        case .unknown:
+            return assumedTime(visit).map { "time TBD (assumed \($0))" } ?? "time TBD"
+        }
+    }
+
+    /// The start the plan assumed for a game without a published time, `1:10 PM EDT`; nil when none.
+    static func assumedTime(_ visit: GameVisit) -> String? {
+        guard visit.knowledge != .exact, let time = visit.assumedLocalTime else { return nil }
         return "\(clock(time)) \(visit.timeZoneAbbreviation)"
+    }
+
+    /// What a drive's times rest on when a game next to it has no published start:
+    /// `planned around an assumed 1:10 PM CDT day-game start at Wrigley Field`; nil when nothing is assumed.
+    static func assumedStartNote(_ leg: DriveLeg, visits: [GameVisit]) -> String? {
+        let phrases: [String] = (leg.assumedStartGameIds ?? []).compactMap { id in
+            guard let visit = visits.first(where: { $0.gameId == id }), visit.knowledge != .exact else { return nil }
+            let at = assumedTime(visit).map { "an assumed \($0)" } ?? "an assumed"
+            switch visit.knowledge {
+            case .day, .night: return "\(at) \(visit.knowledge.rawValue)-game start at \(visit.stadiumName)"
+            default: return "\(at) start at \(visit.stadiumName) (time TBD)"
+            }
+        }
+        return phrases.isEmpty ? nil : "planned around " + list(phrases)
     }
 
     /// A leg's local wall-clock text (`2025-11-02 11:00 EST`) shown relative to `day`:

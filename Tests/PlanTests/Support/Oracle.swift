@@ -106,9 +106,10 @@ enum Instances {
             request.travel.drivingWindowEndMinute = [18, 20, 23][Int.random(in: 0..<3, using: &rng)] * 60
         }
         request.maxGamesPerDay = Int.random(in: 0..<3, using: &rng) == 0 ? 2 : 1
-        // Afternoon starts for TBD games and shorter buffers make day games with drives before and after
-        // them on the same day (the daily cap then couples two legs).
+        // Afternoon starts for TBD and MLB day games (Retrosheet's flag) and shorter buffers make day games
+        // with drives before and after them on the same day (the daily cap then couples two legs).
         request.travel.tbdAssumedStartMinute = [12, 13, 19][Int.random(in: 0..<3, using: &rng)] * 60
+        request.travel.assumedStarts["mlb"]?.day = [12 * 60 + 5, 13 * 60 + 10, 15 * 60 + 10][Int.random(in: 0..<3, using: &rng)]
         if Bool.random(using: &rng) {
             request.travel.leaveAfterGameMinutes = 0
             request.travel.arriveBeforeGameMinutes = 15

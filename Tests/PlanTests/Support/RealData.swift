@@ -79,9 +79,10 @@ enum RealData {
     }
 
     static func game(_ sport: String, _ season: String, date: LocalDate, start: Instant?, away: String, home: String,
-                     stadium: String, number: Int? = nil) -> Game {
+                     stadium: String, number: Int? = nil, knowledge: StartKnowledge? = nil) -> Game {
         Game(id: Game.makeId(sport: sport, season: season, localDate: date, awayTeamId: away, homeTeamId: home, gameNumber: number),
-             sport: sport, season: season, kind: .regular, startUTC: start, localDate: date, timeTBD: start == nil,
+             sport: sport, season: season, kind: .regular, startUTC: start, localDate: date,
+             startKnowledge: knowledge ?? (start == nil ? .unknown : .exact),
              homeTeamId: home, awayTeamId: away, stadiumId: stadium, neutralSite: false, gameNumber: number,
              status: .scheduled, sourceIds: [:], lastModified: stamp, source: "test")
     }
@@ -112,7 +113,10 @@ enum RealData {
             if date.iso8601 == "2023-04-29" || date.iso8601 == "2023-04-30", home == "mlb-sdp" { stadium = "estadio-alfredo-harp-helu" }
             guard venues.stadiumById[stadium] != nil else { continue }
             let number = Int(f[1]).flatMap { $0 > 0 ? $0 : nil }
-            games.append(game("mlb", "2023", date: date, start: nil, away: away, home: home, stadium: stadium, number: number))
+            // Retrosheet's day/night flag: the only start-time knowledge the schedule gives.
+            let knowledge: StartKnowledge = switch f[9].lowercased() { case "d": .day; case "n": .night; default: .unknown }
+            games.append(game("mlb", "2023", date: date, start: nil, away: away, home: home, stadium: stadium, number: number,
+                              knowledge: knowledge))
         }
         return games
     }

@@ -20,6 +20,14 @@ enum Synthetic {
                     gameNumber: number, status: .scheduled, sourceIds: [:], lastModified: RealData.stamp, source: "test")
     }
 
+    /// `game` with its start unpublished: only a day/night flag (`.day`, `.night`) or nothing (`.unknown`).
+    static func unpublished(_ game: Game, _ knowledge: StartKnowledge) -> Game {
+        var game = game
+        game.startKnowledge = knowledge
+        game.startUTC = nil
+        return game
+    }
+
     /// A catalog of the real stadiums and teams with only these games (and optional extra sports).
     static func catalog(_ games: [Game], sports: [Sport] = []) -> PlanCatalog {
         PlanCatalog(sports: sports, stadiums: RealData.shared.stadiums, teams: RealData.shared.teams, games: games)

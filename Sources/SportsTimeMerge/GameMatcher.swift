@@ -97,19 +97,14 @@ enum GameMatcher {
                 joined = true
             }
             if joined { continue }
-            // Nothing joins any more: whatever still has candidates is ambiguous.
+            // Nothing joins any more: a game with several equally near candidates is ambiguous (a game
+            // whose single best candidate is such a game is listed among that game's candidates).
             for (i, candidates) in tied.sorted(by: { $0.key < $1.key }) {
                 let id = nodes[i].ids.sorted()[0]
                 let others = candidates.map { nodes[$0].ids.sorted()[0] }.sorted()
                 ambiguous.append(MergeAmbiguousMatch(
                     gameId: id, candidates: others,
                     reason: "same teams within \(window) days in other sources, equally near; kept apart"))
-            }
-            for (i, j) in bestOf.sorted(by: { $0.key < $1.key }) where bestOf[j] != i && tied[i] == nil {
-                let id = nodes[i].ids.sorted()[0]
-                ambiguous.append(MergeAmbiguousMatch(
-                    gameId: id, candidates: [nodes[j].ids.sorted()[0]],
-                    reason: "its nearest game in another source is nearer to another game of this pairing; kept apart"))
             }
             return
         }

@@ -39,10 +39,6 @@ struct BatchNormalization {
         for raw in raws {
             switch settle(raw) {
             case .resolved(let game):
-                if let reason = outOfSeason(game) {
-                    rejects.append(reject(raw, reason))
-                    continue
-                }
                 resolved.append(game)
             case .failed(let reasons, let misses):
                 rejects.append(reject(raw, reasons.joined(separator: "; ")))
@@ -62,6 +58,7 @@ struct BatchNormalization {
         for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
 
         for diagnostic in inferredNeutralSites(resolved) { diagnostics.emit(diagnostic) }
+        if let diagnostic = outOfSeason(resolved) { diagnostics.emit(diagnostic) }
         let numbering = DoubleheaderNumbering(games: resolved)
         var games: [Game] = []
         var firstById: [String: RawGame] = [:]
@@ -214,15 +211,25 @@ struct BatchNormalization {
 
     // MARK: Plausibility
 
-    /// Why a game's local date cannot belong to its season: outside the sport's season months for that
-    /// season, widened by 45 days each side (spring training, a late World Series); nil when it fits.
-    private func outOfSeason(_ game: ResolvedGame) -> String? {
-        let raw = game.raw
-        guard let sport = resolver.sport(id: raw.sport), let window = sport.seasonWindow(raw.season),
-              !window.contains(game.schedule.localDate) else { return nil }
-        return "date \(game.schedule.localDate.iso8601) is outside the \(raw.sport) \(raw.season) season "
-            + "(\(window.lowerBound.iso8601) to \(window.upperBound.iso8601): months \(sport.seasonStartMonth) to "
-            + "\(sport.seasonEndMonth), widened by 45 days); fix the row's date, or the source's season in pipeline/sources.yaml"
+    /// One warning for the batch's games whose local date cannot belong to their season: outside the
+    /// sport's season months for that season, widened by 45 days each side (spring training, a late World
+    /// Series). They are kept (the date may be right and the season label wrong), but counted and located.
+    private func outOfSeason(_ games: [ResolvedGame]) -> Diagnostic? {
+        var outside: [(ResolvedGame, ClosedRange<LocalDate>)] = []
+        for game in games {
+            guard let sport = resolver.sport(id: game.raw.sport), let window = sport.seasonWindow(game.raw.season),
+                  !window.contains(game.schedule.localDate) else { continue }
+            outside.append((game, window))
+        }
+        guard let (first, window) = outside.min(by: { Provenance($0.0.raw.provenance) < Provenance($1.0.raw.provenance) })
+        else { return nil }
+        let raw = first.raw
+        return Diagnostic(
+            .warning, at: Provenance(raw.provenance).location,
+            "\(outside.count) game\(outside.count == 1 ? " is" : "s are") dated outside their season (e.g. \(raw.awayTeam) at "
+                + "\(raw.homeTeam) on \(first.schedule.localDate.iso8601), season \(raw.season): \(window.lowerBound.iso8601) to "
+                + "\(window.upperBound.iso8601), the \(raw.sport) season months widened by 45 days); they are kept",
+            fix: "Fix the rows' dates, or the source's season in pipeline/sources.yaml")
     }
 
     /// One warning per home team and venue for games the source does not flag as neutral, at a venue that

@@ -22,7 +22,7 @@ import Testing
     @Test func theSpecDeclaresEverySourceOfTheIssue() {
         #expect(Self.sourceIds == ["mlb-2023-retrosheet", "mlb-2020-retrosheet-original", "mlb-2020-retrosheet-revised",
                                    "nba-2025-26", "nhl-2025-26", "nhl-2023-24-corrupt", "nfl-nflverse-2021-2022",
-                                   "nfl-spreadspoke-2022-2025", "nfl-espn-2022-2023", "mls-2025", "wnba-2023-bbref",
+                                   "nfl-nflverse-2023-wk18", "nfl-spreadspoke-2022-2025", "nfl-espn-2022-2023", "mls-2025", "wnba-2023-bbref",
                                    "ufl-2025-sample"])
     }
 

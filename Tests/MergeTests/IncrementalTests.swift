@@ -83,10 +83,19 @@ import Testing
         let games2023 = try RetrosheetFixture.games(file: "2023SKED.TXT", source: "retrosheet-2023", scrapedAt: scraped2023)
         var second2023: [Game] = []
         var rng = SeededGenerator(seed: 2023)
+        let retrosheetIds = Set(games2023.map(\.id))
         for (index, game) in games2023.enumerated() where index % 3 != 0 {
             var copy = game
             copy.source = "mlb-feed"; copy.sourceIds = ["mlb-feed": "\(700_000 + index)"]; copy.lastModified = scraped2023
-            copy.timeTBD = false; copy.startUTC = Instant(utc: copy.localDate, hour: [17, 23, 0].randomElement(using: &rng)!)
+            // Every 11th game the feed dates a day later (where that date is free): matched across dates.
+            if index % 11 == 1 {
+                let later = copy.localDate.adding(days: 1)
+                let id = Game.makeId(sport: "mlb", season: copy.season, localDate: later, awayTeamId: copy.awayTeamId,
+                                     homeTeamId: copy.homeTeamId, gameNumber: copy.gameNumber)
+                if !retrosheetIds.contains(id) { copy.localDate = later; copy.id = id }
+            }
+            copy.startUTC = Instant(utc: copy.localDate, hour: [17, 23, 0].randomElement(using: &rng)!)
+            copy.startKnowledge = .exact
             second2023.append(copy)
         }
         let batches = season2020 + [
@@ -102,5 +111,7 @@ import Testing
             scenario.teams = reference.teams.map { .init(record: $0, arrival: Int.random(in: 1...runs, using: &rng)) }
             try Self.checkIncrementalEqualsFull(scenario, seed: seed, compareBytes: seed == 1)
         }
+        let full = try Merger.merge(MergeInput(reference: reference, gameBatches: batches))
+        #expect((full.conflictSummary?.matchedAcrossDates ?? 0) > 30)
     }
 }

@@ -212,7 +212,7 @@ import SportsTimeCore
     @Test func violationsNameThePathAndWhatIsWrong() throws {
         let validator = try Self.validator(.games)
         let text = envelopeText(kind: "sportstime.games", stage: "merge", records: [
-            #"{"id":"MLB Game","sport":"mlb","season":"23","kind":"regular","localDate":"2023-02-30","timeTBD":false,"homeTeamId":"mlb-bos","awayTeamId":"mlb-bal","stadiumId":"fenway-park","neutralSite":false,"status":"delayed","sourceIds":{"espn":7},"lastModified":"2023-04-01 17:05","schemaVersion":1,"source":"espn","weather":"sunny"}"#,
+            #"{"id":"MLB Game","sport":"mlb","season":"23","kind":"regular","localDate":"2023-02-30","startKnowledge":"exact","homeTeamId":"mlb-bos","awayTeamId":"mlb-bal","stadiumId":"fenway-park","neutralSite":false,"status":"delayed","sourceIds":{"espn":7},"lastModified":"2023-04-01 17:05","schemaVersion":1,"source":"espn","weather":"sunny"}"#,
         ])
         let messages = validator.violations(of: try JSONParser.parse(text)).map(\.description)
         #expect(messages == [
@@ -259,7 +259,7 @@ import SportsTimeCore
 
     @Test func validatingSixThousandGamesIsQuick() throws {
         let validator = try Self.validator(.games)
-        let record = #"{"id":"mlb-2023-2023-04-01-bal-at-bos-N","sport":"mlb","season":"2023","kind":"regular","startUTC":"2023-04-01T17:05:00Z","localDate":"2023-04-01","timeTBD":false,"homeTeamId":"mlb-bos","awayTeamId":"mlb-bal","stadiumId":"fenway-park","neutralSite":false,"status":"scheduled","sourceIds":{"espn":"401"},"lastModified":"2023-04-01T17:05:00Z","schemaVersion":1,"source":"espn"}"#
+        let record = #"{"id":"mlb-2023-2023-04-01-bal-at-bos-N","sport":"mlb","season":"2023","kind":"regular","startUTC":"2023-04-01T17:05:00Z","localDate":"2023-04-01","startKnowledge":"exact","homeTeamId":"mlb-bos","awayTeamId":"mlb-bal","stadiumId":"fenway-park","neutralSite":false,"status":"scheduled","sourceIds":{"espn":"401"},"lastModified":"2023-04-01T17:05:00Z","schemaVersion":1,"source":"espn"}"#
         let text = envelopeText(kind: "sportstime.games", stage: "merge",
                                 records: (0..<6_000).map { record.replacingOccurrences(of: "-N", with: "-\($0)") })
         let started = Date()

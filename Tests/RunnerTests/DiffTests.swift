@@ -192,4 +192,27 @@ import SportsTimeCore
         #expect(output.hasPrefix("## Changes in `out/merge` against `HEAD`\n"))
         #expect(output.contains("- renamed `progressive-field`: name `Jacobs Field` → `Progressive Field`"))
     }
+
+    @Test func aGameReDatedByAnotherSourceIsPairedByItsFormerIdAndAFilledStartIsNoReschedule() throws {
+        let sunday = Self.game("2024-01-07", "hou", "ind", start: nil, espn: "x")
+        var saturday = Self.game("2024-01-06", "hou", "ind", start: "2024-01-07T01:15:00Z", espn: "y")
+        saturday.sourceIds = ["nflverse": "2023_18_HOU_IND"]
+        saturday.formerIds = [sunday.id]
+        var filled = Self.game("2023-06-01", "det", "bos", start: nil, espn: "401471001")
+        let before = [sunday, filled]
+        filled.startUTC = Instant(iso8601: "2023-06-01T23:10:00Z"); filled.startKnowledge = .exact
+        func bytes(_ games: [Game]) throws -> Data {
+            try Envelope(kind: .games, producer: Producer(stage: "merge"), records: games).canonicalData()
+        }
+        let diffs = RecordDiff.compare(old: ["out/merge/games/mlb-2023.json": try bytes(before)],
+                                       new: ["out/merge/games/mlb-2023.json": try bytes([saturday, filled])])
+        guard case .records(let added, let removed, let changed, _) = try #require(diffs.first).content else {
+            Issue.record("expected a record diff"); return
+        }
+        #expect(added.isEmpty && removed.isEmpty)
+        let moved = try #require(changed.first { $0.id == sunday.id })
+        #expect(moved.newId == saturday.id && moved.label == .rescheduled)
+        #expect(moved.fields.contains { $0.path == "localDate" })
+        #expect(changed.first { $0.id == filled.id }?.label == .changed)
+    }
 }

@@ -170,7 +170,10 @@ public enum RecordDiff {
             if deprecation.new != nil && deprecation.new != .null { return .deprecated }
             return .restored
         }
-        if paths.contains("startUTC") || paths.contains("localDate") { return .rescheduled }
+        // A new date, or a start that changed from one time to another (a start filled in where none was
+        // known is not a reschedule).
+        let movedStart = fields.contains { $0.path == "startUTC" && $0.old != nil && $0.old != .null && $0.new != nil && $0.new != .null }
+        if paths.contains("localDate") || movedStart { return .rescheduled }
         if paths.contains("name") { return .renamed }
         return .changed
     }

@@ -11,7 +11,7 @@
 #                       .pipeline/pdf/<request>/ (never out/: the committed outputs stay untouched)
 #   make clean          remove .build and .pipeline (never out/)
 #   make fuzz           libFuzzer runs of the readers (FUZZ_SECONDS=60 each; see Fuzz/README.md)
-#   make bench          release build, then bench/run.sh: figures against DESIGN §8 (see bench/README.md)
+#   make bench          release build, then bench/run.sh: figures against docs/design.md §8 (see bench/README.md)
 #
 # RUNFLAGS passes options to `sportstime run`, e.g. make RUNFLAGS="--jobs 2 --keep-going".
 

@@ -189,6 +189,7 @@ struct GameFold {
         let newest = parts.max { ($0.version, -$0.order) < ($1.version, -$1.order) }!
         var game = newest.game
         game.id = dateWinner.game.id
+        game.season = dateWinner.game.season
         game.localDate = dateWinner.game.localDate
         game.gameNumber = dateWinner.game.gameNumber
 

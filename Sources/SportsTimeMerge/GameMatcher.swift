@@ -3,7 +3,8 @@ import SportsTimeCore
 /// Finds the games that are one real game although their sources date them differently.
 ///
 /// Games start grouped by id (sources that agree on the date meet there). Two groups may be one game
-/// when they have the same sport, season, home and away team, none of their records comes from the same
+/// when they have the same sport, home and away team (not necessarily the same season label: a source
+/// that calls the NBA season `2026` instead of `2025-26` still meets the others), none of their records comes from the same
 /// source system and scope (one system's own snapshots never pair: a newer snapshot replaces an older
 /// one, and soft delete handles what it dropped), and their dates are within the sport's window
 /// (`Sport.matchWindowDays`, default 3) — or one's makeup date is the other's date.
@@ -32,7 +33,7 @@ enum GameMatcher {
     }
 
     private struct Pairing: Hashable {
-        var sport, season, home, away: String
+        var sport, home, away: String
     }
 
     static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
@@ -45,13 +46,12 @@ enum GameMatcher {
                 gameNumber: game.gameNumber ?? 1,
                 startSecond: parts.lazy.compactMap(\.game.startUTC).first.map { (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400 },
                 systems: Set(parts.map { "\($0.origin.system)\u{1F}\($0.origin.scope)" }))
-            groups[Pairing(sport: game.sport, season: game.season, home: game.homeTeamId, away: game.awayTeamId),
-                   default: []].append(node)
+            groups[Pairing(sport: game.sport, home: game.homeTeamId, away: game.awayTeamId), default: []].append(node)
         }
 
         var clusters: [[String]] = []
         var ambiguous: [MergeAmbiguousMatch] = []
-        for key in groups.keys.sorted(by: { ($0.sport, $0.season, $0.home, $0.away) < ($1.sport, $1.season, $1.home, $1.away) }) {
+        for key in groups.keys.sorted(by: { ($0.sport, $0.home, $0.away) < ($1.sport, $1.home, $1.away) }) {
             var nodes = groups[key]!
             let window = sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays
             if nodes.count > 1 { join(&nodes, window: window, ambiguous: &ambiguous) }

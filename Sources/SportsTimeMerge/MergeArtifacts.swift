@@ -173,6 +173,12 @@ public enum MergeOutput {
     /// `lineage/<sport>-<season>.json`: where every game of `games/<sport>-<season>.json` came from.
     public static func lineageFileName(sport: String, season: String) -> String { "lineage/\(sport)-\(season).json" }
 
+    /// The batch file of a lineage row's `batch` (`out/normalize/games/x.json:12` → `out/normalize/games/x.json`).
+    static func batchPath(_ batch: String) -> String {
+        guard let colon = batch.lastIndex(of: ":"), batch[batch.index(after: colon)...].allSatisfy(\.isNumber) else { return batch }
+        return String(batch[..<colon])
+    }
+
     /// The folders whose files a merge owns one per sport and season (stale ones are removed).
     public static let perSeasonFolders = ["games", "lineage"]
 
@@ -233,14 +239,19 @@ public enum MergeOutput {
         for name in gamesByFile.keys.sorted() {
             let games = gamesByFile[name]!
             var paths = batchesByFile[name] ?? []
-            for game in games { paths.formUnion(overrideFilesByGame[game.id] ?? []) }
+            for game in games {
+                paths.formUnion(overrideFilesByGame[game.id] ?? [])
+                // A batch that labels the season differently still fed this file's games.
+                for row in result.lineage[game.id]?.rows ?? [] { paths.insert(Self.batchPath(row.batch)) }
+            }
             let key = keyOfFile[name]!
             let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths),
                                     meta: ["sport": key.sport, "season": key.season], records: games)
             files.append(OutputFile(path: name, data: try envelope.canonicalData()))
             let lineage = games.compactMap { result.lineage[$0.id] }
             if !lineage.isEmpty {
-                let lineageEnvelope = Envelope(kind: .lineage, producer: producer, inputs: refs(batchesByFile[name] ?? []),
+                let lineageEnvelope = Envelope(kind: .lineage, producer: producer,
+                                               inputs: refs(Set(lineage.flatMap { $0.rows.map { Self.batchPath($0.batch) } })),
                                                meta: ["sport": key.sport, "season": key.season], records: lineage)
                 files.append(OutputFile(path: lineageFileName(sport: key.sport, season: key.season),
                                         data: try lineageEnvelope.canonicalData()))

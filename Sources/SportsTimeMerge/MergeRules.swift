@@ -12,7 +12,7 @@ import SportsTimeCore
 /// **Record versions.** A record's version is `(lastModified, priority of its source, source id)`;
 /// a newer `lastModified` wins; at equal `lastModified` the higher priority wins, then the smaller
 /// source id. An incoming record replaces the stored one only when its version is strictly greater;
-/// otherwise it is *skippedOlder* (DESIGN §5 rule 2: "an existing record not strictly older").
+/// otherwise it is *skippedOlder* (docs/design.md §5, rule 2: "an existing record not strictly older").
 ///
 /// The two agree: because batches with the same `lastModified` are folded highest priority first,
 /// in a full merge a tie on `lastModified` always finds the winner already stored and ends as

@@ -130,8 +130,8 @@ public enum Merger {
                            report: report, rejects: rejects.sorted(), warnings: warnings, lineage: lineage)
     }
 
-    /// Teams are folded before league structures (DESIGN order), so their conference and division ids
-    /// are checked afterwards, as warnings.
+    /// Teams are folded before league structures (the fold order of docs/design.md §5), so their
+    /// conference and division ids are checked afterwards, as warnings.
     static func unknownStructureWarnings(_ store: MergeStore, teamsFile: String) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for id in store.teams.keys.sorted() {

@@ -196,4 +196,18 @@ import Testing
         #expect(result.store.games["nfl-2023-2024-01-06-hou-at-ind"]?.neutralSite == true)
         #expect(result.overrideOutcomes.first?.status == .applied)
     }
+
+    @Test func aSourceThatLabelsTheSeasonDifferentlyStillMeetsTheOthers() throws {
+        let reference = T.reference(teams: ["nba-bos", "nba-nyk"])
+        let league = T.game(sport: "nba", season: "2025-26", date: "2026-01-10", away: "nba-nyk", home: "nba-bos",
+                            start: "2026-01-11T00:30:00Z", source: "league", lastModified: T.instant("2025-11-01T00:00:00Z"))
+        let other = T.game(sport: "nba", season: "2026", date: "2026-01-11", away: "nba-nyk", home: "nba-bos",
+                           source: "other", lastModified: T.instant("2025-10-01T00:00:00Z"))
+        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
+            T.batch(source: "league", scope: "nba-2025-26", scrapedAt: T.instant("2025-11-01T00:00:00Z"), games: [league]),
+            T.batch(source: "other", scope: "nba-2026", scrapedAt: T.instant("2025-10-01T00:00:00Z"), games: [other]),
+        ]))
+        #expect(result.store.games.keys.sorted() == [league.id])
+        #expect(result.store.games[league.id]?.season == "2025-26" && result.store.games[league.id]?.formerIds == [other.id])
+    }
 }

@@ -3,7 +3,7 @@ import Testing
 import SportsTimeCore
 @testable import SportsTimePlan
 
-/// The planner's targets (DESIGN §8), measured on the real fixtures. Runs only with `PLAN_BENCH=1`;
+/// The planner's targets (docs/design.md §8), measured on the real fixtures. Runs only with `PLAN_BENCH=1`;
 /// meaningful in release: `PLAN_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter BenchmarkTests`.
 /// Times are CPU time of the planning thread (the machine may be shared), median of several runs.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["PLAN_BENCH"] == "1"), .serialized)

@@ -76,15 +76,13 @@ public struct RepositoryConfinement: Sendable {
     /// The first link along `relative` (a repository-relative path, itself included) that leads outside
     /// the repository, as the repository path of that link; nil when the whole path stays inside.
     public func linkLeavingRepository(_ relative: String) -> String? {
-        guard resolvedRelative(relative) == nil else {
-            let parts = relative.split(separator: "/").map(String.init)
-            for count in 1...max(1, parts.count) {
-                let prefix = parts.prefix(count).joined(separator: "/")
-                if Self.isLink(absolute(prefix)) && resolvedRelative(prefix) == nil { return prefix }
-            }
-            return relative
+        guard resolvedRelative(relative) == nil else { return nil }
+        let parts = relative.split(separator: "/").map(String.init)
+        for count in 1...max(1, parts.count) {
+            let prefix = parts.prefix(count).joined(separator: "/")
+            if Self.isLink(absolute(prefix)) && resolvedRelative(prefix) == nil { return prefix }
         }
-        return nil
+        return relative
     }
 
     /// Every link at or under `relative` (names starting with `.` skipped, like every listing in the

@@ -118,15 +118,15 @@ public struct Publisher: Sendable {
         func refuse(_ value: String, _ why: String) {
             problems.append(Diagnostic(
                 .error, at: SourceLocation(path: Self.journalPath, line: Self.line(of: value, in: text)),
-                "the journal names '\(value)', which \(why); it was not written by sportstime for this repository",
+                "the journal was not written by sportstime for this repository: \(why)",
                 fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
         }
         for move in journal.moves {
             if let staged = move.staged, !Self.isScratch(staged, under: Self.stagingFolder) {
-                refuse(staged, "is not a staged output under \(Self.stagingFolder)")
+                refuse(staged, "'\(staged)' is not a staged output under \(Self.stagingFolder)")
             }
             if !Self.isScratch(move.backup, under: Self.backupFolder) {
-                refuse(move.backup, "is not a backup under \(Self.backupFolder)")
+                refuse(move.backup, "'\(move.backup)' is not a backup under \(Self.backupFolder)")
             }
             if let why = checkTarget(move.target) { refuse(move.target, why) }
         }

@@ -18,7 +18,8 @@ extension Workspace {
 
     /// The runner's own paths.
     static let runnerPaths = [".pipeline", ".pipeline/lock", Publisher.journalPath, ".pipeline/staging",
-                              ".pipeline/backup", ".pipeline/cache", ".pipeline/runs", Publisher.lockPath]
+                              ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv",
+                              ".pipeline/runs", Publisher.lockPath]
 
     /// Checks the runner's own paths (before the workspace lock is opened).
     public func checkRunnerPaths() throws {

@@ -40,10 +40,11 @@ extension Workspace {
     /// through a link inside the repository, on something a stage reads or on the runner's own files.
     func checkConfinement(_ graph: PipelineGraph) throws {
         var problems = Problems()
-        for stage in graph.stages {
-            for path in stage.deps + stage.code + stage.outs {
-                for link in confinement.linksLeavingRepository(under: path) { problems.add(RepositoryConfinement.outsideLink(link)) }
-            }
+        let paths = Set(graph.stages.flatMap { $0.deps + $0.code + $0.outs })
+        // A folder inside another listed one is searched with it.
+        let tops = paths.filter { path in !paths.contains { $0 != path && RepositoryPath.contains($0, path) } }
+        for path in tops.sorted() {
+            for link in confinement.linksLeavingRepository(under: path) { problems.add(RepositoryConfinement.outsideLink(link)) }
         }
         let inputs = Self.inputs(of: graph)
         for stage in graph.stages {

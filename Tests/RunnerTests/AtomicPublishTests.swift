@@ -202,7 +202,14 @@ let slowSpec = """
             Publisher.Move(staged: ".pipeline/staging/s/out/a.txt", target: "out/a.txt", backup: "fixtures/keep.txt"),
             Publisher.Move(staged: "fixtures/keep.txt", target: "out/b.txt", backup: ".pipeline/backup/s/out/b.txt"),
             Publisher.Move(staged: nil, target: "../outside.txt", backup: ".pipeline/backup/s/x"),
+            Publisher.Move(staged: ".pipeline/staging/linked/x.txt", target: "out/x.txt", backup: ".pipeline/backup/s/out/x.txt"),
         ]
+        // A staged folder that is a link to a folder outside: its file must not be moved in.
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("journal-outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("outside\n".utf8).write(to: outside.appendingPathComponent("x.txt"))
+        try FileManager.default.createSymbolicLink(atPath: repo.url(".pipeline/staging/linked").path, withDestinationPath: outside.path)
         let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
         let text = String(decoding: try CanonicalJSON.makeEncoder().encode(journal), as: UTF8.self)
         try repo.write(".pipeline/journal.json", text)
@@ -213,9 +220,10 @@ let slowSpec = """
         } catch let error as PipelineError {
             let lines = error.diagnostics.map(\.description)
             #expect(error.exitCode == ExitStatus.invalidInput)
-            #expect(lines.count == 4, "\(lines)")
-            #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a backup under .pipeline/backup/") })
-            #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a staged output under .pipeline/staging/") })
+            #expect(lines.count == 5, "\(lines)")
+            #expect(lines.contains { $0.contains("'.pipeline/staging/linked/x.txt' is not a staged output under .pipeline/staging/ reached without links") })
+            #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a backup under .pipeline/backup/ reached without links") })
+            #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a staged output under .pipeline/staging/ reached without links") })
             #expect(lines.contains { $0.hasPrefix(".pipeline/journal.json:\(Publisher.line(of: "../outside.txt", in: text)): error: ")
                                      && $0.contains("out '../outside.txt' leaves the repository") })
             #expect(lines.contains { $0.contains("the lock in the journal is not valid (not a lock)") })
@@ -225,6 +233,8 @@ let slowSpec = """
         #expect(repo.read(".pipeline/staging/s/out/a.txt") == "new a\n")
         #expect(repo.read(".pipeline/journal.json") == text)
         #expect(!repo.exists("pipeline/pipeline.lock.json"))
+        #expect(!repo.exists("out/x.txt"))
+        #expect(FileManager.default.contents(atPath: outside.appendingPathComponent("x.txt").path) == Data("outside\n".utf8))
     }
 
     /// A publish that fails part way (here the lock cannot be written: a folder holds its name) undoes

@@ -121,12 +121,15 @@ public struct Publisher: Sendable {
                 "the journal was not written by sportstime for this repository: \(why)",
                 fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
         }
+        let confinement = RepositoryConfinement(root: root)
+        // A scratch path is reached without any link: nothing is moved in from, or out to, elsewhere.
+        func isPlain(_ path: String) -> Bool { confinement.resolvedRelative(path) == path }
         for move in journal.moves {
-            if let staged = move.staged, !Self.isScratch(staged, under: Self.stagingFolder) {
-                refuse(staged, "'\(staged)' is not a staged output under \(Self.stagingFolder)")
+            if let staged = move.staged, !Self.isScratch(staged, under: Self.stagingFolder) || !isPlain(staged) {
+                refuse(staged, "'\(staged)' is not a staged output under \(Self.stagingFolder) reached without links")
             }
-            if !Self.isScratch(move.backup, under: Self.backupFolder) {
-                refuse(move.backup, "'\(move.backup)' is not a backup under \(Self.backupFolder)")
+            if !Self.isScratch(move.backup, under: Self.backupFolder) || !isPlain(move.backup) {
+                refuse(move.backup, "'\(move.backup)' is not a backup under \(Self.backupFolder) reached without links")
             }
             if let why = checkTarget(move.target) { refuse(move.target, why) }
         }

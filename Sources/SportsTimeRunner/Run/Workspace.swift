@@ -80,7 +80,7 @@ public struct Workspace: Sendable {
     /// Completes a publish an interrupted runner left half done, once its journal is checked: every
     /// target one the runner may replace or remove, and its lock valid. Returns the stage it published.
     func recover(_ publisher: Publisher, graph: PipelineGraph) throws -> String? {
-        try publisher.recover(checkTarget: { outProblem($0, stage: nil, graph: graph) }, checkLock: { data in
+        try publisher.recover(checkTarget: { outProblem($0, graph: graph) }, checkLock: { data in
             do {
                 let lock = try PipelineLock.decode(data, path: Publisher.journalPath)
                 return checkLock(lock, text: String(decoding: data, as: UTF8.self), path: Publisher.journalPath, graph: graph)

@@ -16,17 +16,19 @@ import SportsTimeCore
 extension Workspace {
     public var confinement: RepositoryConfinement { RepositoryConfinement(root: root) }
 
-    /// The runner's own paths.
+    /// The runner's own paths, and the spec and schemas it reads.
     static let runnerPaths = [".pipeline", ".pipeline/lock", Publisher.journalPath, ".pipeline/staging",
                               ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv",
-                              ".pipeline/runs", Publisher.lockPath]
+                              ".pipeline/runs", Publisher.lockPath, Workspace.specPath, "pipeline/schemas"]
 
-    /// Checks the runner's own paths (before the workspace lock is opened).
+    /// Checks the runner's own paths, the spec and the schemas (before the workspace lock is opened).
     public func checkRunnerPaths() throws {
         var problems = Problems()
         for path in Self.runnerPaths {
-            if let link = confinement.linkLeavingRepository(path) {
-                problems.add(RepositoryConfinement.outsideLink(link))
+            let outside = path == "pipeline/schemas"
+                ? confinement.linksLeavingRepository(under: path) : confinement.linkLeavingRepository(path).map { [$0] } ?? []
+            if !outside.isEmpty {
+                for link in outside { problems.add(RepositoryConfinement.outsideLink(link)) }
             } else if path.hasPrefix(".pipeline"), RepositoryConfinement.isLink(confinement.absolute(path)) {
                 problems.add(Diagnostic(.error, at: SourceLocation(path: path),
                                         "cannot follow the symbolic link: the runner's own files in .pipeline/ are never reached through links",
@@ -84,9 +86,9 @@ extension Workspace {
         return nil
     }
 
-    /// Why the runner may not publish to or remove `out`, recorded for stage `stage` in a lock or a
+    /// Why the runner may not publish to or remove `out`, recorded in a lock or a
     /// journal; nil when it may.
-    func outProblem(_ out: String, stage: String?, graph: PipelineGraph) -> String? {
+    func outProblem(_ out: String, graph: PipelineGraph) -> String? {
         switch RepositoryPath.normalize(out) {
         case .failure(let problem):
             return problem.message(for: out, role: "out")
@@ -130,7 +132,7 @@ extension Workspace {
         var problems: [Diagnostic] = []
         for name in lock.stages.keys.sorted() {
             for out in (lock.stages[name]?.outs.keys.sorted() ?? []) {
-                guard let why = outProblem(out, stage: name, graph: graph) else { continue }
+                guard let why = outProblem(out, graph: graph) else { continue }
                 problems.append(Diagnostic(
                     .error, at: SourceLocation(path: path, line: Self.line(ofOut: out, stage: name, in: text)),
                     "stage '\(name)' in the lock: \(why); a run replaces or removes only outs inside the folders the spec's stages write",

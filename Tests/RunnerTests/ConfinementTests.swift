@@ -61,6 +61,16 @@ import SportsTimeCore
         }
     }
 
+    /// Links back up the tree (a folder holding links to itself) end: each real folder is searched once.
+    @Test func linksThatLoopBackUpTheTreeAreSearchedOnce() throws {
+        let repo = try TestRepository()
+        try repo.write("fixtures/in/a.txt", "a\n")
+        for name in ["self1", "self2", "self3"] { try link(repo, "fixtures/in/" + name, to: ".") }
+        let confinement = RepositoryConfinement(root: repo.root)
+        #expect(confinement.linksLeavingRepository(under: "fixtures/in").isEmpty)
+        #expect(try confinement.inputFiles(under: repo.url("fixtures/in"), suffix: ".txt") == ["a.txt"])
+    }
+
     @Test func inputFilesFollowLinksInsideTheRepository() throws {
         let repo = try TestRepository()
         try repo.write("fixtures/shared/b.txt", "b\n")

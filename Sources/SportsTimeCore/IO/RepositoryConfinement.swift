@@ -23,9 +23,6 @@ public struct RepositoryConfinement: Sendable {
         realRoot = Self.resolve(self.root.path) ?? self.root.path
     }
 
-    /// The confinement of the repository holding the working folder (see `ArtifactFiles.repositoryRoot`).
-    public static func current() -> RepositoryConfinement { RepositoryConfinement(root: ArtifactFiles.repositoryRoot()) }
-
     /// `path` (absolute) with every symbolic link followed; nil for a loop or an unreadable link.
     public static func resolve(_ path: String) -> String? {
         var pending = Array(path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
@@ -87,12 +84,13 @@ public struct RepositoryConfinement: Sendable {
 
     /// Every link at or under `relative` (names starting with `.` skipped, like every listing in the
     /// pipeline) that leads outside the repository, sorted, at most `limit`. Folders reached through
-    /// links inside the repository are searched too.
+    /// links inside the repository are searched too, each real folder once.
     public func linksLeavingRepository(under relative: String, limit: Int = 20) -> [String] {
         if let link = linkLeavingRepository(relative) { return [link] }
         var found: [String] = []
+        var visited = Set<String>()
         func walk(_ path: String, depth: Int) {
-            guard depth < 64, found.count < limit,
+            guard depth < 64, found.count < limit, visited.insert(Self.resolve(absolute(path)) ?? path).inserted,
                   let names = try? FileManager.default.contentsOfDirectory(atPath: absolute(path)) else { return }
             for name in names.sorted() where !name.hasPrefix(".") && found.count < limit {
                 let child = path + "/" + name
@@ -149,7 +147,7 @@ public struct RepositoryConfinement: Sendable {
         let baseReal = Self.resolve(base.path) ?? base.path
         var names: [String] = []
         var problems: [Diagnostic] = []
-        var visited = Set<String>()
+        var visited: Set<String> = [baseReal]
         func walk(_ url: URL, _ shown: String, depth: Int) {
             guard depth < 64, let entries = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
             for name in entries.sorted() where !name.hasPrefix(".") {

@@ -60,7 +60,7 @@ struct IngestCommand: ParsableCommand {
         for config in selected {
             do {
                 let folder = scrapedURL.appendingPathComponent(config.folder)
-                let listing = Self.listing(of: folder)
+                let listing = try Self.listing(of: folder, root: root)
                 let names = try config.dataFiles(in: listing)
                 let files = try names.map { try Self.load(folder, $0, root: root) }
                 let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try Self.load(folder, $0.file, root: root) }
@@ -104,9 +104,10 @@ struct IngestCommand: ParsableCommand {
         if status != ExitStatus.ok { throw ExitCode(status) }
     }
 
-    /// Files under `folder`, relative to it, sorted; hidden files skipped.
-    static func listing(of folder: URL) -> [String] {
-        ArtifactFiles.files(under: folder, suffix: "").map { ArtifactFiles.relativePath(of: $0, to: folder) }.sorted()
+    /// Files under `folder`, relative to it, sorted; hidden files skipped. Links to files inside the
+    /// repository are followed; a link that leads outside it is an error (`RepositoryConfinement`).
+    static func listing(of folder: URL, root: URL) throws -> [String] {
+        try RepositoryConfinement(root: ArtifactFiles.repositoryRoot(from: root)).inputFiles(under: folder, suffix: "")
     }
 
     static func load(_ folder: URL, _ name: String, root: URL) throws -> LoadedFile {

@@ -91,6 +91,10 @@ struct MergeCommand: ParsableCommand {
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
             .sorted()
             .map { overridesURL.appendingPathComponent($0) }
+        // A link to a file inside the repository is followed; one that leads outside it is refused.
+        let confinement = RepositoryConfinement(root: root)
+        let outsideLinks = ([overridesURL] + overrideURLs).compactMap { confinement.checkRead($0) }
+        if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
         for file in overrideURLs {
             let data = try read(file, display: display(file))
             hashes[display(file)] = ArtifactFiles.sha256(data)

@@ -20,8 +20,10 @@ struct PlanCommandRunner {
         let clockStart = DispatchTime.now()
         let store = try readStore()
         let requestDir = url(requests)
-        var requestFiles = ArtifactFiles.files(under: requestDir, suffix: ".yaml")
-            .filter { $0.deletingLastPathComponent().standardizedFileURL == requestDir.standardizedFileURL }
+        // Request files directly in the folder; links inside the repository are followed, one that leads
+        // outside is an error (RepositoryConfinement).
+        var requestFiles = try RepositoryConfinement(root: root).inputFiles(under: requestDir, suffix: ".yaml")
+            .filter { !$0.contains("/") }.map { requestDir.appendingPathComponent($0) }
         let known = requestFiles.map { $0.deletingPathExtension().lastPathComponent }
         if !only.isEmpty {
             for id in only where !known.contains(id) {

@@ -18,14 +18,21 @@ import Testing
 /// - `keep`: repository paths (files or folders) whose bytes must be the same after the last step as
 ///   just before the first step expected to fail (a path missing then must still be missing): the
 ///   outputs a failing stage must not touch.
+/// - `outside`: files (path → text) made next to the scratch repository, outside it; `@OUTSIDE@` in a
+///   link's target names that folder. After the last step they must hold the same bytes, and nothing
+///   else may have appeared there: nothing outside the repository was touched.
+/// - a step `{"link": PATH, "to": TARGET}` makes PATH (anything there is removed first) a symbolic link
+///   to TARGET.
 /// Every step must print only located errors (`path:line[:col]: error:`; a usage error, exit 64, names
 /// no file), and never crash.
 @Suite(.serialized) struct BadInputTests {
-    struct Step: Decodable { var run: [String]?; var exit: Int32?; var stderr: [String]?; var overlay: String? }
+    struct Step: Decodable {
+        var run: [String]?; var exit: Int32?; var stderr: [String]?; var overlay: String?; var link: String?; var to: String?
+    }
     struct Expand: Decodable { var path: String; var text: String; var count: Int }
     struct Case: Decodable {
         var about: String; var steps: [Step]; var remove: [String]?; var conserve: [String]?; var expand: [Expand]?
-        var keep: [String]?
+        var keep: [String]?; var outside: [String: String]?
     }
 
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -66,9 +73,12 @@ import Testing
         }
     }
 
+    /// The scratch repository of case `name`: `repo/` in a fresh folder that holds nothing else but the
+    /// case's `outside` files.
     static func workspace(for name: String) throws -> URL {
         let manager = FileManager.default
         let root = manager.temporaryDirectory.appendingPathComponent("bad-input-\(name)-\(UUID().uuidString)")
+            .appendingPathComponent("repo")
         for part in ["fixtures/reference", "fixtures/overrides", "fixtures/geo", "fixtures/scraped/ufl-2025-sample", "pipeline/schemas"] {
             try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(),
                                         withIntermediateDirectories: true)
@@ -107,7 +117,14 @@ import Testing
         let folder = Self.corpus.appendingPathComponent(name)
         let spec = try JSONDecoder().decode(Case.self, from: Data(contentsOf: folder.appendingPathComponent("case.json")))
         let root = try Self.workspace(for: name)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        for (path, text) in spec.outside ?? [:] {
+            let url = outside.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let outsideBefore = try Self.snapshotOutside(outside)
         for path in spec.remove ?? [] { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
         for expand in spec.expand ?? [] {
             let url = root.appendingPathComponent(expand.path)
@@ -123,7 +140,16 @@ import Testing
                 try Self.copy(from, over: root)
                 continue
             }
-            let run = try #require(step.run, "\(name) step \(index + 1): neither run nor overlay")
+            if let link = step.link {
+                let target = try #require(step.to, "\(name) step \(index + 1): a link without 'to'")
+                let url = root.appendingPathComponent(link)
+                try? FileManager.default.removeItem(at: url)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(
+                    atPath: url.path, withDestinationPath: target.replacingOccurrences(of: "@OUTSIDE@", with: outside.path))
+                continue
+            }
+            let run = try #require(step.run, "\(name) step \(index + 1): neither run, overlay nor link")
             let exit = try #require(step.exit, "\(name) step \(index + 1): no exit code")
             if kept == nil, exit != 0, let keep = spec.keep {
                 kept = try Dictionary(uniqueKeysWithValues: keep.map { ($0, try Self.snapshot($0, in: root)) })
@@ -148,17 +174,30 @@ import Testing
             #expect(changed.isEmpty, "\(name): \(path) changed after the failing step: \(changed.prefix(10).joined(separator: ", "))")
         }
         for source in spec.conserve ?? [] { try Self.checkConservation(source, in: root, name: name) }
+        let outsideAfter = try Self.snapshotOutside(outside)
+        let touched = Set(outsideBefore.keys).union(outsideAfter.keys).filter { outsideBefore[$0] != outsideAfter[$0] }.sorted()
+        #expect(touched.isEmpty, "\(name): files outside the repository changed: \(touched.prefix(10).joined(separator: ", "))")
+    }
+
+    /// The bytes of everything in the folder holding the scratch repository, but the repository.
+    static func snapshotOutside(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "repo" {
+            files.merge(try snapshot(name, in: folder)) { $1 }
+        }
+        return files
     }
 
     /// Whether an error line names where the problem is. A problem inside a file gives its line; only a
-    /// file that is missing or unreadable as a whole has none; a usage error (exit 64) is about the
+    /// file that is missing or unreadable as a whole, or a symbolic link refused as a whole, has none; a usage error (exit 64) is about the
     /// command line, not a file. The runner shows a stage's own stderr as `  <stage> | <line>`, and
     /// after it one line naming the failed stage (`normalize: error: the stage exited with status 2; ...`).
     static func isLocated(_ line: String, usage: Bool) -> Bool {
         var text = Substring(line)
         if let bar = line.range(of: #"^  [^ |]+ \| "#, options: .regularExpression) { text = line[bar.upperBound...] }
         return text.range(of: #"^[^ :][^:]*:\d+(:\d+)?: error: "#, options: .regularExpression) != nil
-            || text.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read)"#, options: .regularExpression) != nil
+            || text.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read|cannot (follow|write through) the symbolic link)"#,
+                          options: .regularExpression) != nil
             || text.range(of: #"^[a-z0-9][a-z0-9_.@-]*: error: the stage "#, options: .regularExpression) != nil
             || (usage && text.hasPrefix("error: "))
     }

@@ -141,6 +141,102 @@ let slowSpec = """
         #expect(try Publisher(root: repo.root).recover() == nil)
     }
 
+    /// A publish swaps each existing out with its staged version in one step (`RENAME_EXCHANGE`), then
+    /// moves the old version to the backup; a new out is renamed in. Killed after any of those steps,
+    /// every out is wholly old or wholly new (never missing, never mixed), and the next runner, told by
+    /// the inodes in the journal which moves were done, completes the publish.
+    @Test(arguments: 0...5)
+    func anExchangedPublishIsWholeAtEveryStepAndIsCompleted(stepsDone: Int) throws {
+        let repo = try TestRepository()
+        try repo.write("out/a/x.txt", "old a\n")
+        try repo.write("out/a/gone.txt", "old a only\n")
+        try repo.write("out/b.txt", "old b\n")
+        try repo.write("pipeline/pipeline.lock.json", "old lock\n")
+        try repo.write(".pipeline/staging/s/out/a/x.txt", "new a\n")
+        try repo.write(".pipeline/staging/s/out/b.txt", "new b\n")
+        try repo.write(".pipeline/staging/s/out/c.txt", "new c\n")
+        let files = RepositoryFiles(root: repo.root)
+        let moves = ["out/a", "out/b.txt", "out/c.txt"].map { target in
+            Publisher.Move(staged: ".pipeline/staging/s/" + target, target: target, backup: Publisher.backupPath(of: target, label: "s"),
+                           inode: files.inode(".pipeline/staging/s/" + target))
+        }
+        let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
+        try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.makeEncoder().encode(journal), as: UTF8.self))
+        // The steps publish takes, in order, before the crash.
+        var steps: [() throws -> Void] = []
+        for move in moves {
+            if repo.exists(move.target) {
+                steps.append {
+                    let swapped = try files.exchange(move.staged!, move.target, location: move.target)
+                    #expect(swapped, "this file system cannot exchange")
+                }
+                steps.append { try files.rename(move.staged!, to: move.backup, location: move.target) }
+            } else {
+                steps.append { try files.rename(move.staged!, to: move.target, location: move.target) }
+            }
+        }
+        try #require(steps.count == 5)
+        for step in steps.prefix(stepsDone) { try step() }
+        let a = (repo.read("out/a/x.txt"), repo.read("out/a/gone.txt"))
+        #expect((a.0 == "old a\n" && a.1 == "old a only\n") || (a.0 == "new a\n" && a.1 == nil), "out/a is mixed: \(a)")
+        #expect(["old b\n", "new b\n"].contains(repo.read("out/b.txt")), "out/b.txt is missing or mixed")
+        #expect([nil, "new c\n"].contains(repo.read("out/c.txt")))
+        #expect(try Publisher(root: repo.root).recover() == "s")
+        #expect(repo.read("out/a/x.txt") == "new a\n")
+        #expect(!repo.exists("out/a/gone.txt"))
+        #expect(repo.read("out/b.txt") == "new b\n")
+        #expect(repo.read("out/c.txt") == "new c\n")
+        #expect(repo.read("pipeline/pipeline.lock.json") == "new lock\n")
+        #expect(!repo.exists(".pipeline/journal.json"))
+        #expect(!repo.exists(".pipeline/backup/s"))
+    }
+
+    /// A journal naming paths that are not the runner's is refused before anything moves: a target
+    /// outside the repository, a staged path outside `.pipeline/staging/`, a backup outside `.pipeline/backup/`.
+    @Test func aJournalNamingPathsThatAreNotTheRunnersIsRefusedBeforeAnythingMoves() throws {
+        let repo = try TestRepository()
+        try repo.write("out/a.txt", "old a\n")
+        try repo.write("fixtures/keep.txt", "keep\n")
+        try repo.write(".pipeline/staging/s/out/a.txt", "new a\n")
+        let moves = [
+            Publisher.Move(staged: ".pipeline/staging/s/out/a.txt", target: "out/a.txt", backup: "fixtures/keep.txt"),
+            Publisher.Move(staged: "fixtures/keep.txt", target: "out/b.txt", backup: ".pipeline/backup/s/out/b.txt"),
+            Publisher.Move(staged: nil, target: "../outside.txt", backup: ".pipeline/backup/s/x"),
+            Publisher.Move(staged: ".pipeline/staging/linked/x.txt", target: "out/x.txt", backup: ".pipeline/backup/s/out/x.txt"),
+        ]
+        // A staged folder that is a link to a folder outside: its file must not be moved in.
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("journal-outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("outside\n".utf8).write(to: outside.appendingPathComponent("x.txt"))
+        try FileManager.default.createSymbolicLink(atPath: repo.url(".pipeline/staging/linked").path, withDestinationPath: outside.path)
+        let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
+        let text = String(decoding: try CanonicalJSON.makeEncoder().encode(journal), as: UTF8.self)
+        try repo.write(".pipeline/journal.json", text)
+        do {
+            _ = try Publisher(root: repo.root).recover(checkTarget: { $0.hasPrefix("..") ? "out '\($0)' leaves the repository" : nil },
+                                                        checkLock: { _ in ["not a lock"] })
+            Issue.record("the journal was completed")
+        } catch let error as PipelineError {
+            let lines = error.diagnostics.map(\.description)
+            #expect(error.exitCode == ExitStatus.invalidInput)
+            #expect(lines.count == 5, "\(lines)")
+            #expect(lines.contains { $0.contains("'.pipeline/staging/linked/x.txt' is not a staged output under .pipeline/staging/ reached without links") })
+            #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a backup under .pipeline/backup/ reached without links") })
+            #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a staged output under .pipeline/staging/ reached without links") })
+            #expect(lines.contains { $0.hasPrefix(".pipeline/journal.json:\(Publisher.line(of: "../outside.txt", in: text)): error: ")
+                                     && $0.contains("out '../outside.txt' leaves the repository") })
+            #expect(lines.contains { $0.contains("the lock in the journal is not valid (not a lock)") })
+        }
+        #expect(repo.read("out/a.txt") == "old a\n")
+        #expect(repo.read("fixtures/keep.txt") == "keep\n")
+        #expect(repo.read(".pipeline/staging/s/out/a.txt") == "new a\n")
+        #expect(repo.read(".pipeline/journal.json") == text)
+        #expect(!repo.exists("pipeline/pipeline.lock.json"))
+        #expect(!repo.exists("out/x.txt"))
+        #expect(FileManager.default.contents(atPath: outside.appendingPathComponent("x.txt").path) == Data("outside\n".utf8))
+    }
+
     /// A publish that fails part way (here the lock cannot be written: a folder holds its name) undoes
     /// its moves and drops its journal, so the stage stays exactly as it was.
     @Test func aPublishThatFailsIsUndone() throws {

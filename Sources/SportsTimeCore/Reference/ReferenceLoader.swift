@@ -47,6 +47,11 @@ public enum ReferenceLoader {
     public static func load(from directory: URL, displayPath: String,
                             diagnostics: inout Diagnostics) throws -> ReferenceData {
         var contents: [String: Data] = [:]
+        // A link to a file inside the repository is followed; one that leads outside it is refused.
+        let confinement = RepositoryConfinement(root: ArtifactFiles.repositoryRoot(from: directory))
+        if let folderLink = confinement.checkRead(directory) { throw PipelineError.invalidInput(folderLink) }
+        let outsideLinks = fileNames.compactMap { confinement.checkRead(directory.appendingPathComponent($0)) }
+        if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
         for name in fileNames {
             let url = directory.appendingPathComponent(name)
             if let data = FileManager.default.contents(atPath: url.path) { contents[name] = data }

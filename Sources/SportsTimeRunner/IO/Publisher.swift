@@ -6,23 +6,34 @@ import Glibc
 import Darwin
 #endif
 
-/// Moves validated outputs from staging into place and writes the lock, so that a crash at any moment
-/// leaves either the state before the stage or — once the next runner has started — the state after it.
+/// Moves validated outputs from staging into place and writes the lock.
 ///
-/// Before the first rename a journal (`.pipeline/journal.json`) records every move and the new lock.
-/// Each move is two renames (old → `.pipeline/backup/`, staged → target), and whether each was done can
-/// be seen on disk, so a runner that finds a journal completes it. The lock is written last, atomically.
+/// Before the first move a journal (`.pipeline/journal.json`) records every move and the new lock.
+/// An out that already exists is swapped with its staged version in one step (`renameat2` with
+/// `RENAME_EXCHANGE`), so at every instant it is wholly old or wholly new; the old version then goes
+/// to `.pipeline/backup/`. Where the file system cannot exchange, the old version is renamed away and
+/// the new one renamed in (two renames, between which the out is missing). The journal keeps the inode
+/// of each staged version, so whether a move was done can be seen on disk, and a runner that finds a
+/// journal completes it. The lock is written last, atomically.
 public struct Publisher: Sendable {
     public let root: URL
 
     public static let journalPath = ".pipeline/journal.json"
     public static let lockPath = "pipeline/pipeline.lock.json"
+    static let stagingFolder = ".pipeline/staging/"
+    static let backupFolder = ".pipeline/backup/"
 
     /// One path to replace (`staged` set) or remove (`staged` nil).
     public struct Move: Codable, Sendable, Hashable {
         public var staged: String?
         public var target: String
         public var backup: String
+        /// The staged version's inode when the journal was written: the target has it once the move is done.
+        public var inode: UInt64?
+
+        public init(staged: String?, target: String, backup: String, inode: UInt64? = nil) {
+            self.staged = staged; self.target = target; self.backup = backup; self.inode = inode
+        }
     }
 
     struct Journal: Codable {
@@ -54,7 +65,12 @@ public struct Publisher: Sendable {
                             reason: "an earlier publish in this run could be neither finished nor undone",
                             fix: "Fix the file system problem above and re-run; the next run completes it")
         }
-        let journal = Journal(stage: label, moves: moves, lock: String(decoding: lock, as: UTF8.self))
+        let recorded = moves.map { move -> Move in
+            var move = move
+            move.inode = move.staged.flatMap { files.inode($0) }
+            return move
+        }
+        let journal = Journal(stage: label, moves: recorded, lock: String(decoding: lock, as: UTF8.self))
         let data = try CanonicalJSON.makeEncoder().encode(journal)
         try files.writeAtomically(data, to: Self.journalPath)
         do {
@@ -85,35 +101,107 @@ public struct Publisher: Sendable {
     }
 
     /// Completes a publish a killed runner left half done. Returns its label, or nil when there was none.
-    public func recover() throws -> String? {
+    /// Before anything is moved, every path the journal names must be the runner's: staged versions
+    /// under `.pipeline/staging/`, backups under `.pipeline/backup/`, and targets `checkTarget` accepts
+    /// (it returns why not); the journal's lock must pass `checkLock`. Otherwise nothing is touched and
+    /// the journal is refused as invalid input, located at its line.
+    public func recover(checkTarget: (String) -> String? = { _ in nil },
+                        checkLock: (Data) -> [String] = { _ in [] }) throws -> String? {
         guard let data = FileManager.default.contents(atPath: files.absolute(Self.journalPath)) else { return nil }
         guard let journal = try? CanonicalJSON.makeDecoder().decode(Journal.self, from: data) else {
             // The journal is written atomically, so a torn one cannot be ours; nothing was moved yet.
             try files.removeTree(Self.journalPath)
             return nil
         }
+        let text = String(decoding: data, as: UTF8.self)
+        var problems: [Diagnostic] = []
+        func refuse(_ value: String, _ why: String) {
+            problems.append(Diagnostic(
+                .error, at: SourceLocation(path: Self.journalPath, line: Self.line(of: value, in: text)),
+                "the journal was not written by sportstime for this repository: \(why)",
+                fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
+        }
+        let confinement = RepositoryConfinement(root: root)
+        // A scratch path is reached without any link: nothing is moved in from, or out to, elsewhere.
+        func isPlain(_ path: String) -> Bool { confinement.resolvedRelative(path) == path }
+        for move in journal.moves {
+            if let staged = move.staged, !Self.isScratch(staged, under: Self.stagingFolder) || !isPlain(staged) {
+                refuse(staged, "'\(staged)' is not a staged output under \(Self.stagingFolder) reached without links")
+            }
+            if !Self.isScratch(move.backup, under: Self.backupFolder) || !isPlain(move.backup) {
+                refuse(move.backup, "'\(move.backup)' is not a backup under \(Self.backupFolder) reached without links")
+            }
+            if let why = checkTarget(move.target) { refuse(move.target, why) }
+        }
+        for why in checkLock(Data(journal.lock.utf8)) {
+            problems.append(Diagnostic(.error, at: SourceLocation(path: Self.journalPath, line: Self.line(of: "\"lock\"", in: text)),
+                                       "the lock in the journal is not valid (\(why))",
+                                       fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
+        }
+        if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
         try complete(journal)
         return journal.stage
+    }
+
+    /// Whether `path` is a plain path (no `.`, `..` or empty parts) strictly inside `folder`.
+    static func isScratch(_ path: String, under folder: String) -> Bool {
+        guard path.hasPrefix(folder), path.count > folder.count else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    /// The 1-based line of the first occurrence of `value` (as a JSON string) in `text`; 1 when absent.
+    static func line(of value: String, in text: String) -> Int {
+        let quoted = value.hasPrefix("\"") ? value : ((try? CanonicalJSON.compact(value)) ?? value)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.contains(quoted) || line.contains(value) {
+            return index + 1
+        }
+        return 1
     }
 
     /// Whether a half-done publish is waiting to be completed.
     public var hasPendingJournal: Bool { files.exists(Self.journalPath) }
 
-    /// Does what is left of `journal`'s moves (each is done when its staged path is gone, or for a
-    /// removal when its target is gone), writes the lock, then drops the journal and the backups.
+    /// Does what is left of `journal`'s moves, writes the lock, then drops the journal and the backups.
+    /// A move is done when the target has the staged version's inode (or, for a journal without
+    /// inodes, when the staged path is gone); a removal is done when its target is gone.
     private func complete(_ journal: Journal) throws {
         for move in journal.moves {
-            let done = move.staged.map { !files.exists($0) } ?? !files.exists(move.target)
-            if done { continue }
+            guard let staged = move.staged else {
+                if files.exists(move.target) {
+                    try files.removeTree(move.backup)
+                    try files.rename(move.target, to: move.backup, location: move.target)
+                    paused()
+                }
+                continue
+            }
+            if let inode = move.inode, files.inode(move.target) == inode {
+                // Done; killed right after the exchange, the old version is still at the staged path.
+                if files.exists(staged) {
+                    try files.removeTree(move.backup)
+                    try files.rename(staged, to: move.backup, location: move.target)
+                }
+                continue
+            }
+            if !files.exists(staged) {
+                if move.inode == nil { continue }
+                throw FileFault(path: move.target, action: "publish \(move.target)", code: ENOENT,
+                                reason: "its staged version \(staged) is gone and the target is not it",
+                                fix: "Delete \(Self.journalPath) and run again with --force")
+            }
             if files.exists(move.target) {
                 try files.removeTree(move.backup)
+                if try files.exchange(staged, move.target, location: move.target) {
+                    paused()
+                    try files.rename(staged, to: move.backup, location: move.target)
+                    paused()
+                    continue
+                }
                 try files.rename(move.target, to: move.backup, location: move.target)
                 paused()
             }
-            if let staged = move.staged {
-                try files.rename(staged, to: move.target, location: move.target)
-                paused()
-            }
+            try files.rename(staged, to: move.target, location: move.target)
+            paused()
         }
         try files.writeAtomically(Data(journal.lock.utf8), to: Self.lockPath)
         try files.removeTree(Self.journalPath)
@@ -122,11 +210,18 @@ public struct Publisher: Sendable {
     }
 
     /// Reverses the moves of `journal` that were done, last first: a published target goes back to its
-    /// staged path, and the backup back to the target. The lock was not written (it is written last).
+    /// staged path, and the old version back to the target. The lock was not written (it is written last).
     private func undo(_ journal: Journal) throws {
         for move in journal.moves.reversed() {
-            if let staged = move.staged, !files.exists(staged), files.exists(move.target) {
-                try files.rename(move.target, to: staged, location: move.target)
+            if let staged = move.staged {
+                let published = move.inode.map { files.inode(move.target) == $0 } ?? !files.exists(staged)
+                if published && files.exists(staged) {
+                    // Swapped, but the old version was not moved on yet: swap back.
+                    if try files.exchange(staged, move.target, location: move.target) { continue }
+                }
+                if published && files.exists(move.target) && !files.exists(staged) {
+                    try files.rename(move.target, to: staged, location: move.target)
+                }
             }
             if files.exists(move.backup), !files.exists(move.target) {
                 try files.rename(move.backup, to: move.target, location: move.target)

@@ -40,6 +40,38 @@ struct RepositoryFiles {
         if code != 0 { throw FileFault(path: path, action: "write", code: code) }
     }
 
+    /// The inode of `path` itself (a link is not followed), or nil when nothing is there.
+    func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return lstat(absolute(path), &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    /// Swaps `a` and `b` in one step (`renameat2` with `RENAME_EXCHANGE`): at every instant each path
+    /// holds one of the two whole versions. Returns false, having changed nothing, where the system or
+    /// file system cannot exchange; a failure is reported at `location`.
+    func exchange(_ a: String, _ b: String, location: String) throws -> Bool {
+        guard let call = Self.renameat2 else { return false }
+        guard call(AT_FDCWD, absolute(a), AT_FDCWD, absolute(b), Self.renameExchange) == 0 else {
+            let code = errno
+            if code == EINVAL || code == ENOSYS || code == ENOTSUP || code == EOPNOTSUPP { return false }
+            throw FileFault(path: location, action: "swap \(a) and \(b)", code: code)
+        }
+        return true
+    }
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let renameExchange: UInt32 = 1 << 1
+
+    /// glibc's `renameat2` (2.28 and later; Swift does not import it), looked up once; nil elsewhere.
+    private static let renameat2: RenameAt2? = {
+        #if os(Linux)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+        #else
+        return nil
+        #endif
+    }()
+
     private func systemRename(_ from: String, _ to: String) -> Int32 {
         #if canImport(Glibc)
         return Glibc.rename(from, to)

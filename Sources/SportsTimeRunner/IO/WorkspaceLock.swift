@@ -21,7 +21,7 @@ public final class WorkspaceLock: @unchecked Sendable {
     public init(root: URL) throws {
         url = root.appendingPathComponent(".pipeline/lock")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
             throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: ".pipeline/lock"),
                                                    "cannot open the workspace lock (\(String(cString: strerror(errno))))",

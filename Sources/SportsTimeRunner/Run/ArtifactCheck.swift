@@ -8,13 +8,26 @@ public struct ArtifactCheck: Sendable {
 
     public init(root: URL) { self.root = root }
 
-    /// Problems in every `.json` and `.jsonl` file under `paths`, and how many files were checked.
+    /// Problems in every `.json` and `.jsonl` file under `paths`, and how many files were checked. A path
+    /// that does not exist, or that leads outside the repository through a symbolic link, is a problem too.
     public func check(_ paths: [String]) -> (problems: [Diagnostic], files: Int) {
         let schemas = SchemaStore(root: root)
         let validator = ArtifactValidator(stage: nil) { try schemas.schema(for: $0) }
         var problems: [Diagnostic] = []
         var count = 0
+        let confinement = RepositoryConfinement(root: root)
         for path in paths {
+            let absolute = root.appendingPathComponent(path).path
+            guard FileStatus(path: absolute) != nil || RepositoryConfinement.isLink(absolute) else {
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path), "the file is missing",
+                                           fix: "Name a file or folder that exists, relative to the repository root (e.g. out/merge)"))
+                continue
+            }
+            let outside = confinement.linksLeavingRepository(under: path)
+            guard outside.isEmpty else {
+                problems.append(contentsOf: outside.map(RepositoryConfinement.outsideLink))
+                continue
+            }
             for (file, shown) in PipelineRunner.files(at: root.appendingPathComponent(path).path, publishedAs: path)
             where shown.hasSuffix(".json") || shown.hasSuffix(".jsonl") {
                 guard let data = FileManager.default.contents(atPath: file) else { continue }

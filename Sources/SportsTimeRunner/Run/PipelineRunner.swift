@@ -47,8 +47,9 @@ public final class PipelineRunner: @unchecked Sendable {
 
     /// Computes the status without writing anything but the hash cache.
     public func status() throws -> PipelineStatus {
+        try workspace.checkRunnerPaths()
         let graph = try workspace.loadGraph()
-        let lock = try workspace.loadLock()
+        let lock = try workspace.loadLock(graph: graph)
         let hasher = ContentHasher(root: root)
         defer { hasher.save() }
         return PipelineStatus.compute(graph: graph, lock: lock, hasher: hasher,
@@ -100,7 +101,11 @@ public final class PipelineRunner: @unchecked Sendable {
     /// 64 usage error, 130 interrupted).
     public func run(_ options: RunOptions) -> Int32 {
         let workspaceLock: WorkspaceLock
-        do { workspaceLock = try WorkspaceLock(root: root) } catch { return report(error) }
+        do {
+            // Nothing is opened or created before the runner's own paths are known to be its own.
+            try workspace.checkRunnerPaths()
+            workspaceLock = try WorkspaceLock(root: root)
+        } catch { return report(error) }
         defer { workspaceLock.release() }
         do {
             return try runLocked(options, workspaceLock: workspaceLock)
@@ -112,9 +117,6 @@ public final class PipelineRunner: @unchecked Sendable {
     private func runLocked(_ options: RunOptions, workspaceLock: WorkspaceLock) throws -> Int32 {
         let started = Date()
         let publisher = Publisher(root: root, pauseBetweenRenames: (Double(environment["SPORTSTIME_PUBLISH_PAUSE_MS"] ?? "") ?? 0) / 1000)
-        if let label = try publisher.recover() {
-            console.err("note: completed the publish of \(label) that an interrupted run left half done")
-        }
         let manager = FileManager.default
         // Staging and backups only live during a run (a journal left by a failed undo keeps them).
         func clearScratch() {
@@ -122,11 +124,15 @@ public final class PipelineRunner: @unchecked Sendable {
             try? manager.removeItem(at: root.appendingPathComponent(".pipeline/staging"))
             try? manager.removeItem(at: root.appendingPathComponent(".pipeline/backup"))
         }
+        // The spec, a journal left by an interrupted run and the lock are all checked before anything
+        // is moved: every path they name must be one the runner may touch.
+        let graph = try workspace.loadGraph()
+        if let label = try workspace.recover(publisher, graph: graph) {
+            console.err("note: completed the publish of \(label) that an interrupted run left half done")
+        }
+        var lock = try workspace.loadLock(graph: graph)
         clearScratch()
         defer { clearScratch() }
-
-        let graph = try workspace.loadGraph()
-        var lock = try workspace.loadLock()
         let selected = try StageSelection.select(options.targets, in: graph)
         let hasher = ContentHasher(root: root)
         defer { hasher.save() }

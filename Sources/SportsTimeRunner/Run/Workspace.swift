@@ -26,6 +26,7 @@ public struct Workspace: Sendable {
             }
         }
         try checkPaths(graph)
+        try checkConfinement(graph)
         return graph
     }
 
@@ -64,12 +65,32 @@ public struct Workspace: Sendable {
         try problems.throwIfAny()
     }
 
-    /// The lock, or an empty one when the file does not exist yet.
-    public func loadLock() throws -> PipelineLock {
+    /// The lock, or an empty one when the file does not exist yet. Every out it records must be one
+    /// the runner may replace or remove (`outProblem`), else it is invalid input located at its line.
+    public func loadLock(graph: PipelineGraph) throws -> PipelineLock {
         guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(Publisher.lockPath).path) else {
             return PipelineLock()
         }
-        return try PipelineLock.decode(data, path: Publisher.lockPath)
+        let lock = try PipelineLock.decode(data, path: Publisher.lockPath)
+        let problems = checkLock(lock, text: String(decoding: data, as: UTF8.self), path: Publisher.lockPath, graph: graph)
+        if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
+        return lock
+    }
+
+    /// Completes a publish an interrupted runner left half done, once its journal is checked: every
+    /// target one the runner may replace or remove, and its lock valid. Returns the stage it published.
+    func recover(_ publisher: Publisher, graph: PipelineGraph) throws -> String? {
+        try publisher.recover(checkTarget: { outProblem($0, graph: graph) }, checkLock: { data in
+            do {
+                let lock = try PipelineLock.decode(data, path: Publisher.journalPath)
+                return checkLock(lock, text: String(decoding: data, as: UTF8.self), path: Publisher.journalPath, graph: graph)
+                    .map(\.message)
+            } catch let error as PipelineError {
+                return error.diagnostics.map(\.message)
+            } catch {
+                return ["\(error)"]
+            }
+        })
     }
 
     /// The runner's own folder, for sibling stage executables (`.build/release/sportstime-*`).

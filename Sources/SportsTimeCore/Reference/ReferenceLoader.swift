@@ -305,7 +305,7 @@ private struct Parser {
             return Parsed()
         }
         // Lines of the list items, for messages about one sport.
-        let node = (try? Yams.compose(yaml: text)) ?? nil
+        let node = StrictYAML.composeIfBounded(text)
         var sports = Parsed<Sport>(isUsable: true)
         var seen: [String: Int] = [:]
         let builtIn = Set(BuiltInSport.allCases.map(\.rawValue))

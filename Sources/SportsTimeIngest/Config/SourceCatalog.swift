@@ -71,13 +71,18 @@ public enum SourceCatalog {
                 fail("season '\(spec.season)' is a range but the rows' season is not mapped",
                      fix: "Map fields.season, or declare one season", "season")
             }
+            if let allow = spec.allowShrink, allow.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                fail("allowShrink.reason is empty", fix: "Say why the source may list fewer games than merge published (or remove allowShrink)",
+                     "allowShrink", "reason")
+            }
             guard let seasons, let format, let scrapedAt, let zone, let threshold else { continue }
             configs.append(SourceConfig(
                 id: spec.id, sport: spec.sport, seasons: seasons, system: spec.system,
                 scope: spec.scope ?? "\(spec.sport)-\(seasons.scopeSuffix)", files: spec.files, format: format,
                 mapping: mapping, filters: spec.filters ?? [], scrapedAt: scrapedAt, naiveTimeZone: zone,
                 rejectThreshold: threshold, priority: spec.priority, placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
-                location: sourceLocations[index]))
+                location: sourceLocations[index],
+                allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
         }
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)

@@ -120,14 +120,18 @@ public struct SourceConfig: Sendable {
     public var placeholderTeams: [String]
     /// Where the source is declared (for messages).
     public var location: SourceLocation
+    /// The declared reason this source's batch may hold fewer games than merge published (`allowShrink`).
+    public var allowShrinkReason: String?
 
     /// The folder of the source's files, relative to the scraped root.
     public var folder: String { id }
 
     /// Envelope meta for `out/ingest/<source>/games.json`.
     public var meta: [String: String] {
-        ["source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
-         "scrapedAt": scrapedAt.iso8601, "priority": String(priority)]
+        var meta = ["source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
+                    "scrapedAt": scrapedAt.iso8601, "priority": String(priority)]
+        if let allowShrinkReason { meta[BatchMetaKey.allowShrink] = allowShrinkReason }
+        return meta
     }
 
     /// The data files among `listing` (paths relative to the source folder) matched by `files`, sorted.

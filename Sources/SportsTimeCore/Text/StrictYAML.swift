@@ -74,22 +74,27 @@ public enum StrictYAML {
     }
 
     /// Counts nodes as decoding will see them (aliases expanded) and stops at the first one past a limit.
+    /// A problem is located at the top-level value being walked (a top-level key's value or list item):
+    /// inside an expanded alias every node carries its anchor's position, not the alias's.
     private struct YAMLBudget {
         var visited = 0
         struct Problem { var node: Node; var isTooDeep: Bool }
 
-        mutating func visit(_ node: Node, depth: Int) -> Problem? {
+        mutating func visit(_ node: Node, depth: Int, top: Node? = nil) -> Problem? {
+            let top = depth == 2 ? node : top
             visited += 1
-            if visited > InputLimits.yamlNodes { return Problem(node: node, isTooDeep: false) }
+            if visited > InputLimits.yamlNodes { return Problem(node: top ?? node, isTooDeep: false) }
             if depth > InputLimits.yamlDepth { return Problem(node: node, isTooDeep: true) }
             switch node {
             case .mapping(let mapping):
                 for pair in mapping {
-                    if let problem = visit(pair.key, depth: depth + 1) ?? visit(pair.value, depth: depth + 1) { return problem }
+                    if let problem = visit(pair.key, depth: depth + 1, top: top) ?? visit(pair.value, depth: depth + 1, top: top) {
+                        return problem
+                    }
                 }
             case .sequence(let sequence):
                 for child in sequence {
-                    if let problem = visit(child, depth: depth + 1) { return problem }
+                    if let problem = visit(child, depth: depth + 1, top: top) { return problem }
                 }
             default:
                 break

@@ -187,3 +187,27 @@ import Testing
         #expect(Slug.matchKey("PHX (Suns)") == "phxsuns")
     }
 }
+
+@Suite struct InputLimitsTests {
+    @Test func jsonDepthCountsBracketsOutsideStringsOnly() {
+        let limit = InputLimits.jsonDepth
+        func nested(_ levels: Int) -> Data {
+            Data((String(repeating: "[", count: levels) + String(repeating: "]", count: levels)).utf8)
+        }
+        #expect(!InputLimits.jsonNestsTooDeep(nested(limit)))
+        #expect(InputLimits.jsonNestsTooDeep(nested(limit + 1)))
+        let quoted = "[\"" + String(repeating: "[{", count: limit) + "\\\"[\"]"
+        #expect(!InputLimits.jsonNestsTooDeep(Data(quoted.utf8)))
+    }
+
+    @Test func anEnvelopeNestedTooDeepIsRefusedBeforeDecoding() {
+        let deep = "{\"kind\":\"sportstime.games\",\"schemaVersion\":1,\"meta\":{\"x\":"
+            + String(repeating: "[", count: InputLimits.jsonDepth) + String(repeating: "]", count: InputLimits.jsonDepth) + "}}"
+        #expect(throws: PipelineError.self) {
+            _ = try EnvelopeReader.header(of: Data(deep.utf8), path: "out/x.json", expecting: .games)
+        }
+        do { _ = try EnvelopeReader.header(of: Data(deep.utf8), path: "out/x.json", expecting: .games) } catch {
+            #expect("\(error)" == "out/x.json:1: error: the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels. Re-run the stage that writes it.")
+        }
+    }
+}

@@ -102,13 +102,18 @@ public enum ShrinkGuard {
         let examples = shrink.lost.prefix(3).joined(separator: ", ") + (shrink.lost.count > 3 ? ", ..." : "")
         return Diagnostic(
             .error, at: SourceLocation(path: shrink.path, line: shrink.firstLostLine),
-            "\(shrink.season) would go from \(shrink.before) to \(shrink.after) active games: \(shrink.lost.count) published games are in no batch and no newer batch soft-deleted them (\(examples)); from source \(named); nothing was written",
+            "\(shrink.season) would go from \(shrink.before) to \(shrink.after) active games: \(publishedGames(shrink.lost.count)) in no batch and no newer batch soft-deleted \(shrink.lost.count == 1 ? "it" : "them") (\(examples)); from source \(named); nothing was written",
             fix: "Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}")
     }
 
     /// The note printed for a declared shrink.
     public static func note(for shrink: Shrink) -> String {
         let reasons = shrink.sources.map { "'\($0)': \(shrink.reasons[$0] ?? "")" }.joined(separator: "; ")
-        return "note: \(shrink.season) goes from \(shrink.before) to \(shrink.after) active games (\(shrink.lost.count) published games dropped), as declared by allowShrink of \(reasons)"
+        return "note: \(shrink.season) goes from \(shrink.before) to \(shrink.after) active games (\(shrink.lost.count) published game\(shrink.lost.count == 1 ? "" : "s") dropped), as declared by allowShrink of \(reasons)"
+    }
+
+    /// "1 published game is" / "3 published games are".
+    private static func publishedGames(_ count: Int) -> String {
+        count == 1 ? "1 published game is" : "\(count) published games are"
     }
 }

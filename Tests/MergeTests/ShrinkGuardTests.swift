@@ -65,6 +65,12 @@ import Testing
         #expect(ShrinkGuard.note(for: both) == "note: mlb-2023 goes from 3 to 1 active games (2 published games dropped), as declared by allowShrink of 'other': dropped; 'retro': cut short")
     }
 
+    @Test func oneLostGameIsToldInTheSingular() throws {
+        let shrink = try #require(ShrinkGuard.shrinks(published: [published(["a", "b"])], candidates: active(["a"]), allowances: [:]).first)
+        #expect(ShrinkGuard.diagnostic(for: shrink, batchSources: ["retro"]).message
+                == "mlb-2023 would go from 2 to 1 active games: 1 published game is in no batch and no newer batch soft-deleted it (b); from source 'retro'; nothing was written")
+    }
+
     @Test func aSeasonThatVanishesEntirelyIsAShrinkAndOtherSeasonsAreUntouched() {
         let shrinks = ShrinkGuard.shrinks(published: [published(["a"], key: "nfl-2021"), published(["x"], key: "nfl-2022")],
                                           candidates: active(["x"], season: "nfl-2022"), allowances: [:])

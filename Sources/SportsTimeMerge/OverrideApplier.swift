@@ -5,7 +5,8 @@ import SportsTimeCore
 ///
 /// A patch whose record does not exist is reported (status `unmatched`, plus a warning) and does
 /// nothing. A patch that sets a reference (a game's `stadiumId`) to an id the store does not hold is
-/// an input error (exit 2): an override must not break referential integrity.
+/// an input error (exit 2): an override must not break referential integrity. So is a patch of a game's
+/// `homeTeamId` or `awayTeamId` that leaves both the same team.
 public enum OverrideApplier {
     public struct Outcome: Sendable {
         public var outcomes: [MergeOverrideOutcome]
@@ -38,12 +39,33 @@ public enum OverrideApplier {
             case .stadiumAliases: apply(forKind, StadiumAlias.self, to: &store, outcome: &outcome, errors: &errors)
             }
         }
+        errors += teamPlayingItself(patches, in: store)
         if !errors.isEmpty {
             throw errors.count == 1 ? PipelineError.invalidInput(errors[0]) : PipelineError.invalidInputs(errors)
         }
         outcome.outcomes.sort { $0.id < $1.id }
         outcome.warnings.sort { ($0.location ?? SourceLocation(path: "")) < ($1.location ?? SourceLocation(path: "")) }
         return outcome
+    }
+
+    /// Errors for the games whose patched teams are one team (home = away), at the patch of each field.
+    static func teamPlayingItself(_ patches: [OverridePatch], in store: MergeStore) -> [Diagnostic] {
+        let teamFields: Set<String> = ["homeTeamId", "awayTeamId"]
+        var byGame: [String: [OverridePatch]] = [:]
+        for patch in patches where patch.entity == .games && teamFields.contains(patch.field) {
+            byGame[patch.recordId, default: []].append(patch)
+        }
+        var errors: [Diagnostic] = []
+        for (id, gamePatches) in byGame.sorted(by: { $0.key < $1.key }) {
+            guard let game = store.games[id], game.homeTeamId == game.awayTeamId else { continue }
+            let patch = gamePatches.sorted { $0.location < $1.location }[0]
+            let other = patch.field == "homeTeamId" ? "awayTeamId" : "homeTeamId"
+            errors.append(Diagnostic(
+                .error, at: patch.location,
+                "override of game '\(id)' sets \(patch.field) to '\(game.homeTeamId)', which is also its \(other): a team cannot play itself",
+                fix: "Set the team that really played, or override \(other) too"))
+        }
+        return errors
     }
 
     private static func apply<Record: MergeableRecord>(_ patches: [OverridePatch], _ type: Record.Type, to store: inout MergeStore,

@@ -3,7 +3,8 @@ import SportsTimeCore
 /// One ingest artifact (`out/ingest/<source>/games.json`): its raw games and the batch's declared facts.
 public struct RawBatch: Sendable, Hashable {
     /// The meta keys normalize copies from the ingest envelope into its own `games/<source>.json`.
-    public static let copiedMetaKeys = ["source", "system", "sport", "season", "scope", "scrapedAt", "priority"]
+    public static let copiedMetaKeys = ["source", "system", "sport", "season", "scope", "scrapedAt", "priority",
+                                        BatchMetaKey.allowShrink]
     /// The meta keys a batch must declare.
     public static let requiredMetaKeys = ["source", "system", "sport", "season", "scrapedAt"]
 

@@ -26,13 +26,14 @@ struct VenueCheck {
             .sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
     }
 
-    /// The error that refuses `batch`, when more than `share` of its checked games are inconsistent.
+    /// The error that refuses `batch`, when more than `share` of its checked games are inconsistent, located at
+    /// the first inconsistent game's row in the scraped file.
     func refusal(of batch: RawBatch, share: Double) -> Diagnostic? {
         guard checkedCount > 0, Double(inconsistent.count) > share * Double(checkedCount),
               let example = inconsistent.first else { return nil }
         let percent = Int((100 * Double(inconsistent.count) / Double(checkedCount)).rounded())
         return Diagnostic(
-            .error, at: SourceLocation(path: batch.path),
+            .error, at: Provenance(example.raw.provenance).location,
             "\(inconsistent.count.grouped) of \(checkedCount.grouped) regular-season and postseason games (\(percent) %) "
                 + "are at a venue that is not the home team's (e.g. \(describe(example)), \(example.raw.provenance))",
             fix: "The file looks corrupt; fix the scrape or remove the source")

@@ -11,6 +11,8 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             Folds sports, stadiums, teams, games, league structures, team aliases and stadium aliases (in that order) newest-wins, soft-deletes games that a newer batch of the same system and scope no longer lists, applies the field overrides in --overrides, and writes --out: one file per entity kind, games/<sport>-<season>.json, sync-state.json, merge-report.json and rejects.jsonl.
 
+            Before writing, the merge compares each sport-season with the store published last (--published, default --out): when published games are in no batch any more and the season would have fewer active games, it fails (exit 1) naming the sources, unless each of them declares allowShrink in pipeline/sources.yaml (carried in its batch meta).
+
             SIGINT or SIGTERM stops the merge between entity kinds; nothing is written, and the next run completes.
 
             Exit status: 0 ok, 1 failure or interrupted, 2 invalid input, 64 usage.
@@ -27,6 +29,9 @@ struct MergeCommand: ParsableCommand {
 
     @Option(help: "Output folder.")
     var out = "out/merge"
+
+    @Option(help: "The store published last, which the merge must not shrink silently (default: --out). The runner writes --out into a staging folder, so it passes the published out/merge here.")
+    var published: String?
 
     @Flag(help: "Continue the merge in --out: fold only records at or after its high-water marks (falls back to a full merge when there is none, or when overrides or source priorities changed).")
     var incremental = false
@@ -77,10 +82,15 @@ struct MergeCommand: ParsableCommand {
                                                         "the normalized folder does not exist", fix: "Run normalize first"))
         }
         var batches: [RecordBatch<Game>] = []
+        var allowances: [String: String] = [:]
         for file in ArtifactFiles.files(under: normalizedURL.appendingPathComponent("games"), suffix: ".json") {
             let data = try read(file, display: display(file))
             hashes[display(file)] = ArtifactFiles.sha256(data)
-            batches.append(try BatchReader.gameBatch(from: data, path: display(file)))
+            let batch = try BatchReader.gameBatch(from: data, path: display(file))
+            batches.append(batch)
+            if let reason = (try? CanonicalJSON.makeDecoder().decode(BatchMeta.self, from: data))?.meta?[BatchMetaKey.allowShrink] {
+                allowances[batch.origin.source] = reason
+            }
         }
 
         // Overrides.
@@ -141,6 +151,8 @@ struct MergeCommand: ParsableCommand {
             if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
             try cancellation.check(before: "before merging \(kind.rawValue)")
         }
+        try guardAgainstShrinking(result, publishedURL: published.map(url) ?? outURL, display: display,
+                                  allowances: allowances, batchSources: Set(batches.map(\.origin.source)))
         let files = try MergeOutput.files(for: result, input: input, hashes: hashes, previousHashes: previousHashes,
                                           settings: settings, reportMeta: reportMeta)
         if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
@@ -171,6 +183,56 @@ struct MergeCommand: ParsableCommand {
             Self.printError("cross-source: \(summary.matchedAcrossDates) games matched across dates, \(summary.ambiguousMatches) ambiguous pairings kept apart; conflicts: dateMoved \(summary.dateMoved), timeMoved \(summary.timeMoved), venueDiffers \(summary.venueDiffers), statusContradicts \(summary.statusContradicts)")
         }
         Self.printError("\(result.mode.rawValue) merge: \(files.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))")
+    }
+
+    /// Fails (exit 1, nothing written) when a sport-season would silently lose published games; prints a
+    /// note for a shrink the sources declared. A published file that cannot be read is noted and skipped.
+    private func guardAgainstShrinking(_ result: MergeResult, publishedURL: URL, display: (URL) -> String,
+                                       allowances: [String: String], batchSources: Set<String>) throws {
+        var seasons: [ShrinkGuard.PublishedSeason] = []
+        for file in ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json") {
+            let path = display(file)
+            do {
+                let data = try read(file, display: path)
+                let envelope = try EnvelopeReader.read(PublishedGame.self, from: data, path: path, expecting: .games)
+                let firstLine = Self.firstRecordLine(in: data)
+                let games = envelope.records.enumerated().compactMap { index, game -> ShrinkGuard.PublishedGame? in
+                    guard game.deprecatedAt == nil else { return nil }
+                    let sources = Set((game.sourceIds ?? [:]).keys).union(game.source.map { [$0] } ?? [])
+                    return ShrinkGuard.PublishedGame(id: game.id, sources: sources.sorted(), line: firstLine.map { $0 + index })
+                }
+                let stem = String(file.lastPathComponent.dropLast(".json".count))
+                let key = envelope.meta["sport"].flatMap { sport in envelope.meta["season"].map { "\(sport)-\($0)" } } ?? stem
+                seasons.append(ShrinkGuard.PublishedSeason(key: key, path: path, games: games))
+            } catch let error as PipelineError {
+                let reason = error.diagnostics.first?.message ?? "\(error)"
+                Self.printError("note: cannot compare with the published \(path) (\(reason)); it is not checked for lost games")
+            }
+        }
+        guard !seasons.isEmpty else { return }
+        let shrinks = ShrinkGuard.shrinks(published: seasons, candidates: ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] }),
+                                          allowances: allowances)
+        let refused = shrinks.filter { !$0.isAllowed }
+        for shrink in shrinks where shrink.isAllowed { Self.printError(ShrinkGuard.note(for: shrink)) }
+        guard refused.isEmpty else {
+            let diagnostics = refused.map { ShrinkGuard.diagnostic(for: $0, batchSources: batchSources) }
+            for diagnostic in diagnostics { Self.printDiagnostic(diagnostic) }
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+
+    /// The 1-based line of the first record of a canonical envelope (the line after `"records": [`).
+    static func firstRecordLine(in data: Data) -> Int? {
+        var line = 1
+        var lineStart = data.startIndex
+        let marker = Array("\"records\": [".utf8)
+        for index in data.indices where data[index] == UInt8(ascii: "\n") {
+            let text = data[lineStart..<index].drop(while: { $0 == UInt8(ascii: " ") })
+            if text.elementsEqual(marker) { return line + 1 }
+            line += 1
+            lineStart = data.index(after: index)
+        }
+        return nil
     }
 
     private func read(_ file: URL, display: String) throws -> Data {
@@ -211,4 +273,17 @@ struct MergeCommand: ParsableCommand {
         if let blocker = MergeInput.incrementalBlocker(previous: recorded, current: settings) { return .fullMerge(blocker) }
         return .continuing(previous, files: hashes)
     }
+}
+
+/// The fields of a published game the shrink guard reads (other fields are ignored).
+private struct PublishedGame: Codable, Sendable {
+    var id: String
+    var source: String?
+    var sourceIds: [String: String]?
+    var deprecatedAt: String?
+}
+
+/// Only the meta of a normalized games envelope.
+private struct BatchMeta: Decodable {
+    var meta: [String: String]?
 }

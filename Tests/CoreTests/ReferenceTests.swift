@@ -442,15 +442,20 @@ struct ReferenceTests {
             "fixtures/reference/sports.yaml:1", "fixtures/reference/stadiums.csv:3", "fixtures/reference/teams.csv:3"])
     }
 
-    @Test func ambiguousAliasesAreWarningsNotErrors() throws {
+    @Test func aliasesThatOnlyMayClashAreWarnings() throws {
+        // Different kinds (a name and an abbreviation), or one row for every system and one for a system.
         let reference = MiniReference()
             .appending("mlb-nyy,mlb,New York,Yankees,NYY,fenway-park,mlb-al,mlb-al-east,\(stamp)", to: "teams.csv")
-            .appending("mlb-nyy,name,Sox,,,,\(stamp),x", to: "team-aliases.csv")
+            .appending("mlb-nyy,abbreviation,Sox,,,,\(stamp),x", to: "team-aliases.csv")
             .appending("mlb-bos,name,SOX,2000-01-01,,,\(stamp),x", to: "team-aliases.csv")
+            .appending("mlb-nyy,name,Sux,,,retrosheet,\(stamp),x", to: "team-aliases.csv")
+            .appending("mlb-bos,name,SUX,,,,\(stamp),x", to: "team-aliases.csv")
         var diagnostics = Diagnostics()
         _ = try reference.load(diagnostics: &diagnostics)
         #expect(diagnostics.items.map(\.description) == [
             "fixtures/reference/team-aliases.csv:5: warning: team alias 'SOX' names both 'mlb-nyy' (line 4) and "
+                + "'mlb-bos' on the same dates. Give the aliases non-overlapping dates or source systems, or remove one.",
+            "fixtures/reference/team-aliases.csv:7: warning: team alias 'SUX' names both 'mlb-nyy' (line 6) and "
                 + "'mlb-bos' on the same dates. Give the aliases non-overlapping dates or source systems, or remove one."])
         // Different source systems or dates do not clash.
         let separate = MiniReference()
@@ -460,6 +465,35 @@ struct ReferenceTests {
         var none = Diagnostics()
         _ = try separate.load(diagnostics: &none)
         #expect(none.items.isEmpty)
+    }
+
+    /// Issue 15: one alias value for two teams dropped their games one by one; the file is refused.
+    @Test func oneAliasForTwoTeamsOfOneKindAndSystemRefusesTheFile() {
+        let reference = MiniReference()
+            .appending("mlb-nyy,mlb,New York,Yankees,NYY,fenway-park,mlb-al,mlb-al-east,\(stamp)", to: "teams.csv")
+            .appending("mlb-nyy,name,Sox,2010-01-01,,retrosheet,\(stamp),x", to: "team-aliases.csv")
+            .appending("mlb-bos,name,SOX,2000-01-01,2012-12-31,retrosheet,\(stamp),x", to: "team-aliases.csv")
+        #expect(reference.errors() == [
+            "fixtures/reference/team-aliases.csv:5: error: team alias 'SOX' (name, source system 'retrosheet') names 'mlb-nyy' on line 4 "
+                + "and 'mlb-bos' on line 5, on overlapping dates. A value names one team on a date: give the rows dates that do not "
+                + "overlap or different source_system values, or remove one."])
+    }
+
+    /// Issue 15: a flipped longitude sign is refused; every committed stadium passes.
+    @Test func stadiumCoordinatesMustAgreeWithZoneAndCountry() throws {
+        let flipped = MiniReference().replacing("42.346389,-71.097500", with: "42.346389,71.097500", in: "stadiums.csv")
+        #expect(flipped.errors() == [
+            "fixtures/reference/stadiums.csv:2: error: stadium 'fenway-park': coordinates 42.3464,71.0975 are outside USA "
+                + "(latitude 17°N to 72°N, longitude 180°W to 64°W). Check the signs and the order of latitude and longitude "
+                + "(west and south are negative), the time_zone and the country."])
+        #expect(StadiumPlacement.problem(latitude: 52.5, longitude: -13.4, timeZone: "Europe/Berlin", country: "Germany") == nil)
+        #expect(StadiumPlacement.problem(latitude: 52.5, longitude: -73.4, timeZone: "Europe/Berlin", country: "Germany")
+                == "coordinates 52.5000,-73.4000 are not in Europe, where its time zone Europe/Berlin is (latitude 34°N to 82°N, longitude 32°W to 70°E)")
+        #expect(StadiumPlacement.problem(latitude: 42.3, longitude: -150.0, timeZone: "America/New_York", country: "USA")
+                == "longitude -150.0000 is -10.0 hours of sun time from UTC, but its time zone America/New_York is UTC-5.0")
+        #expect(StadiumPlacement.problem(latitude: -37.8, longitude: 144.9, timeZone: "Australia/Melbourne", country: "Australia") == nil)
+        let committed = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
+        #expect(committed.stadiums.count == 213)
     }
 
     // MARK: dated homes (team-homes.csv)

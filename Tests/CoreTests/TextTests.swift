@@ -61,6 +61,19 @@ import Testing
         #expect((try? TextEncoding.utf8Text(Data("a: 1\n".utf8), path: "x")) == "a: 1\n")
     }
 
+    @Test func fieldsPastTheLimitAreCutAndReported() {
+        let long = String(repeating: "x", count: 5000)
+        let result = CSVReader(maxFieldBytes: 100).read(Data("a,b,c\n1,\(long),3\n4,5,6\n".utf8))
+        #expect(result.rows.map(\.fields.count) == [3, 3, 3])
+        #expect(result.rows[1].fields[1].utf8.count == 100)
+        #expect(result.rows[1].overlongField == OverlongField(column: 1, bytes: 5000))
+        #expect(result.rows[1].fields[2] == "3")
+        #expect(result.rows[0].overlongField == nil && result.rows[2].overlongField == nil)
+        let quoted = CSVReader(maxFieldBytes: 4).read(Data("\"a,\"\"bcdef\",x\n".utf8))
+        #expect(quoted.rows.first?.overlongField == OverlongField(column: 0, bytes: 8))
+        #expect(quoted.rows.first?.fields == ["a,\"b", "x"])
+    }
+
     @Test func unterminatedQuoteIsReported() {
         let result = CSVReader().read(Data("a,b\n\"open,2\n".utf8))
         #expect(result.unterminatedQuoteLine == 2)
@@ -132,11 +145,69 @@ import Testing
         #expect(text == "x.yaml:3:9: error: YAML: control characters are not allowed (U+0001). Remove the character, and save the file as UTF-8 text.")
     }
 
+    /// A "billion laughs" document: nine levels of ten aliases each, under 1 KB of text.
+    static let laughs: String = {
+        var lines = ["name: &a0 [lol]", "count: 1"]
+        for level in 1...9 {
+            let previous = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            lines.append("l\(level): &a\(level) [\(previous)]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test func aliasesThatExpandPastTheLimitAreRefusedWithoutExpanding() {
+        #expect(Self.laughs.utf8.count < 1024)
+        let started = ContinuousClock.now
+        let text = error(Self.laughs)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(text.hasPrefix("x.yaml:"))
+        #expect(text.contains("error: the YAML expands to more than \(InputLimits.yamlNodes) values once its aliases are repeated"))
+        #expect(text.hasSuffix("Write the values out instead of repeating anchors through aliases."))
+        // The locators used after decoding give up on the same document instead of walking it.
+        #expect(YAMLLocator(text: Self.laughs, path: "x.yaml").location(["l9", 0]).line == 1)
+    }
+
+    @Test func aFewAliasesStillDecode() throws {
+        let spec = try StrictYAML.decode(Spec.self, from: "name: &n a\ncount: 2\ntags: [*n, *n]\n", path: "x.yaml")
+        #expect(spec.tags == ["a", "a"])
+    }
+
+    @Test func deepNestingAndOversizedFilesAreRefused() {
+        let deep = "name: a\ncount: 1\ntags: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"
+        #expect(error(deep).contains("error: the YAML nests deeper than \(InputLimits.yamlDepth) levels"))
+        let big = "name: a\ncount: 1\n" + String(repeating: "# padding\n", count: InputLimits.yamlFileBytes / 10 + 1)
+        #expect(error(big).hasPrefix("x.yaml:1: error: the YAML file is \(big.utf8.count) bytes, more than the limit of \(InputLimits.yamlFileBytes)"))
+    }
+
     @Test func slugsAndMatchKeys() {
         #expect(Slug.make("Oriole Park at Camden Yards") == "oriole-park-at-camden-yards")
         #expect(Slug.make("Estadio Alfredo Harp Helú") == "estadio-alfredo-harp-helu")
         #expect(Slug.make("St. Louis Cardinals") == "st-louis-cardinals")
         #expect(Slug.make("Levi's Stadium") == "levis-stadium")
         #expect(Slug.matchKey("PHX (Suns)") == "phxsuns")
+    }
+}
+
+@Suite struct InputLimitsTests {
+    @Test func jsonDepthCountsBracketsOutsideStringsOnly() {
+        let limit = InputLimits.jsonDepth
+        func nested(_ levels: Int) -> Data {
+            Data((String(repeating: "[", count: levels) + String(repeating: "]", count: levels)).utf8)
+        }
+        #expect(!InputLimits.jsonNestsTooDeep(nested(limit)))
+        #expect(InputLimits.jsonNestsTooDeep(nested(limit + 1)))
+        let quoted = "[\"" + String(repeating: "[{", count: limit) + "\\\"[\"]"
+        #expect(!InputLimits.jsonNestsTooDeep(Data(quoted.utf8)))
+    }
+
+    @Test func anEnvelopeNestedTooDeepIsRefusedBeforeDecoding() {
+        let deep = "{\"kind\":\"sportstime.games\",\"schemaVersion\":1,\"meta\":{\"x\":"
+            + String(repeating: "[", count: InputLimits.jsonDepth) + String(repeating: "]", count: InputLimits.jsonDepth) + "}}"
+        #expect(throws: PipelineError.self) {
+            _ = try EnvelopeReader.header(of: Data(deep.utf8), path: "out/x.json", expecting: .games)
+        }
+        do { _ = try EnvelopeReader.header(of: Data(deep.utf8), path: "out/x.json", expecting: .games) } catch {
+            #expect("\(error)" == "out/x.json:1: error: the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels. Re-run the stage that writes it.")
+        }
     }
 }

@@ -15,6 +15,9 @@ import Testing
 /// - `expand`: `{path, text, count}`: `@HUGE@` in that file becomes `text` repeated `count` times (huge
 ///   fields without committing megabytes).
 /// - `conserve`: ingest sources (`out/ingest/<id>`) whose counts must add up afterwards.
+/// - `contains`: `{path, text}`: after the last step, the file at `path` contains `text` (a reject's reason).
+/// - `maxBytes`: repository path → the most bytes that file may have after the last step (a huge field
+///   must not be copied into outputs).
 /// - `keep`: repository paths (files or folders) whose bytes must be the same after the last step as
 ///   just before the first step expected to fail (a path missing then must still be missing): the
 ///   outputs a failing stage must not touch.
@@ -30,9 +33,10 @@ import Testing
         var run: [String]?; var exit: Int32?; var stderr: [String]?; var overlay: String?; var link: String?; var to: String?
     }
     struct Expand: Decodable { var path: String; var text: String; var count: Int }
+    struct Contains: Decodable { var path: String; var text: String }
     struct Case: Decodable {
         var about: String; var steps: [Step]; var remove: [String]?; var conserve: [String]?; var expand: [Expand]?
-        var keep: [String]?; var outside: [String: String]?
+        var keep: [String]?; var outside: [String: String]?; var contains: [Contains]?; var maxBytes: [String: Int]?
     }
 
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -174,6 +178,15 @@ import Testing
             #expect(changed.isEmpty, "\(name): \(path) changed after the failing step: \(changed.prefix(10).joined(separator: ", "))")
         }
         for source in spec.conserve ?? [] { try Self.checkConservation(source, in: root, name: name) }
+        for wanted in spec.contains ?? [] {
+            let text = String(decoding: (try? Data(contentsOf: root.appendingPathComponent(wanted.path))) ?? Data(), as: UTF8.self)
+            #expect(text.contains(wanted.text), "\(name): \(wanted.path) does not contain\n  \(wanted.text)")
+        }
+        for (path, limit) in (spec.maxBytes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)[.size] as? Int,
+                                    "\(name): \(path) is missing")
+            #expect(size <= limit, "\(name): \(path) has \(size) bytes, more than \(limit)")
+        }
         let outsideAfter = try Self.snapshotOutside(outside)
         let touched = Set(outsideBefore.keys).union(outsideAfter.keys).filter { outsideBefore[$0] != outsideAfter[$0] }.sorted()
         #expect(touched.isEmpty, "\(name): files outside the repository changed: \(touched.prefix(10).joined(separator: ", "))")

@@ -43,6 +43,16 @@ import Testing
         #expect(config.location.line == 2)
     }
 
+    @Test func allowShrinkReasonTravelsInTheBatchMeta() throws {
+        let text = Self.valid + "\n    allowShrink: {reason: \"The league cancelled the last two weeks.\"}"
+        let config = try #require(try SourceCatalog.load(text: text, path: "s.yaml").first)
+        #expect(config.allowShrinkReason == "The league cancelled the last two weeks.")
+        #expect(config.meta[BatchMetaKey.allowShrink] == "The league cancelled the last two weeks.")
+        let empty = problems(Self.valid + "\n    allowShrink: {reason: \" \"}")
+        #expect(empty.map(\.description) == ["pipeline/sources.yaml:12:27: error: source 'a': allowShrink.reason is empty. Say why the source may list fewer games than merge published (or remove allowShrink)."])
+        #expect(problems(Self.valid + "\n    allowShrink: {because: x}").first?.message.contains("missing key 'reason'") == true)
+    }
+
     @Test func unknownKeyIsAnErrorWithItsLine() {
         let found = problems(Self.valid + "\n    colour: red")
         #expect(found.count == 1)

@@ -112,10 +112,36 @@ import Testing
         #expect(result.rejects.first?.recordId == "test:2025-03-01-b-at-a")
     }
 
-    @Test func shortRowsLeaveMissingCellsEmpty() throws {
-        let result = try run("date,home,away,venue\n2025-03-01,A,B\n2025-03-02,C\n")
-        #expect(result.records.map(\.venue) == [nil])
-        #expect(result.rejects.map(\.reason) == ["blank away team"])
+    /// A row cut off mid-line must not become a game with empty fields (issue 15: 32 of 46 columns
+    /// became a game without a venue).
+    @Test func rowsShorterThanTheHeaderAreRejectedAsCutOff() throws {
+        let result = try run("date,home,away,venue\n2025-03-01,A,B\n2025-03-02,C\n2025-03-03,D,E,V\n")
+        #expect(result.records.map(\.homeTeam) == ["D"])
+        #expect(result.rejects.map(\.reason) == ["the row has 3 of the header's 4 columns (the line looks cut off)",
+                                                  "the row has 2 of the header's 4 columns (the line looks cut off)"])
+        #expect(result.rejects.map(\.line) == [2, 3])
+        #expect(result.counts.balances)
+    }
+
+    @Test func aFieldOverTheLimitRejectsItsRowWithoutCopyingIt() throws {
+        let long = String(repeating: "x", count: InputLimits.scrapedFieldBytes + 1)
+        let result = try run("date,home,away,venue\n2025-03-01,A,B,\(long)\n2025-03-02,C,D,V\n")
+        #expect(result.records.map(\.homeTeam) == ["C"])
+        #expect(result.rejects.map(\.reason) == ["field 4 ('venue') is \(InputLimits.scrapedFieldBytes + 1) bytes, more than the \(InputLimits.scrapedFieldBytes) allowed in one scraped field; the row is not read"])
+        #expect((result.rejects.first?.raw?.count ?? .max) <= InputLimits.rejectRawCharacters)
+        #expect(result.counts.balances)
+    }
+
+    @Test func aFieldAtTheLimitIsRead() throws {
+        let venue = String(repeating: "v", count: InputLimits.scrapedFieldBytes)
+        let result = try run("date,home,away,venue\n2025-03-01,A,B,\(venue)\n")
+        #expect(result.records.map(\.venue) == [venue])
+        #expect(result.rejects.isEmpty)
+    }
+
+    @Test func aHeaderOnlyFileIsRefused() throws {
+        #expect(throws: PipelineError.self) { try run("date,home,away,venue\n") }
+        #expect(throws: PipelineError.self) { try run("") }
     }
 
     @Test func jsonWithBOMAndCarriageReturnsKeepsLineNumbers() throws {

@@ -144,6 +144,25 @@ import Testing
         }
     }
 
+    /// Issue 15: an override may not make a team play itself.
+    @Test func overrideThatMakesHomeEqualAwayIsAnInputError() throws {
+        let text = "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n    reason: r\n"
+        let patches = try OverrideParser.parse(files: [(path, text)])
+        let input = MergeInput(reference: reference, gameBatches: [
+            T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])], overrides: patches)
+        #expect(throws: PipelineError.self) { try Merger.merge(input) }
+        do { _ = try Merger.merge(input) } catch let error as PipelineError {
+            #expect(error.exitCode == 2)
+            #expect(error.description == "\(path):5:19: error: override of game 'mlb-2023-2023-03-30-bal-at-bos' sets homeTeamId to 'mlb-bal', which is also its awayTeamId: a team cannot play itself. Set the team that really played, or override awayTeamId too.")
+        }
+        // Swapping both teams at once is fine.
+        let swap = "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n      awayTeamId: mlb-bos\n    reason: r\n"
+        let swapped = try Merger.merge(MergeInput(reference: reference, gameBatches: [
+            T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])],
+            overrides: try OverrideParser.parse(files: [(path, swap)])))
+        #expect(swapped.store.games["mlb-2023-2023-03-30-bal-at-bos"]?.homeTeamId == "mlb-bal")
+    }
+
     @Test func overrideCanMoveAGameToAnotherStadiumAndClearAnOptional() throws {
         let text = """
             overrides:

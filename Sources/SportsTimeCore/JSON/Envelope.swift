@@ -104,6 +104,18 @@ extension Envelope {
 public enum EnvelopeReader {
     /// Decodes the header and checks kind and version; the error names the file, both versions, and what to do.
     public static func header(of data: Data, path: String, expecting kind: ArtifactKind) throws -> EnvelopeHeader {
+        guard data.count <= InputLimits.jsonFileBytes else {
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                           "the artifact is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)",
+                           fix: "Re-run the stage that writes it; check that its inputs are the intended files"))
+        }
+        guard !InputLimits.jsonNestsTooDeep(data) else {
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                           "the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels",
+                           fix: "Re-run the stage that writes it"))
+        }
         let header: EnvelopeHeader
         do {
             header = try CanonicalJSON.makeDecoder().decode(EnvelopeHeader.self, from: data)

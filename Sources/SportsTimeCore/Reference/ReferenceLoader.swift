@@ -310,7 +310,7 @@ private struct Parser {
             return Parsed()
         }
         // Lines of the list items, for messages about one sport.
-        let node = (try? Yams.compose(yaml: text)) ?? nil
+        let node = StrictYAML.composeIfBounded(text)
         var sports = Parsed<Sport>(isUsable: true)
         var seen: [String: Int] = [:]
         let builtIn = Set(BuiltInSport.allCases.map(\.rawValue))
@@ -380,6 +380,12 @@ private struct Parser {
             if !zone.isEmpty, !ZonedTime.isValidZone(zone) {
                 fields.fail(row, "stadium '\(id)': time_zone '\(zone)' is not an IANA time zone",
                             fix: "Use a tzdata name such as America/New_York or Europe/Berlin")
+            }
+            if let latitude, let longitude, Coordinate(latitude: latitude, longitude: longitude).isPlausible,
+               !zone.isEmpty, ZonedTime.isValidZone(zone), !country.isEmpty,
+               let problem = StadiumPlacement.problem(latitude: latitude, longitude: longitude, timeZone: zone, country: country) {
+                fields.fail(row, "stadium '\(id)': \(problem)",
+                            fix: "Check the signs and the order of latitude and longitude (west and south are negative), the time_zone and the country")
             }
             let capacity = fields.optionalInt(row, "capacity", owner: "stadium '\(id)'", range: 1...250_000)
             let opened = fields.optionalInt(row, "opened_year", owner: "stadium '\(id)'", range: 1800...2100)
@@ -545,6 +551,16 @@ private struct Parser {
                 for b in group[..<i] where a.record.teamId != b.record.teamId
                     && Self.overlaps(a.record.validFrom, a.record.validUntil, a.record.sourceSystem,
                                      b.record.validFrom, b.record.validUntil, b.record.sourceSystem) {
+                    if a.record.kind == b.record.kind, a.record.sourceSystem == b.record.sourceSystem {
+                        // One value, one kind, one source system, two teams on a date: every game that
+                        // names it would be unresolved one by one. Refuse the file instead.
+                        let system = a.record.sourceSystem.map { "source system '\($0)'" } ?? "every source system"
+                        error(path, a.line,
+                              "team alias '\(a.record.value)' (\(a.record.kind.rawValue), \(system)) names '\(b.record.teamId)' on line \(b.line) "
+                                  + "and '\(a.record.teamId)' on line \(a.line), on overlapping dates",
+                              fix: "A value names one team on a date: give the rows dates that do not overlap or different source_system values, or remove one")
+                        continue
+                    }
                     warnings.append(Diagnostic(
                         .warning, at: SourceLocation(path: path, line: a.line),
                         "team alias '\(a.record.value)' names both '\(b.record.teamId)' (line \(b.line)) and "

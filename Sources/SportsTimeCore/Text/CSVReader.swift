@@ -4,7 +4,18 @@ import Foundation
 public struct CSVRow: Sendable, Hashable {
     public var line: Int
     public var fields: [String]
-    public init(line: Int, fields: [String]) { self.line = line; self.fields = fields }
+    /// The first field longer than the reader's `maxFieldBytes`, whose text was cut to that length.
+    public var overlongField: OverlongField?
+    public init(line: Int, fields: [String], overlongField: OverlongField? = nil) {
+        self.line = line; self.fields = fields; self.overlongField = overlongField
+    }
+}
+
+/// A field past the reader's limit: its 0-based column and its full length in bytes.
+public struct OverlongField: Sendable, Hashable {
+    public var column: Int
+    public var bytes: Int
+    public init(column: Int, bytes: Int) { self.column = column; self.bytes = bytes }
 }
 
 /// An RFC 4180 reader that also accepts what real scrapes contain: a UTF-8 BOM, CR-only, CRLF or LF
@@ -13,7 +24,13 @@ public struct CSVRow: Sendable, Hashable {
 /// all: `wideEncoding` names the encoding (see `TextEncoding`) and the caller refuses the file.
 public struct CSVReader: Sendable {
     public var delimiter: UInt8
-    public init(delimiter: Character = ",") { self.delimiter = delimiter.asciiValue ?? UInt8(ascii: ",") }
+    /// Bytes kept of one field; the rest is counted, not stored, and the row says so (`overlongField`),
+    /// so a 50 MB field costs no more memory than the file itself. nil keeps every byte.
+    public var maxFieldBytes: Int?
+    public init(delimiter: Character = ",", maxFieldBytes: Int? = nil) {
+        self.delimiter = delimiter.asciiValue ?? UInt8(ascii: ",")
+        self.maxFieldBytes = maxFieldBytes
+    }
 
     public struct Result: Sendable {
         public var rows: [CSVRow]
@@ -30,7 +47,17 @@ public struct CSVReader: Sendable {
         if let wide = TextEncoding.wideEncoding(of: data) {
             return Result(rows: [], hadInvalidUTF8: false, unterminatedQuoteLine: nil, wideEncoding: wide)
         }
-        let (text, invalid) = Self.decodeText(data)
+        var (text, invalid) = Self.decodeText(data)
+        // Native strings are contiguous UTF-8: read them in place rather than copying every byte again.
+        text.makeContiguousUTF8()
+        if let result = text.utf8.withContiguousStorageIfAvailable({ read(bytes: $0, hadInvalidUTF8: invalid) }) {
+            return result
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { read(bytes: $0, hadInvalidUTF8: invalid) }
+    }
+
+    private func read(bytes: UnsafeBufferPointer<UInt8>, hadInvalidUTF8 invalid: Bool) -> Result {
+        let limit = maxFieldBytes ?? Int.max
         var rows: [CSVRow] = []
         var fields: [String] = []
         var field: [UInt8] = []
@@ -39,21 +66,29 @@ public struct CSVReader: Sendable {
         var inQuotes = false
         var fieldWasQuoted = false
         var unterminated: Int?
-        let bytes = Array(text.utf8)
+        var fieldBytes = 0
+        var overlong: OverlongField?
         var i = 0
         let count = bytes.count
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
 
+        func append(_ byte: UInt8) {
+            fieldBytes += 1
+            if fieldBytes <= limit { field.append(byte) }
+        }
         func endField() {
+            if fieldBytes > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: fieldBytes) }
             fields.append(String(decoding: field, as: UTF8.self))
             field.removeAll(keepingCapacity: true)
+            fieldBytes = 0
             fieldWasQuoted = false
         }
         func endRow() {
             endField()
             let isBlank = fields.count == 1 && fields[0].allSatisfy { $0 == " " || $0 == "\t" }
-            if !isBlank { rows.append(CSVRow(line: rowLine, fields: fields)) }
+            if !isBlank { rows.append(CSVRow(line: rowLine, fields: fields, overlongField: overlong)) }
             fields.removeAll(keepingCapacity: true)
+            overlong = nil
         }
 
         while i < count {
@@ -61,22 +96,22 @@ public struct CSVReader: Sendable {
             if inQuotes {
                 if byte == UInt8(ascii: "\"") {
                     if i + 1 < count, bytes[i + 1] == UInt8(ascii: "\"") {
-                        field.append(byte); i += 2; continue
+                        append(byte); i += 2; continue
                     }
                     inQuotes = false; i += 1; continue
                 }
                 if byte == 0x0D {
                     line += 1
-                    field.append(0x0A)
+                    append(0x0A)
                     if i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
                     i += 1; continue
                 }
                 if byte == 0x0A { line += 1 }
-                field.append(byte); i += 1; continue
+                append(byte); i += 1; continue
             }
             switch byte {
             case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 }) && !fieldWasQuoted:
-                field.removeAll(); inQuotes = true; fieldWasQuoted = true; rowLine = fields.isEmpty && field.isEmpty ? rowLine : rowLine
+                field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; rowLine = fields.isEmpty && field.isEmpty ? rowLine : rowLine
             case delimiter:
                 endField()
             case 0x0D, 0x0A:
@@ -85,7 +120,7 @@ public struct CSVReader: Sendable {
                 line += 1
                 rowLine = line
             default:
-                field.append(byte)
+                append(byte)
             }
             i += 1
         }

@@ -14,7 +14,7 @@ extension StrictYAML {
     /// `location(of:in:path:atKey:)` for many key paths, parsing the text once.
     public static func locations(of keyPaths: [[YAMLPathElement]], in text: String, path: String,
                                  atKey: Bool = false) -> [SourceLocation] {
-        guard let root = try? Yams.compose(yaml: text) else {
+        guard let root = composeIfBounded(text) else {
             return keyPaths.map { _ in SourceLocation(path: path, line: 1) }
         }
         return keyPaths.map { location(of: $0, in: root, path: path, atKey: atKey) }

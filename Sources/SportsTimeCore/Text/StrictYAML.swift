@@ -9,17 +9,12 @@ import Yams
 /// `[String: X]` dictionaries accept any key).
 public enum StrictYAML {
     public static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws -> T {
-        let node: Node
-        do {
-            guard let composed = try Yams.compose(yaml: text) else {
-                throw PipelineError.invalidInput(Diagnostic(
-                    .error, at: SourceLocation(path: path, line: 1), "the file is empty",
-                    fix: "Add the document's content"))
-            }
-            node = plainKeys(composed)
-        } catch let error as YamlError {
-            throw PipelineError.invalidInput(diagnostic(for: error, path: path))
+        guard let composed = try compose(text, path: path) else {
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: path, line: 1), "the file is empty",
+                fix: "Add the document's content"))
         }
+        let node = plainKeys(composed)
         let value: T
         do {
             value = try YAMLDecoder().decode(T.self, from: node)
@@ -38,6 +33,74 @@ public enum StrictYAML {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
         return value
+    }
+
+    /// The one entry point from YAML text to a node tree, bounded by `InputLimits`: the file's size,
+    /// then (after libyaml composed it, aliases sharing their anchor's node) the node count with every
+    /// alias expanded and the nesting depth. Decoding and every later walk visit the expanded tree, so
+    /// the count is checked first, visiting at most `InputLimits.yamlNodes` nodes. nil for an empty document.
+    public static func compose(_ text: String, path: String) throws -> Node? {
+        let size = text.utf8.count
+        guard size <= InputLimits.yamlFileBytes else {
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: path, line: 1),
+                "the YAML file is \(size) bytes, more than the limit of \(InputLimits.yamlFileBytes)",
+                fix: "Check that this is the intended file; YAML specs and requests are a few kilobytes"))
+        }
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
+            throw PipelineError.invalidInput(diagnostic(for: error, path: path))
+        }
+        guard let root else { return nil }
+        var budget = YAMLBudget()
+        if let problem = budget.visit(root, depth: 1) {
+            let mark = problem.node.mark
+            let message = problem.isTooDeep
+                ? "the YAML nests deeper than \(InputLimits.yamlDepth) levels"
+                : "the YAML expands to more than \(InputLimits.yamlNodes) values once its aliases are repeated (an anchor &name copied by *name, again and again: a 'billion laughs' document)"
+            let fix = problem.isTooDeep
+                ? "Flatten the document; specs and requests need a few levels"
+                : "Write the values out instead of repeating anchors through aliases"
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: path, line: mark?.line ?? 1, column: mark?.column), message, fix: fix))
+        }
+        return root
+    }
+
+    /// `compose(_:path:)` for readers that only locate a value in text that already decoded: nil when
+    /// the text does not compose or is over a limit.
+    static func composeIfBounded(_ text: String) -> Node? {
+        (try? compose(text, path: "")) ?? nil
+    }
+
+    /// Counts nodes as decoding will see them (aliases expanded) and stops at the first one past a limit.
+    /// A problem is located at the top-level value being walked (a top-level key's value or list item):
+    /// inside an expanded alias every node carries its anchor's position, not the alias's.
+    private struct YAMLBudget {
+        var visited = 0
+        struct Problem { var node: Node; var isTooDeep: Bool }
+
+        mutating func visit(_ node: Node, depth: Int, top: Node? = nil) -> Problem? {
+            let top = depth == 2 ? node : top
+            visited += 1
+            if visited > InputLimits.yamlNodes { return Problem(node: top ?? node, isTooDeep: false) }
+            if depth > InputLimits.yamlDepth { return Problem(node: node, isTooDeep: true) }
+            switch node {
+            case .mapping(let mapping):
+                for pair in mapping {
+                    if let problem = visit(pair.key, depth: depth + 1, top: top) ?? visit(pair.value, depth: depth + 1, top: top) {
+                        return problem
+                    }
+                }
+            case .sequence(let sequence):
+                for child in sequence {
+                    if let problem = visit(child, depth: depth + 1, top: top) { return problem }
+                }
+            default:
+                break
+            }
+            return nil
+        }
     }
 
     /// The tree with every scalar mapping key re-tagged as a plain key. Yams looks a key up by building

@@ -16,7 +16,7 @@ public struct YAMLLocator {
 
     /// Composes `text`; a document that does not compose locates everything at line 1.
     public init(text: String, path: String) {
-        self.root = (try? Yams.compose(yaml: text)) ?? nil
+        self.root = StrictYAML.composeIfBounded(text)
         self.path = path
     }
 

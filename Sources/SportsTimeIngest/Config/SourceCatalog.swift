@@ -80,6 +80,10 @@ public enum SourceCatalog {
                 }
                 trust[group] = rank
             }
+            if let allow = spec.allowShrink, allow.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                fail("allowShrink.reason is empty", fix: "Say why the source may list fewer games than merge published (or remove allowShrink)",
+                     "allowShrink", "reason")
+            }
             guard let seasons, let format, let scrapedAt, let zone, let threshold else { continue }
             configs.append(SourceConfig(
                 id: spec.id, sport: spec.sport, seasons: seasons, system: spec.system,
@@ -87,7 +91,8 @@ public enum SourceCatalog {
                 mapping: mapping, filters: spec.filters ?? [], scrapedAt: scrapedAt, naiveTimeZone: zone,
                 rejectThreshold: threshold, priority: spec.priority, trust: trust,
                 placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
-                location: sourceLocations[index]))
+                location: sourceLocations[index],
+                allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
         }
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)

@@ -122,6 +122,8 @@ public struct SourceConfig: Sendable {
     public var placeholderTeams: [String]
     /// Where the source is declared (for messages).
     public var location: SourceLocation
+    /// The declared reason this source's batch may hold fewer games than merge published (`allowShrink`).
+    public var allowShrinkReason: String?
 
     /// The folder of the source's files, relative to the scraped root.
     public var folder: String { id }
@@ -131,6 +133,7 @@ public struct SourceConfig: Sendable {
         var meta = ["source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
                     "scrapedAt": scrapedAt.iso8601, "priority": String(priority)]
         for (group, rank) in trust { meta["trust.\(group.rawValue)"] = String(rank) }
+        if let allowShrinkReason { meta[BatchMetaKey.allowShrink] = allowShrinkReason }
         return meta
     }
 

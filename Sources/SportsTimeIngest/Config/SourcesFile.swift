@@ -42,6 +42,16 @@ public struct SourceSpec: Decodable, Sendable {
     /// Team strings (case-insensitive) that mean "not decided yet"; replaces the format's default list
     /// (TBD, TBA, TBC, To Be Determined, To Be Announced; none for Retrosheet). Blank teams always do.
     public var placeholderTeams: [String]?
+    /// Declares that this source's batch may list fewer games than the store merge published last (a
+    /// season cut short, a feed that dropped games on purpose), with the reason. Without it merge fails
+    /// rather than lose published games silently.
+    public var allowShrink: AllowShrinkSpec?
+}
+
+/// `allowShrink: {reason: ...}`: why a source's batch may hold fewer games than merge published before.
+public struct AllowShrinkSpec: Decodable, Sendable {
+    /// One sentence a reviewer can check (carried to merge in the batch meta as `allowShrink`).
+    public var reason: String
 }
 
 /// How a generic source maps its rows to games (also the shape of every built-in preset).

@@ -98,17 +98,31 @@ public enum Ingester {
         let foldsRepeats = source.format == .ical
         for file in files.sorted(by: { $0.path < $1.path }) {
             let table = try readTable(file, source: source)
+            if table.rows.isEmpty && table.rowRejects.isEmpty {
+                // A file with no rows at all would remove every game of the source downstream.
+                throw PipelineError.invalidInput(Diagnostic(
+                    .error, at: SourceLocation(path: file.path, line: 1),
+                    "source '\(source.id)': the file has no \(source.format.tableKind == .json ? "records" : "rows")\(file.data.isEmpty ? " (it is empty)" : "")",
+                    fix: "Re-download the file; its previous outputs are kept until it has games"))
+            }
             warnings.append(contentsOf: table.warnings)
             counts.read += table.rows.count + table.rowRejects.count
             rejects.append(contentsOf: table.rowRejects)
             let mapper = try RowMapper(source: source, table: table, lookupTables: lookupTables)
             for row in table.rows {
+                if let (column, bytes) = overlongCell(row) {
+                    let name = column < table.columns.count ? " ('\(table.columns[column])')" : ""
+                    rejects.append(Reject(file: table.path, line: row.line,
+                                          reason: overlongReason(column: column + 1, name: name, bytes: bytes),
+                                          raw: shortRawText(table, row)))
+                    continue
+                }
                 switch mapper.map(row) {
                 case .filtered:
                     counts.filtered += 1
                 case .rejected(let reason, let recordId):
                     rejects.append(Reject(file: table.path, line: row.line, reason: reason,
-                                          raw: table.rawText(of: row), recordId: recordId))
+                                          raw: boundedRawText(table, row), recordId: recordId))
                 case .game(let game):
                     if let index = seen[game.id] {
                         let first = records[index]
@@ -122,7 +136,7 @@ public enum Ingester {
                         rejects.append(Reject(
                             file: table.path, line: row.line,
                             reason: "duplicate of \(whereFirst)" + (differing.isEmpty ? "" : " (same id, different \(differing.joined(separator: ", ")))"),
-                            raw: table.rawText(of: row), recordId: game.id))
+                            raw: boundedRawText(table, row), recordId: game.id))
                     } else {
                         seen[game.id] = records.count
                         records.append(game)
@@ -163,6 +177,28 @@ public enum Ingester {
             (mapping.lookups ?? []).forEach { add($0.match) }
             return try JSONTable.read(file.data, path: file.path, records: mapping.records, columns: columns)
         }
+    }
+
+    /// The first cell longer than `InputLimits.scrapedFieldBytes`: its 0-based column and length in bytes.
+    static func overlongCell(_ row: TableRow) -> (Int, Int)? {
+        for (column, cell) in row.cells.enumerated() where cell.utf8.count > InputLimits.scrapedFieldBytes {
+            return (column, cell.utf8.count)
+        }
+        return nil
+    }
+
+    /// A rejected row's text, at most `InputLimits.scrapedFieldBytes` characters (a JSON record's
+    /// unmapped keys are not limited by the field check, and must not reach `rejects.jsonl` whole).
+    private static func boundedRawText(_ table: Table, _ row: TableRow) -> String {
+        let text = table.rawText(of: row)
+        return text.utf8.count <= InputLimits.scrapedFieldBytes ? text : String(text.prefix(InputLimits.scrapedFieldBytes))
+    }
+
+    /// The text of a row with an over-long cell: each cell cut short, the whole cut to the reject limit.
+    private static func shortRawText(_ table: Table, _ row: TableRow) -> String {
+        let cells = row.cells.map { $0.utf8.count > 80 ? String($0.prefix(80)) + "…" : $0 }
+        let copy = Table(path: table.path, columns: table.columns, csvDelimiter: table.csvDelimiter)
+        return String(copy.rawText(of: TableRow(line: row.line, cells: cells)).prefix(InputLimits.rejectRawCharacters))
     }
 
     private static func split(_ provenance: String) -> (String, String) {

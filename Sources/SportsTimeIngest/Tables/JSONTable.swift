@@ -5,6 +5,12 @@ import SportsTimeCore
 /// none); each requested key path becomes a column. A record's line is the line its `{` is on.
 enum JSONTable {
     static func read(_ data: Data, path: String, records recordsPath: String?, columns: [String]) throws -> Table {
+        guard data.count <= InputLimits.jsonFileBytes else {
+            throw PipelineError.invalidInput(Diagnostic(
+                .error, at: SourceLocation(path: path, line: 1),
+                "the JSON file is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)",
+                fix: "Split the file, or check that it is the intended download"))
+        }
         let (text, invalid) = CSVReader.decodeText(data)
         let root: JSONNode
         do {
@@ -32,7 +38,7 @@ enum JSONTable {
         for node in nodes {
             guard case .object = node.value else {
                 table.rowRejects.append(Reject(file: path, line: node.line, reason: "a record is not a JSON object",
-                                               raw: String(node.compact.prefix(300))))
+                                               raw: String(node.compact.prefix(InputLimits.rejectRawCharacters))))
                 continue
             }
             let cells = paths.map { $0.text(in: node) ?? "" }

@@ -135,7 +135,7 @@ public enum JSONDocument {
         }
 
         mutating func value(depth: Int) throws -> JSONNode {
-            guard depth < 256 else { throw error("nesting deeper than 256 levels") }
+            guard depth < InputLimits.jsonDepth else { throw error("nesting deeper than \(InputLimits.jsonDepth) levels") }
             guard i < bytes.count else { throw error("unexpected end of the file") }
             let startLine = line
             switch bytes[i] {

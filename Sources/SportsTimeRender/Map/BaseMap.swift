@@ -36,6 +36,12 @@ public struct BaseMap: Sendable, Hashable {
     ///
     /// - Throws: `BaseMapError` naming what is wrong with the document.
     public static func shapes(fromGeoJSON data: Data) throws -> [Shape] {
+        guard data.count <= InputLimits.jsonFileBytes else {
+            throw BaseMapError(message: "the file is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)")
+        }
+        guard !InputLimits.jsonNestsTooDeep(data) else {
+            throw BaseMapError(message: "arrays and objects nest deeper than \(InputLimits.jsonDepth) levels")
+        }
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
             throw BaseMapError(message: "not JSON (\(error.localizedDescription))")

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 
 /// A JSON syntax error with its 1-based line and column.
 public struct JSONSyntaxError: Error, Sendable, Hashable {
@@ -11,7 +12,11 @@ public struct JSONSyntaxError: Error, Sendable, Hashable {
 /// garbage after the document are errors.
 public enum JSONParser {
     public static func parse(_ data: Data) throws -> JSONValue {
-        try data.withUnsafeBytes { raw in
+        guard data.count <= InputLimits.jsonFileBytes else {
+            throw JSONSyntaxError(line: 1, column: 1,
+                                  message: "the document is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)")
+        }
+        return try data.withUnsafeBytes { raw in
             var parser = Cursor(bytes: raw.bindMemory(to: UInt8.self))
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
@@ -50,7 +55,7 @@ public enum JSONParser {
         }
 
         mutating func value(depth: Int) throws -> JSONValue {
-            guard depth < 512 else { throw error("nesting deeper than 512 levels") }
+            guard depth < InputLimits.jsonDepth else { throw error("nesting deeper than \(InputLimits.jsonDepth) levels") }
             guard index < bytes.count else { throw error("unexpected end of the document") }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth)

@@ -1,0 +1,6 @@
+/// Envelope meta keys that a games batch carries from `pipeline/sources.yaml` through ingest and
+/// normalize to merge (besides source, system, sport, season, scope, scrapedAt and priority).
+public enum BatchMetaKey {
+    /// The source's `allowShrink.reason`: its batch may hold fewer games than merge published before.
+    public static let allowShrink = "allowShrink"
+}

@@ -81,11 +81,8 @@ struct IngestCommand: ParsableCommand {
                 let processed = try outcome.get()
                 let result = processed.result
                 report(result.warnings)
-                if let failure = result.failure {
-                    report(result.rejects.prefix(20).map {
-                        Diagnostic(.error, at: SourceLocation(path: $0.file, line: $0.line), $0.reason)
-                    })
-                    report([failure])
+                if result.failure != nil {
+                    report(result.failureDiagnostics)
                     status = max(status, ExitStatus.failure)
                     continue
                 }

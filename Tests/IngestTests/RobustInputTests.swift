@@ -222,3 +222,29 @@ import Testing
         #expect(try TestSupport.ingest(spec: spec, files: [name: Data(text.utf8)]).counts.read == 1)
     }
 }
+
+/// A source that fails its reject threshold says why in a few lines that fix themselves.
+@Suite struct ThresholdMessageTests {
+    @Test func theReasonsAreSummarisedByKindWithCountsFirstLocationsAndTheKeyThatFixesThem() throws {
+        var rows = ["date,home,away"]
+        for day in 1...9 { rows.append("2025-04-0\(day),TBA,Dallas") }
+        rows.append("2025-04-10,Houston,")
+        rows.append("2025-04-11,Houston,Dallas")
+        let spec = TestSupport.csvSpec("fields:\n  date: date\n  homeTeam: home\n  awayTeam: away", threshold: "0")
+        let result = try TestSupport.ingest(spec: spec, files: ["games.csv": Data(rows.joined(separator: "\n").utf8)])
+        let lines = result.failureDiagnostics.map(\.description)
+        #expect(result.failure != nil)
+        #expect(lines.filter { $0.contains(": error: placeholder home team 'TBA'") }.count == 9) // the first rows themselves
+        let summary = try #require(lines.first { $0.contains("9 × placeholder home team 'TBA'") })
+        #expect(summary == "sources.yaml:2:5: note: 9 × placeholder home team 'TBA' (first at fixtures/scraped/test/games.csv:2); "
+                + "'TBA' is in the source's placeholderTeams. If 'TBA' is a real team in this source, set placeholderTeams: [] "
+                + "(or the list without it) on source 'test' in pipeline/sources.yaml.")
+        #expect(lines.contains { $0.contains("1 × ") && $0.contains("(first at fixtures/scraped/test/games.csv:11)") })
+        #expect(lines.last?.contains("10 of 11 rows rejected, more than its rejectThreshold") == true)
+        // And the key the message names exists: a source with placeholderTeams: [] keeps the TBA rows.
+        let fixed = TestSupport.csvSpec("fields:\n  date: date\n  homeTeam: home\n  awayTeam: away",
+                                        extra: "placeholderTeams: []", threshold: "1")
+        let kept = try TestSupport.ingest(spec: fixed, files: ["games.csv": Data(rows.joined(separator: "\n").utf8)])
+        #expect(kept.failure == nil && kept.records.count == 10)
+    }
+}

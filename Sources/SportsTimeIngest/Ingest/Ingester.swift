@@ -50,6 +50,41 @@ public struct IngestResult: Sendable {
                           fix: "Read the reasons above, fix the files or the mapping, or raise rejectThreshold")
     }
 
+    /// What to print when the source fails: the first rejected rows, then the reasons grouped with their
+    /// counts and first locations (most frequent first, with a fix where one is known), then the failure.
+    public var failureDiagnostics: [Diagnostic] {
+        guard let failure else { return [] }
+        var lines = rejects.prefix(10).map { Diagnostic(.error, at: SourceLocation(path: $0.file, line: $0.line), $0.reason) }
+        var groups: [String: (count: Int, first: Reject)] = [:]
+        for reject in rejects {
+            if let held = groups[reject.reason] { groups[reject.reason] = (held.count + 1, held.first) }
+            else { groups[reject.reason] = (1, reject) }
+        }
+        let ranked = groups.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+        for (reason, group) in ranked.prefix(5) {
+            let at = group.first.line.map { "\(group.first.file):\($0)" } ?? group.first.file
+            var message = "\(group.count) × \(reason) (first at \(at))"
+            var fix: String?
+            if let team = Self.placeholderTeam(in: reason) {
+                message += "; '\(team)' is in the source's placeholderTeams"
+                fix = "If '\(team)' is a real team in this source, set placeholderTeams: [] (or the list without it) on source '\(source.id)' in pipeline/sources.yaml"
+            }
+            lines.append(Diagnostic(.note, at: source.location, message, fix: fix))
+        }
+        if ranked.count > 5 {
+            let rest = ranked.dropFirst(5).reduce(0) { $0 + $1.value.count }
+            lines.append(Diagnostic(.note, at: source.location, "\(rest) more rejected rows with \(ranked.count - 5) other reasons; all are listed by reason above in file order"))
+        }
+        return lines + [failure]
+    }
+
+    /// The team a `placeholder home/away team 'X'` reason names.
+    static func placeholderTeam(in reason: String) -> String? {
+        guard reason.hasPrefix("placeholder "), let open = reason.firstIndex(of: "'"), let close = reason.lastIndex(of: "'"),
+              open < close else { return nil }
+        return String(reason[reason.index(after: open)..<close])
+    }
+
     /// `out/ingest/<source>/games.json`.
     public func gamesData() throws -> Data {
         var meta = source.meta

@@ -245,8 +245,11 @@ public enum MergeOutput {
                 for row in result.lineage[game.id]?.rows ?? [] { paths.insert(Self.batchPath(row.batch)) }
             }
             let key = keyOfFile[name]!
+            // The dates the file spans, so a reader (plan) can skip files outside its window unread.
+            let dates = games.map(\.localDate)
             let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths),
-                                    meta: ["sport": key.sport, "season": key.season], records: games)
+                                    meta: ["sport": key.sport, "season": key.season, "firstDate": dates.min()!.iso8601,
+                                           "lastDate": dates.max()!.iso8601], records: games)
             files.append(OutputFile(path: name, data: try envelope.canonicalData()))
             let lineage = games.compactMap { result.lineage[$0.id] }
             if !lineage.isEmpty {

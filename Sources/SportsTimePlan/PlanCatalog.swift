@@ -41,12 +41,17 @@ public struct PlanCatalog: Sendable {
         self.games = unique.values.sorted { ($0.localDate, $0.id) < ($1.localDate, $1.id) }
         var index: [String: Int] = [:]
         for (i, game) in self.games.enumerated() { index[game.id] = i }
+        // A game merge re-dated is still found by the ids it had (a request naming the old id).
+        for (i, game) in self.games.enumerated() {
+            for former in game.formerIds ?? [] where index[former] == nil { index[former] = i }
+        }
         self.gameIndexById = index
     }
 
     public func sport(_ id: String) -> Sport? { sportById[id] }
     public func stadium(_ id: String) -> Stadium? { stadiumById[id] }
     public func team(_ id: String) -> Team? { teamById[id] }
+    /// The game with this id, or the game that had it before merge re-dated it (`formerIds`).
     public func game(_ id: String) -> Game? { gameIndexById[id].map { games[$0] } }
 
     /// Games whose local date lies in `first...last`, in (date, id) order.

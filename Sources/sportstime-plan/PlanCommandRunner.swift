@@ -18,7 +18,6 @@ struct PlanCommandRunner {
 
     func run() throws {
         let clockStart = DispatchTime.now()
-        let store = try readStore()
         let requestDir = url(requests)
         // Request files directly in the folder; links inside the repository are followed, one that leads
         // outside is an error (RepositoryConfinement).
@@ -34,20 +33,38 @@ struct PlanCommandRunner {
             requestFiles = requestFiles.filter { only.contains($0.deletingPathExtension().lastPathComponent) }
         }
 
-        // Resolve every request first: one bad request stops the run before anything is written.
-        var resolved: [(PlanRequest, URL, Data)] = []
+        // Load only the games files the requests can need (their sports and dates); when a request does
+        // not resolve against that, resolve everything against the whole store, so messages never depend
+        // on what was skipped.
+        var requestData: [(URL, Data)] = []
         var problems: [Diagnostic] = []
         for file in requestFiles {
-            let path = display(file)
             guard let data = FileManager.default.contents(atPath: file.path) else {
-                problems.append(Diagnostic(.error, at: SourceLocation(path: path), "cannot read the request", fix: "Check the file's permissions"))
+                problems.append(Diagnostic(.error, at: SourceLocation(path: display(file)), "cannot read the request",
+                                           fix: "Check the file's permissions"))
                 continue
             }
-            do {
-                resolved.append((try RequestResolver.resolve(data: data, path: path, catalog: store.catalog), file, data))
-            } catch let error as PipelineError {
-                problems += error.diagnostics
+            requestData.append((file, data))
+        }
+        if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
+        let scopes = requestData.map { RequestResolver.scope(data: $0.1, path: display($0.0)) }
+        var store = try readStore(scopes.contains(nil) ? nil : scopes.compactMap { $0 })
+        var resolved: [(PlanRequest, URL, Data)] = []
+        func resolveAll() throws {
+            resolved = []
+            problems = []
+            for (file, data) in requestData {
+                do {
+                    resolved.append((try RequestResolver.resolve(data: data, path: display(file), catalog: store.catalog), file, data))
+                } catch let error as PipelineError {
+                    problems += error.diagnostics
+                }
             }
+        }
+        try resolveAll()
+        if !problems.isEmpty, store.isPartial {
+            store = try readStore(nil)
+            try resolveAll()
         }
         if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
 
@@ -105,6 +122,8 @@ struct PlanCommandRunner {
         var fixedInputs: [InputReference]
         /// Per games file: its input reference and the (sport, first date, last date) it covers.
         var gameFiles: [(input: InputReference, sports: Set<String>, first: LocalDate, last: LocalDate)]
+        /// Whether some games files were left unread (they cannot hold a game the requests need).
+        var isPartial = false
 
         func gameInputs(for request: PlanRequest) -> [InputReference] {
             gameFiles.filter { file in
@@ -113,7 +132,9 @@ struct PlanCommandRunner {
         }
     }
 
-    func readStore() throws -> Store {
+    /// The merged store; with `scopes`, only the games files that one of them can need (by the dates in
+    /// the file's meta, or the season a must-see game names). A file whose header does not say is read.
+    func readStore(_ scopes: [RequestResolver.Scope]?) throws -> Store {
         let dir = url(merged)
         func load<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], InputReference) {
             let file = dir.appendingPathComponent(name)
@@ -130,8 +151,10 @@ struct PlanCommandRunner {
         let (teams, teamsInput) = try load(Team.self, "teams.json", .teams)
         var games: [Game] = []
         var gameFiles: [(InputReference, Set<String>, LocalDate, LocalDate)] = []
+        var skipped = 0
         for file in ArtifactFiles.files(under: dir.appendingPathComponent("games"), suffix: ".json") {
             let path = display(file)
+            if let scopes, !Self.mayBeNeeded(file, by: scopes) { skipped += 1; continue }
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             let envelope = try EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games)
             games += envelope.records
@@ -141,6 +164,25 @@ struct PlanCommandRunner {
             }
         }
         let catalog = PlanCatalog(sports: sports, stadiums: stadiums, teams: teams, games: games)
-        return Store(catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles)
+        return Store(catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles,
+                     isPartial: skipped > 0)
+    }
+
+    /// Whether a games file may hold a game one of `scopes` needs: its meta (on the header line before the
+    /// records, read from the first 4 KiB) names a sport of the scope and dates that overlap its window,
+    /// or the file is the sport-season a must-see game names. Unknown → needed.
+    static func mayBeNeeded(_ file: URL, by scopes: [RequestResolver.Scope]) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return true }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("  \"meta\": {") }),
+              let json = try? JSONSerialization.jsonObject(with: Data(line.dropFirst("  \"meta\": ".count).dropLast(line.hasSuffix(",") ? 1 : 0).utf8)),
+              let meta = json as? [String: String], let sport = meta["sport"], let season = meta["season"],
+              let first = meta["firstDate"].flatMap(LocalDate.init(iso8601:)),
+              let last = meta["lastDate"].flatMap(LocalDate.init(iso8601:)) else { return true }
+        return scopes.contains { scope in
+            scope.seasonsNamed.contains("\(sport)-\(season)")
+                || (scope.sports.contains(sport) && first <= scope.last && scope.first <= last)
+        }
     }
 }

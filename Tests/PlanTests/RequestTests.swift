@@ -29,6 +29,36 @@ import SportsTimeCore
         }
     }
 
+    @Test func aMustSeeGameNamedByAFormerIdIsTheGameMergeReDated() throws {
+        // Merge matched a source's Sunday listing to the Saturday game and kept the Sunday id as former.
+        let saturday = try #require(catalog.games.first { $0.id == "mlb-2023-2023-06-10-bos-at-nyy" })
+        #expect(catalog.game("mlb-2023-2023-06-13-bos-at-nyy") == nil)
+        var moved = saturday
+        moved.formerIds = ["mlb-2023-2023-06-13-bos-at-nyy"]
+        let games = catalog.games.filter { $0.id != saturday.id } + [moved]
+        let relabelled = PlanCatalog(sports: catalog.sports, stadiums: catalog.stadiums, teams: catalog.teams, games: games)
+        #expect(relabelled.game("mlb-2023-2023-06-13-bos-at-nyy")?.id == saturday.id)
+        let request = try RequestResolver.resolve(text: valid + "\nmustSee:\n  - {game: mlb-2023-2023-06-13-bos-at-nyy}\n",
+                                                  path: path, catalog: relabelled)
+        #expect(request.mustSeeGameIds == [saturday.id])
+    }
+
+    @Test func aRequestsScopeNamesTheSportsDatesAndSeasonsItCanNeed() throws {
+        let text = valid + """
+
+            mustSee:
+              - {game: nba-2025-26-2026-02-04-den-at-nyk}
+              - {game: mlb-2023-2023-06-10-bos-at-nyy}
+              - {team: nhl-bos, date: 2023-06-08}
+            """
+        let scope = try #require(RequestResolver.scope(data: Data(text.utf8), path: path))
+        #expect(scope.sports == ["mlb", "nba", "nhl"])
+        #expect(scope.first == LocalDate(iso8601: "2023-06-02") && scope.last == LocalDate(iso8601: "2023-06-14"))
+        #expect(scope.seasonsNamed == ["nba-2025-26", "mlb-2023"])
+        // A request that does not decode has no scope: the command then reads the whole store.
+        #expect(RequestResolver.scope(data: Data("id: [".utf8), path: path) == nil)
+    }
+
     @Test func aMinimalRequestGetsTheDefaults() throws {
         let r = try RequestResolver.resolve(text: valid, path: path, catalog: catalog)
         #expect(r.objective == .mostGames && r.maxGamesPerDay == 1 && r.restDays == 0 && r.optionCount == 3)

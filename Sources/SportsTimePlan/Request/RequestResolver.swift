@@ -26,6 +26,41 @@ public enum RequestResolver {
         return request
     }
 
+    /// What part of the merged store a request can need, read without the store: its sports (and those
+    /// of the games it names), its dates widened by `margin` days, and the `<sport>-<season>` prefixes of
+    /// the game ids it names. Nil when the request does not even decode: then the caller loads the whole
+    /// store, so every message is the one a full store gives.
+    public struct Scope: Sendable, Hashable {
+        public var sports: Set<String>
+        public var first: LocalDate
+        public var last: LocalDate
+        /// `mlb-2023` for a must-see `mlb-2023-2023-06-02-nyy-at-bos`.
+        public var seasonsNamed: Set<String>
+    }
+
+    public static func scope(data: Data, path: String, margin: Int = 3) -> Scope? {
+        guard let text = try? TextEncoding.utf8Text(data, path: path),
+              let file = try? StrictYAML.decode(RequestFile.self, from: text, path: path),
+              let first = LocalDate(iso8601: file.firstDate), let last = LocalDate(iso8601: file.lastDate) else { return nil }
+        var sports = Set(file.sports)
+        var seasons: Set<String> = []
+        for spec in file.mustSee ?? [] {
+            if let id = spec.game {
+                let parts = id.split(separator: "-", maxSplits: 2)
+                guard parts.count == 3 else { return nil }
+                sports.insert(String(parts[0]))
+                // The season follows the sport: `2023`, or `2025-26` when the rest starts `26-2026-`.
+                let rest = Array(parts[2].utf8)
+                let isSplitYear = rest.count > 3 && rest[2] == UInt8(ascii: "-") && rest[0...1].allSatisfy { $0 >= 48 && $0 <= 57 }
+                    && rest[3...].prefix(4).count == 4 && rest[3...].prefix(4).allSatisfy { $0 >= 48 && $0 <= 57 }
+                seasons.insert("\(parts[0])-\(parts[1])" + (isSplitYear ? "-\(parts[2].prefix(2))" : ""))
+            }
+            if let team = spec.team { sports.insert(String(team.prefix { $0 != "-" })) }
+        }
+        for team in file.homeTeams ?? [] { sports.insert(String(team.prefix { $0 != "-" })) }
+        return Scope(sports: sports, first: first.adding(days: -margin), last: last.adding(days: margin), seasonsNamed: seasons)
+    }
+
     /// The longest window one request may span: the trip DAG has an arc per reachable pair of games,
     /// so its size grows with the square of the games in the window.
     public static let maxWindowDays = 62

@@ -248,3 +248,23 @@ import Testing
         #expect(kept.failure == nil && kept.records.count == 10)
     }
 }
+
+@Suite struct HeaderlessFileTests {
+    @Test func aFirstRowThatLooksLikeDataSuggestsHeaderFalseAndHeaderFalseReadsIt() throws {
+        // A Retrosheet-style game log without a header row.
+        let rows = "20220407,0,Thu,MIL,NL,1,CHN,NL,1\n20220408,0,Fri,MIL,NL,2,CHN,NL,2\n"
+        let mapping = "fields:\n  date: {from: date, layout: yyyyMMdd}\n  awayTeam: visitor\n  homeTeam: home"
+        do {
+            _ = try TestSupport.ingest(spec: TestSupport.csvSpec(mapping), files: ["games.csv": Data(rows.utf8)])
+            Issue.record("expected an error")
+        } catch let error as PipelineError {
+            let text = error.description
+            #expect(text.contains("the first row looks like data, not a header"))
+            #expect(text.contains("set header: false under mapping"))
+        }
+        let headerless = "header: false\nfields:\n  date: {from: column1, layout: yyyyMMdd}\n  awayTeam: column4\n  homeTeam: column7"
+        let result = try TestSupport.ingest(spec: TestSupport.csvSpec(headerless), files: ["games.csv": Data(rows.utf8)])
+        #expect(result.records.map(\.homeTeam) == ["CHN", "CHN"] && result.rejects.isEmpty)
+        #expect(!RowMapper.headerLooksLikeData(["date", "home", "away", "venue"]))
+    }
+}

@@ -127,11 +127,29 @@ struct RowMapper {
         }
         if !missing.isEmpty {
             let known = table.columns.joined(separator: ", ")
+            let looksLikeData = Self.headerLooksLikeData(table.columns)
             throw PipelineError.invalidInput(Diagnostic(
                 .error, at: SourceLocation(path: table.path, line: 1),
-                "source '\(source.id)': the mapping names \(missing.map { "'\($0)'" }.joined(separator: ", ")), not in this file (columns: \(known))",
-                fix: "Fix the column names in pipeline/sources.yaml, or mark the field optional"))
+                "source '\(source.id)': the mapping names \(missing.map { "'\($0)'" }.joined(separator: ", ")), not in this file (columns: \(known))"
+                    + (looksLikeData ? "; the first row looks like data, not a header" : ""),
+                fix: looksLikeData
+                    ? "If the file has no header row, set header: false under mapping in pipeline/sources.yaml and name the columns column1, column2, ..."
+                    : "Fix the column names in pipeline/sources.yaml, or mark the field optional"))
         }
+    }
+
+    /// Whether header names look like a row of data: a date (`2022-04-07`, `4/7/2022`, `20220407`), a
+    /// clock time, or two or more plain numbers among them.
+    static func headerLooksLikeData(_ names: [String]) -> Bool {
+        var numbers = 0
+        for name in names {
+            let text = name.trimmingCharacters(in: .whitespaces)
+            if text.range(of: #"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$|^\d{8}$|^\d{1,2}:\d{2}(:\d{2})?$"#, options: .regularExpression) != nil {
+                return true
+            }
+            if !text.isEmpty, Double(text) != nil { numbers += 1 }
+        }
+        return numbers >= 2
     }
 
     // MARK: - Reading values

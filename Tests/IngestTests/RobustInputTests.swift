@@ -268,3 +268,33 @@ import Testing
         #expect(!RowMapper.headerLooksLikeData(["date", "home", "away", "venue"]))
     }
 }
+
+@Suite struct StatusAgainstScoreTests {
+    func ingest(_ rows: [String], sport: String = "nfl") throws -> IngestResult {
+        let mapping = """
+            fields:
+              date: date
+              homeTeam: home
+              awayTeam: away
+              status: {from: home_score, ifPresent: final, ifEmpty: scheduled}
+              homeScore: home_score
+              awayScore: away_score
+            """
+        let spec = TestSupport.csvSpec(mapping).replacingOccurrences(of: "sport: xfl", with: "sport: \(sport)")
+        return try TestSupport.ingest(spec: spec, files: ["games.csv": Data((["date,home,away,home_score,away_score"] + rows).joined(separator: "\n").utf8)])
+    }
+
+    @Test func aScorelessFinalOrAFinalWithoutScoresIsARejectWithWhatToDo() throws {
+        let result = try ingest(["2023-01-02,Bengals,Bills,0,0", "2023-01-08,Bills,Patriots,35,23", "2023-01-09,Bills,Jets,,",
+                                 "2023-01-10,Bills,Dolphins,7,"])
+        #expect(result.records.map(\.awayTeam) == ["Patriots", "Jets"])
+        #expect(result.records.map(\.status) == [.final, .scheduled])
+        #expect(result.rejects.map(\.reason) == [
+            "status final with a 0–0 score, which no nfl game ends with (a cancelled or unplayed game?): map the source's status column, or fix the row",
+            "status final but no score (homeScore and awayScore are empty): map the source's status column, or fix the row",
+        ])
+        #expect(result.rejects.map(\.line) == [2, 5])
+        // Soccer games do end 0–0.
+        #expect(try ingest(["2025-03-01,Union,Galaxy,0,0"], sport: "mls").rejects.isEmpty)
+    }
+}

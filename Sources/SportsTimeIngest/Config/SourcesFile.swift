@@ -132,6 +132,11 @@ public struct FieldsSpec: Decodable, Sendable {
     public var neutralSite: ValueSpec?
     /// day or night.
     public var dayNight: ValueSpec?
+    /// The final score of each side (whole numbers), read only to check the status against them: a
+    /// `final` game without scores, or with 0–0 in a sport where a game cannot end 0–0, is a reject; a
+    /// `scheduled` game with both scores is a reject too.
+    public var homeScore: ValueSpec?
+    public var awayScore: ValueSpec?
 
     public init() {}
 
@@ -143,6 +148,7 @@ public struct FieldsSpec: Decodable, Sendable {
         r.kind = o.kind ?? kind; r.status = o.status ?? status; r.makeupDate = o.makeupDate ?? makeupDate
         r.gameNumber = o.gameNumber ?? gameNumber; r.neutralSite = o.neutralSite ?? neutralSite
         r.dayNight = o.dayNight ?? dayNight
+        r.homeScore = o.homeScore ?? homeScore; r.awayScore = o.awayScore ?? awayScore
         return r
     }
 
@@ -151,7 +157,7 @@ public struct FieldsSpec: Decodable, Sendable {
         [("id", id), ("homeTeam", homeTeam), ("awayTeam", awayTeam), ("venue", venue), ("city", city),
          ("start", start), ("date", date), ("time", time), ("timeTBD", timeTBD), ("season", season),
          ("kind", kind), ("status", status), ("makeupDate", makeupDate), ("gameNumber", gameNumber),
-         ("neutralSite", neutralSite), ("dayNight", dayNight)]
+         ("neutralSite", neutralSite), ("dayNight", dayNight), ("homeScore", homeScore), ("awayScore", awayScore)]
     }
 }
 

@@ -72,6 +72,8 @@ public enum BuiltInFormats {
               venue: stadium
               neutralSite: {from: location, values: {Neutral: "true", Home: "false"}}
               status: {from: home_score, ifPresent: final, ifEmpty: scheduled}
+              homeScore: home_score
+              awayScore: away_score
             """,
         .spreadspokeCSV: """
             # Dates only (M/D/YYYY); full team names; schedule_playoff TRUE/FALSE.
@@ -84,6 +86,8 @@ public enum BuiltInFormats {
               venue: stadium
               neutralSite: stadium_neutral
               status: {from: score_home, ifPresent: final, ifEmpty: scheduled}
+              homeScore: score_home
+              awayScore: score_away
             """,
         .espnCSV: espnYAML,
         .ical: """

@@ -52,7 +52,7 @@ struct RowMapper {
     var lookups: [Lookup] = []
     var filters: [Filter] = []
     var id, homeTeam, awayTeam, venue, city, start, date, time, timeTBD, season, kind, status: Value?
-    var makeupDate, gameNumber, neutralSite, dayNight: Value?
+    var makeupDate, gameNumber, neutralSite, dayNight, homeScore, awayScore: Value?
     /// Team strings (lowercased) that mean "not decided yet"; blank strings always do.
     let placeholders: Set<String>
 
@@ -114,6 +114,7 @@ struct RowMapper {
         timeTBD = compile(f.timeTBD); season = compile(f.season); kind = compile(f.kind); status = compile(f.status)
         makeupDate = compile(f.makeupDate); gameNumber = compile(f.gameNumber); neutralSite = compile(f.neutralSite)
         dayNight = compile(f.dayNight)
+        homeScore = compile(f.homeScore); awayScore = compile(f.awayScore)
         for spec in source.filters {
             let test: Filter.Test
             if let v = spec.equals { test = .equals(v) }
@@ -136,6 +137,35 @@ struct RowMapper {
                     ? "If the file has no header row, set header: false under mapping in pipeline/sources.yaml and name the columns column1, column2, ..."
                     : "Fix the column names in pipeline/sources.yaml, or mark the field optional"))
         }
+    }
+
+    /// Sports in which a game cannot end 0–0 (soccer and dynamic sports can).
+    static let sportsWithoutScorelessGames: Set<String> = ["mlb", "nba", "nhl", "nfl", "wnba"]
+
+    /// Why a row's status contradicts its score columns (when the mapping names them), or nil.
+    private func statusContradictsScores(_ status: GameStatus, _ row: TableRow) -> String? {
+        guard homeScore != nil || awayScore != nil else { return nil }
+        let texts = [homeScore, awayScore].map { spec in spec.flatMap { value($0, row) } }
+        let scores = texts.map { $0.flatMap { Int($0) } }
+        for (side, text) in zip(["homeScore", "awayScore"], texts) {
+            if let text, Int(text) == nil { return "\(side) '\(text)' is not a whole number" }
+        }
+        switch status {
+        case .final:
+            guard let home = scores[0], let away = scores[1] else {
+                return "status final but no score (homeScore and awayScore are empty): map the source's status column, or fix the row"
+            }
+            if home == 0, away == 0, Self.sportsWithoutScorelessGames.contains(source.sport) {
+                return "status final with a 0–0 score, which no \(source.sport) game ends with (a cancelled or unplayed game?): map the source's status column, or fix the row"
+            }
+        case .scheduled:
+            if scores[0] != nil, scores[1] != nil {
+                return "status scheduled but the row has a score (\(scores[0]!)–\(scores[1]!)): map the status from the score columns, or fix the row"
+            }
+        case .postponed, .cancelled:
+            break
+        }
+        return nil
     }
 
     /// Whether header names look like a row of data: a date (`2022-04-07`, `4/7/2022`, `20220407`), a
@@ -410,6 +440,7 @@ struct RowMapper {
             }
             gameStatus = s
         }
+        if let reason = statusContradictsScores(gameStatus, row) { return reject(reason) }
         var makeup: LocalDate?
         if let spec = makeupDate, let text = value(spec, row) {
             guard let parts = parse(text, spec.layouts, fallback: Self.defaultDateLayouts), let d = parts.date else {

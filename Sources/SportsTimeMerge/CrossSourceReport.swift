@@ -10,48 +10,44 @@ import SportsTimeCore
 /// day/night flag it contradicts), `venueDiffers`, `statusContradicts` (final against cancelled, or
 /// postponed against final on the same date).
 enum CrossSourceReport {
-    static func conflicts(_ multiSource: [String: [GameFold.Contribution]], store: [String: Game],
-                          context: GameFold) -> [MergeConflict] {
-        var conflicts: [MergeConflict] = []
-        for id in multiSource.keys.sorted() {
-            guard let stored = store[id] else { continue }
-            var newest: [String: GameFold.Contribution] = [:]
-            for part in multiSource[id]! {
-                if let held = newest[part.game.source], held.version >= part.version { continue }
-                newest[part.game.source] = part
-            }
-            let records = newest.values.map(\.game).sorted { $0.source < $1.source }
-            guard records.count > 1 else { continue }
-            var classes: Set<ConflictClass> = []
-            if Set(records.map { "\($0.localDate.iso8601)#\($0.gameNumber ?? 1)" }).count > 1 { classes.insert(.dateMoved) }
-
-            let onDay = records.filter { $0.localDate == stored.localDate && ($0.gameNumber ?? 1) == (stored.gameNumber ?? 1) }
-            let exact = onDay.filter { $0.startKnowledge == .exact }
-            if Set(exact.compactMap { $0.startUTC?.secondsSinceEpoch }).count > 1 { classes.insert(.timeMoved) }
-            for flagged in onDay where flagged.startKnowledge == .day || flagged.startKnowledge == .night {
-                if exact.contains(where: { !context.startAgrees($0, with: flagged.startKnowledge) }) { classes.insert(.timeMoved) }
-            }
-
-            let venues = Set(records.filter { !$0.isInferred("stadiumId") }.map(\.stadiumId))
-            if venues.count > 1 { classes.insert(.venueDiffers) }
-
-            let stated = records.filter { !$0.isInferred("status") }
-            let statuses = Set(stated.map(\.status))
-            if statuses.contains(.final) && statuses.contains(.cancelled) { classes.insert(.statusContradicts) }
-            for postponed in stated where postponed.status == .postponed {
-                if stated.contains(where: { $0.status == .final && $0.localDate == postponed.localDate }) {
-                    classes.insert(.statusContradicts)
-                }
-            }
-            guard !classes.isEmpty else { continue }
-            let sources = records.map {
-                MergeConflictSource(source: $0.source, lastModified: $0.lastModified,
-                                    priority: context.priorities.priority(of: $0.source), recordId: $0.id,
-                                    localDate: $0.localDate, startUTC: $0.startUTC, startKnowledge: $0.startKnowledge,
-                                    stadiumId: $0.stadiumId, status: $0.status)
-            }
-            conflicts.append(MergeConflict(gameId: id, classes: classes.sorted(), sources: sources, winner: stored.source))
+    /// The conflict of one merged game (`parts`: every record that fed it), or nil when its sources agree
+    /// or it has one source.
+    static func conflict(_ parts: [GameFold.Contribution], merged stored: Game, context: GameFold) -> MergeConflict? {
+        var newest: [String: GameFold.Contribution] = [:]
+        for part in parts {
+            if let held = newest[part.game.source], held.version >= part.version { continue }
+            newest[part.game.source] = part
         }
-        return conflicts
+        guard newest.count > 1 else { return nil }
+        let records = newest.values.map(\.game).sorted { $0.source < $1.source }
+        var classes: Set<ConflictClass> = []
+        if Set(records.map { "\($0.localDate.iso8601)#\($0.gameNumber ?? 1)" }).count > 1 { classes.insert(.dateMoved) }
+
+        let onDay = records.filter { $0.localDate == stored.localDate && ($0.gameNumber ?? 1) == (stored.gameNumber ?? 1) }
+        let exact = onDay.filter { $0.startKnowledge == .exact }
+        if Set(exact.compactMap { $0.startUTC?.secondsSinceEpoch }).count > 1 { classes.insert(.timeMoved) }
+        for flagged in onDay where flagged.startKnowledge == .day || flagged.startKnowledge == .night {
+            if exact.contains(where: { !context.startAgrees($0, with: flagged.startKnowledge) }) { classes.insert(.timeMoved) }
+        }
+
+        let venues = Set(records.filter { !$0.isInferred("stadiumId") }.map(\.stadiumId))
+        if venues.count > 1 { classes.insert(.venueDiffers) }
+
+        let stated = records.filter { !$0.isInferred("status") }
+        let statuses = Set(stated.map(\.status))
+        if statuses.contains(.final) && statuses.contains(.cancelled) { classes.insert(.statusContradicts) }
+        for postponed in stated where postponed.status == .postponed {
+            if stated.contains(where: { $0.status == .final && $0.localDate == postponed.localDate }) {
+                classes.insert(.statusContradicts)
+            }
+        }
+        guard !classes.isEmpty else { return nil }
+        let sources = records.map {
+            MergeConflictSource(source: $0.source, lastModified: $0.lastModified,
+                                priority: context.priorities.priority(of: $0.source), recordId: $0.id,
+                                localDate: $0.localDate, startUTC: $0.startUTC, startKnowledge: $0.startKnowledge,
+                                stadiumId: $0.stadiumId, status: $0.status)
+        }
+        return MergeConflict(gameId: stored.id, classes: classes.sorted(), sources: sources, winner: stored.source)
     }
 }

@@ -44,8 +44,9 @@ struct GameFold {
     private(set) var ambiguous: [MergeAmbiguousMatch] = []
     /// Every id a batch lists (readable or not) → the id of the game it became.
     private(set) var finalId: [String: String] = [:]
-    /// The games made of more than one source, with their contributions (for the conflict report).
-    private(set) var multiSource: [String: [Contribution]] = [:]
+    /// Games whose sources contradict each other (worked out per game as it is merged, so the records
+    /// of every game need not be kept).
+    private(set) var conflicts: [MergeConflict] = []
     private(set) var matchedAcrossDates = 0
 
     init(context: MergeStore, priorities: SourcePriorities, mark: Instant?) {
@@ -69,7 +70,7 @@ struct GameFold {
             lineage[game.id] = origins
             for id in members { finalId[id] = game.id; memberIds.insert(id) }
             classify(parts, previous: previous[game.id])
-            if Set(parts.map(\.game.source)).count > 1 { multiSource[game.id] = parts }
+            if let conflict = CrossSourceReport.conflict(parts, merged: game, context: self) { conflicts.append(conflict) }
         }
         for batch in batches {
             for stub in batch.unreadable where finalId[stub.id] == nil { finalId[stub.id] = stub.id }

@@ -92,7 +92,7 @@ public enum Merger {
             }
         }
 
-        let conflicts = CrossSourceReport.conflicts(gameFold.multiSource, store: store.games, context: gameFold)
+        let conflicts = gameFold.conflicts.sorted { $0.id < $1.id }
         let overrides = try OverrideApplier.apply(input.overrides, to: &store)
         warnings += overrides.warnings
 

@@ -185,8 +185,14 @@ struct GameFold {
         }
 
         let always: (Contribution) -> Bool = { _ in true }
-        let dateWinner = best(parts, .date, stated: always)
-        record(.date, dateWinner, rule(dateWinner, among: parts, .date, stated: always))
+        /// The record `group` comes from, recorded in the lineage; `field` names what normalize may infer.
+        func decide(_ group: FieldGroup, inferable field: String?) -> Contribution {
+            let stated: (Contribution) -> Bool = { c in field.map { !c.game.isInferred($0) } ?? true }
+            let winner = best(parts, group, stated: stated)
+            record(group, winner, rule(winner, among: parts, group, stated: stated))
+            return winner
+        }
+        let dateWinner = decide(.date, inferable: nil)
         let newest = parts.max { ($0.version, -$0.order) < ($1.version, -$1.order) }!
         var game = newest.game
         game.id = dateWinner.game.id
@@ -194,22 +200,13 @@ struct GameFold {
         game.localDate = dateWinner.game.localDate
         game.gameNumber = dateWinner.game.gameNumber
 
-        let venueStated: (Contribution) -> Bool = { !$0.game.isInferred("stadiumId") }
-        let venue = best(parts, .venue, stated: venueStated)
-        record(.venue, venue, rule(venue, among: parts, .venue, stated: venueStated))
+        let venue = decide(.venue, inferable: "stadiumId")
         game.stadiumId = venue.game.stadiumId
         game.neutralSite = venue.game.neutralSite
-
-        let statusStated: (Contribution) -> Bool = { !$0.game.isInferred("status") }
-        let status = best(parts, .status, stated: statusStated)
-        record(.status, status, rule(status, among: parts, .status, stated: statusStated))
+        let status = decide(.status, inferable: "status")
         game.status = status.game.status
         game.makeupDate = status.game.makeupDate
-
-        let kindStated: (Contribution) -> Bool = { !$0.game.isInferred("kind") }
-        let kind = best(parts, .kind, stated: kindStated)
-        record(.kind, kind, rule(kind, among: parts, .kind, stated: kindStated))
-        game.kind = kind.game.kind
+        game.kind = decide(.kind, inferable: "kind").game.kind
 
         // The start: only records of the winning date and game number can say when the game starts.
         let sameDay = parts.filter {

@@ -123,6 +123,14 @@ public enum RecordDiff {
         }
         // A record whose id changed (a game moved to another date) is matched by the ids it had before
         // (`formerIds`), then by a source's own id.
+        func pair(_ id: String, with match: String) {
+            added.remove(match)
+            removed.remove(id)
+            let fields = fieldChanges(old.records[id], new.records[match], path: "").filter { $0.path != "id" }
+            var change = RecordChange(id: id, newId: match, label: label(fields), fields: fields)
+            if change.label == .changed || change.label == .renamed { change.label = .changed }
+            changed.append(change)
+        }
         var byFormerId: [String: String] = [:]
         for id in added.sorted() {
             for former in new.records[id]?["formerIds"]?.arrayValue ?? [] {
@@ -130,28 +138,16 @@ public enum RecordDiff {
             }
         }
         for id in removed.sorted() {
-            guard let match = byFormerId[id], added.contains(match) else { continue }
-            added.remove(match)
-            removed.remove(id)
-            let fields = fieldChanges(old.records[id], new.records[match], path: "").filter { $0.path != "id" }
-            var change = RecordChange(id: id, newId: match, label: label(fields), fields: fields)
-            if change.label == .changed || change.label == .renamed { change.label = .changed }
-            changed.append(change)
+            if let match = byFormerId[id], added.contains(match) { pair(id, with: match) }
         }
         var bySourceId: [String: String] = [:]
         for id in added.sorted() {
             for key in sourceKeys(new.records[id]) where bySourceId[key] == nil { bySourceId[key] = id }
         }
         for id in removed.sorted() {
-            guard let match = sourceKeys(old.records[id]).lazy.compactMap({ bySourceId[$0] }).first(where: { added.contains($0) }) else {
-                continue
+            if let match = sourceKeys(old.records[id]).lazy.compactMap({ bySourceId[$0] }).first(where: { added.contains($0) }) {
+                pair(id, with: match)
             }
-            added.remove(match)
-            removed.remove(id)
-            let fields = fieldChanges(old.records[id], new.records[match], path: "").filter { $0.path != "id" }
-            var change = RecordChange(id: id, newId: match, label: label(fields), fields: fields)
-            if change.label == .changed || change.label == .renamed { change.label = .changed }
-            changed.append(change)
         }
         let header = fieldChanges(.object(old.header), .object(new.header), path: "")
         return .records(added: added.sorted(), removed: removed.sorted(), changed: changed.sorted { $0.id < $1.id },

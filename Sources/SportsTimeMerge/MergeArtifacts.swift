@@ -8,6 +8,11 @@ public enum BatchReader {
     /// the source, `scope` to `<sport>-<season>`. Records from a newer schema that do not decode are kept
     /// as `UnreadableRecord`s; any other bad record fails the file with its line.
     public static func gameBatch(from data: Data, path: String) throws -> RecordBatch<Game> {
+        try gameBatchAndMeta(from: data, path: path).batch
+    }
+
+    /// `gameBatch(from:path:)` and the envelope's meta (for keys the batch does not model, `allowShrink`).
+    public static func gameBatchAndMeta(from data: Data, path: String) throws -> (batch: RecordBatch<Game>, meta: [String: String]) {
         let envelope = try EnvelopeReader.read(LenientRecord<Game>.self, from: data, path: path, expecting: .games)
         let origin = try origin(of: envelope.meta, path: path)
         var records: [Game] = []
@@ -20,7 +25,7 @@ public enum BatchReader {
             }
         }
         let firstLine = unreadable.isEmpty ? canonicalFirstRecordLine(in: data, recordCount: records.count) : nil
-        return RecordBatch(origin: origin, records: records, unreadable: unreadable, firstRecordLine: firstLine)
+        return (RecordBatch(origin: origin, records: records, unreadable: unreadable, firstRecordLine: firstLine), envelope.meta)
     }
 
     static func origin(of meta: [String: String], path: String) throws -> BatchOrigin {
@@ -112,6 +117,32 @@ enum LenientRecord<Record: CanonicalRecord>: Codable, Sendable {
         switch self {
         case .record(let record): try record.encode(to: encoder)
         case .unreadable(let stub): try Stub(id: stub.id, schemaVersion: stub.schemaVersion).encode(to: encoder)
+        }
+    }
+}
+
+extension LenientRecord: JSONLineCodable where Record: JSONLineCodable {
+    init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        do {
+            self = .record(try Record(json: json, codingPath: codingPath))
+        } catch {
+            if let fields = try? JSONFields(json, codingPath: codingPath), let id = try? fields.string("id"),
+               let version = try? fields.int("schemaVersion"), version > Record.artifactKind.currentVersion {
+                self = .unreadable(UnreadableRecord(id: id, schemaVersion: version))
+            } else {
+                throw error
+            }
+        }
+    }
+
+    func write(to writer: inout JSONWriter) {
+        switch self {
+        case .record(let record): record.write(to: &writer)
+        case .unreadable(let stub):
+            writer.beginObject()
+            writer.field("id", stub.id)
+            writer.field("schemaVersion", stub.schemaVersion)
+            writer.endObject()
         }
     }
 }

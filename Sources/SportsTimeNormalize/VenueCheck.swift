@@ -18,12 +18,13 @@ struct VenueCheck {
         self.resolver = resolver
         let checked = games.filter { $0.venueGiven && ($0.raw.kind == .regular || $0.raw.kind == .postseason) }
         checkedCount = checked.count
-        inconsistent = checked
-            .filter { game in
-                game.stadium.id != game.homeStadiumId && game.raw.neutralSite != true
-                    && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
-            }
-            .sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+        let found = checked.filter { game in
+            game.stadium.id != game.homeStadiumId && game.raw.neutralSite != true
+                && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
+        }
+        // Each row's place is parsed once, not once per comparison.
+        let places = found.map { Provenance($0.raw.provenance) }
+        inconsistent = found.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { found[$0] }
     }
 
     /// The error that refuses `batch`, when more than `share` of its checked games are inconsistent, located at

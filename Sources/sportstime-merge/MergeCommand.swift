@@ -86,9 +86,9 @@ struct MergeCommand: ParsableCommand {
         for file in ArtifactFiles.files(under: normalizedURL.appendingPathComponent("games"), suffix: ".json") {
             let data = try read(file, display: display(file))
             hashes[display(file)] = ArtifactFiles.sha256(data)
-            let batch = try BatchReader.gameBatch(from: data, path: display(file))
+            let (batch, meta) = try BatchReader.gameBatchAndMeta(from: data, path: display(file))
             batches.append(batch)
-            if let reason = (try? CanonicalJSON.makeDecoder().decode(BatchMeta.self, from: data))?.meta?[BatchMetaKey.allowShrink] {
+            if let reason = meta[BatchMetaKey.allowShrink] {
                 allowances[batch.origin.source] = reason
             }
         }
@@ -283,7 +283,22 @@ private struct PublishedGame: Codable, Sendable {
     var deprecatedAt: String?
 }
 
-/// Only the meta of a normalized games envelope.
-private struct BatchMeta: Decodable {
-    var meta: [String: String]?
+extension PublishedGame: JSONLineCodable {
+    init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        id = try fields.string("id")
+        source = try fields.optionalString("source")
+        sourceIds = try fields.value("sourceIds") == nil ? nil : fields.stringMap("sourceIds")
+        deprecatedAt = try fields.optionalString("deprecatedAt")
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("deprecatedAt", deprecatedAt)
+        writer.field("id", id)
+        writer.field("source", source)
+        if let sourceIds { writer.field("sourceIds", sourceIds) }
+        writer.endObject()
+    }
 }
+

@@ -176,8 +176,8 @@ struct PlanCommandRunner {
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
         guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("  \"meta\": {") }),
-              let json = try? JSONSerialization.jsonObject(with: Data(line.dropFirst("  \"meta\": ".count).dropLast(line.hasSuffix(",") ? 1 : 0).utf8)),
-              let meta = json as? [String: String], let sport = meta["sport"], let season = meta["season"],
+              let meta = try? CanonicalJSON.decode([String: String].self, from: Data(line.dropFirst("  \"meta\": ".count).dropLast(line.hasSuffix(",") ? 1 : 0).utf8)),
+              let sport = meta["sport"], let season = meta["season"],
               let first = meta["firstDate"].flatMap(LocalDate.init(iso8601:)),
               let last = meta["lastDate"].flatMap(LocalDate.init(iso8601:)) else { return true }
         return scopes.contains { scope in

@@ -145,7 +145,7 @@ struct RenderRun {
                 problems.append(Diagnostic(.error, at: SourceLocation(path: path), "cannot read file", fix: "Check its permissions"))
                 continue
             }
-            if let header = try? CanonicalJSON.makeDecoder().decode(EnvelopeHeader.self, from: data),
+            if let header = try? CanonicalJSON.decode(EnvelopeHeader.self, from: data),
                header.kind != ArtifactKind.tripPlan.rawValue {
                 printError("\(path): note: skipped, kind '\(header.kind)' is not a trip plan.")
                 continue

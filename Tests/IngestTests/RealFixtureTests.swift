@@ -64,7 +64,7 @@ import Testing
 
     @Test func nbaSeasonUsesTipUTCAndRejectsPlaceholders() throws {
         let nba = try Self.result("nba-2025-26")
-        let json = try JSONDocument.parse(String(decoding: try Data(contentsOf: TestSupport.packageRoot
+        let json = try JSONParser.parseNodes(String(decoding: try Data(contentsOf: TestSupport.packageRoot
             .appendingPathComponent("fixtures/scraped/nba-2025-26/nba_2025_26_schedule.json")), as: UTF8.self))
         #expect(json["regular_season_games"]?.text == "1207" && json["preseason_games"]?.text == "71")
         #expect(nba.counts.read == 1207 + 71)

@@ -120,7 +120,7 @@ let slowSpec = """
             Publisher.Move(staged: ".pipeline/staging/s/out/c.txt", target: "out/c.txt", backup: Publisher.backupPath(of: "out/c.txt", label: "s")),
         ]
         let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
-        try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.makeEncoder().encode(journal), as: UTF8.self))
+        try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.encode(journal), as: UTF8.self))
         // The renames publish would have done, in order, before the crash.
         var renames: [(String, String)] = []
         for move in moves {
@@ -161,7 +161,7 @@ let slowSpec = """
                            inode: files.inode(".pipeline/staging/s/" + target))
         }
         let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
-        try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.makeEncoder().encode(journal), as: UTF8.self))
+        try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.encode(journal), as: UTF8.self))
         // The steps publish takes, in order, before the crash.
         var steps: [() throws -> Void] = []
         for move in moves {
@@ -211,7 +211,7 @@ let slowSpec = """
         try Data("outside\n".utf8).write(to: outside.appendingPathComponent("x.txt"))
         try FileManager.default.createSymbolicLink(atPath: repo.url(".pipeline/staging/linked").path, withDestinationPath: outside.path)
         let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
-        let text = String(decoding: try CanonicalJSON.makeEncoder().encode(journal), as: UTF8.self)
+        let text = String(decoding: try CanonicalJSON.encode(journal), as: UTF8.self)
         try repo.write(".pipeline/journal.json", text)
         do {
             _ = try Publisher(root: repo.root).recover(checkTarget: { $0.hasPrefix("..") ? "out '\($0)' leaves the repository" : nil },

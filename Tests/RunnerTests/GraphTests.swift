@@ -204,6 +204,6 @@ import SportsTimeCore
         try repo.write("out/merge/rejects.jsonl", "{\"reason\":\"x\"}\nnot json\n")
         let invalid = try run(["validate"], in: repo)
         #expect(invalid.code == 2)
-        #expect(invalid.stderr.contains("out/merge/rejects.jsonl:2:1: error: not valid JSON: invalid literal. Fix the stage that wrote it."))
+        #expect(invalid.stderr.contains("out/merge/rejects.jsonl:2:1: error: not valid JSON: invalid literal (expected 'null'). Fix the stage that wrote it."))
     }
 }

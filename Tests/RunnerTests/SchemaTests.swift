@@ -282,7 +282,7 @@ import SportsTimeCore
     @Test(arguments: [
         (#"{"a":1,"a":2}"#, 1, 8, "duplicate key 'a'"),
         ("[1,2,]", 1, 6, "unexpected character ']'"),
-        ("{\n  \"a\": 01\n}", 2, 9, "expected ',' or '}' in an object"),
+        ("{\n  \"a\": 01\n}", 2, 9, "invalid number: a leading zero"),
         ("[1] x", 1, 5, "unexpected text after the JSON value"),
         (#"{"a": "b"#, 1, 9, "unterminated string"),
         ("// c\n{}", 1, 1, "unexpected character '/'"),

@@ -1,24 +1,44 @@
 import Foundation
 
-/// The one place that turns values into bytes for artifacts.
+/// The one place that turns values into bytes for artifacts, and bytes back into values.
 ///
-/// Canonical form: UTF-8, sorted keys, `/` unescaped, header pretty-printed with two-space indent,
-/// each record compact on one line, records in a declared order, trailing newline.
+/// Canonical form: UTF-8, sorted keys, `/` unescaped, a document's top-level keys one per line with a
+/// two-space indent, its record arrays one element per line, nested values compact, trailing newline.
+/// Everything goes through `JSONWriter` and `JSONParser`; record types with a hand-written line
+/// (`JSONLineCodable`) skip Codable, the others use `JSONValueEncoder`/`JSONValueDecoder`.
 public enum CanonicalJSON {
-    /// A fresh encoder with the canonical settings (encoders are not Sendable: one per use).
-    public static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .throw
-        return encoder
-    }
-
-    /// A fresh decoder matching `makeEncoder()`.
-    public static func makeDecoder() -> JSONDecoder { JSONDecoder() }
-
     /// One value, compact, no trailing newline.
     public static func compact<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try makeEncoder().encode(value), as: UTF8.self)
+        var writer = JSONWriter()
+        try write(value, to: &writer)
+        return writer.text
+    }
+
+    /// One value, compact, as bytes (no trailing newline).
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        var writer = JSONWriter()
+        try write(value, to: &writer)
+        return Data(writer.bytes)
+    }
+
+    /// A value decoded from JSON bytes: `JSONSyntaxError` for bad JSON, `DecodingError` for a bad shape.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let value = try JSONParser.parse(data)
+        if let lineType = T.self as? any JSONLineCodable.Type, let record = try lineType.init(json: value, codingPath: []) as? T {
+            return record
+        }
+        return try JSONValueDecoder.decode(type, from: value)
+    }
+
+    /// Appends one value: its hand-written line when it has one, its `Encodable` form otherwise.
+    public static func write<T: Encodable>(_ value: T, to writer: inout JSONWriter) throws {
+        if let erased = value as? AnyEncodable {
+            try write(erased.value, to: &writer)
+        } else if let line = value as? any JSONLineCodable {
+            line.write(to: &writer)
+        } else {
+            writer.value(try JSONValueEncoder.encode(value))
+        }
     }
 
     /// A whole document: an object whose top-level keys are printed one per line (sorted), and whose
@@ -27,45 +47,77 @@ public enum CanonicalJSON {
     /// - Parameter fields: top-level keys and their values; array values listed in `arrays` are
     ///   written element per line in the given order.
     public static func document(fields: [String: any Encodable], arrays: [String: [any Encodable]] = [:]) throws -> Data {
-        let encoder = makeEncoder()
-        var out = "{\n"
-        let keys = (Array(fields.keys) + Array(arrays.keys)).sorted()
-        for (index, key) in keys.enumerated() {
-            let keyText = String(decoding: try encoder.encode(key), as: UTF8.self)
-            out += "  \(keyText): "
+        var document = DocumentWriter()
+        for key in (Array(fields.keys) + Array(arrays.keys)).sorted() {
             if let elements = arrays[key] {
-                if elements.isEmpty {
-                    out += "[]"
-                } else {
-                    out += "[\n"
-                    for (i, element) in elements.enumerated() {
-                        out += "    " + String(decoding: try encoder.encode(AnyEncodable(element)), as: UTF8.self)
-                        out += i == elements.count - 1 ? "\n" : ",\n"
-                    }
-                    out += "  ]"
-                }
+                try document.array(key, elements.map(AnyEncodable.init))
             } else if let value = fields[key] {
-                out += String(decoding: try encoder.encode(AnyEncodable(value)), as: UTF8.self)
+                try document.field(key, AnyEncodable(value))
             }
-            out += index == keys.count - 1 ? "\n" : ",\n"
         }
-        out += "}\n"
-        return Data(out.utf8)
+        return document.finish()
     }
 
     /// JSON Lines: one compact value per line, each line ending in a newline.
     public static func lines<T: Encodable>(_ values: [T]) throws -> Data {
-        let encoder = makeEncoder()
-        var data = Data()
+        var writer = JSONWriter(capacity: values.count * 200)
         for value in values {
-            data.append(try encoder.encode(value))
-            data.append(0x0A)
+            writer.resetNesting()
+            try write(value, to: &writer)
+            writer.raw("\n")
         }
-        return data
+        return Data(writer.bytes)
     }
 }
 
-/// Type-erases an `Encodable` so heterogeneous values can be encoded.
+/// Writes a canonical document field by field; the caller gives the keys in sorted order.
+public struct DocumentWriter {
+    private var writer: JSONWriter
+    private var isFirst = true
+
+    public init(capacity: Int = 1024) {
+        writer = JSONWriter(capacity: capacity)
+        writer.raw("{\n")
+    }
+
+    private mutating func startField(_ key: String) {
+        if !isFirst { writer.raw(",\n") }
+        isFirst = false
+        writer.raw("  ")
+        writer.resetNesting()
+        writer.key(key)
+        writer.raw(" ")
+    }
+
+    /// A compact value on the key's line.
+    public mutating func field<T: Encodable>(_ key: String, _ value: T) throws {
+        startField(key)
+        writer.resetNesting()
+        try CanonicalJSON.write(value, to: &writer)
+    }
+
+    /// An array, one element per line in the order given (`[]` when empty).
+    public mutating func array<T: Encodable>(_ key: String, _ elements: [T]) throws {
+        startField(key)
+        guard !elements.isEmpty else { writer.raw("[]"); return }
+        writer.raw("[\n")
+        for (index, element) in elements.enumerated() {
+            writer.raw("    ")
+            writer.resetNesting()
+            try CanonicalJSON.write(element, to: &writer)
+            writer.raw(index == elements.count - 1 ? "\n" : ",\n")
+        }
+        writer.raw("  ]")
+    }
+
+    /// The document's bytes, closed, with a trailing newline.
+    public mutating func finish() -> Data {
+        writer.raw(isFirst ? "}\n" : "\n}\n")
+        return Data(writer.bytes)
+    }
+}
+
+/// Type-erases an `Encodable` so heterogeneous values can be encoded (keeping a hand-written line).
 struct AnyEncodable: Encodable {
     let value: any Encodable
     init(_ value: any Encodable) { self.value = value }

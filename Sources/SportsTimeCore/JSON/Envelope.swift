@@ -80,23 +80,24 @@ public struct Envelope<Record: Codable & Sendable>: Sendable {
 extension Envelope where Record: Identifiable, Record.ID == String {
     /// Canonical bytes: records sorted by `id`, inputs sorted by path.
     public func canonicalData() throws -> Data {
-        let sorted = records.sorted { $0.id < $1.id }
-        return try canonicalData(recordsInOrder: sorted)
+        // Sorting indices by id moves two words per swap instead of whole records.
+        let ids = records.map(\.id)
+        let order = ids.indices.sorted { ids[$0] < ids[$1] }
+        return try canonicalData(recordsInOrder: order.map { records[$0] })
     }
 }
 
 extension Envelope {
     /// Canonical bytes with the records in the order given (the caller guarantees the order is declared).
     public func canonicalData(recordsInOrder ordered: [Record]) throws -> Data {
-        var fields: [String: any Encodable] = [
-            "kind": kind.rawValue,
-            "schemaVersion": schemaVersion,
-            "producer": producer,
-        ]
-        if !meta.isEmpty { fields["meta"] = meta }
-        return try CanonicalJSON.document(
-            fields: fields,
-            arrays: ["inputs": inputs.sorted(), "records": ordered])
+        var document = DocumentWriter(capacity: 512 + ordered.count * 320)
+        try document.array("inputs", inputs.sorted())
+        try document.field("kind", kind.rawValue)
+        if !meta.isEmpty { try document.field("meta", meta) }
+        try document.field("producer", producer)
+        try document.array("records", ordered)
+        try document.field("schemaVersion", schemaVersion)
+        return document.finish()
     }
 }
 
@@ -104,21 +105,37 @@ extension Envelope {
 public enum EnvelopeReader {
     /// Decodes the header and checks kind and version; the error names the file, both versions, and what to do.
     public static func header(of data: Data, path: String, expecting kind: ArtifactKind) throws -> EnvelopeHeader {
+        try header(of: try document(data, path: path), path: path, expecting: kind)
+    }
+
+    /// The parsed document, or a located error for bytes that are not a JSON document within the limits.
+    static func document(_ data: Data, path: String) throws -> JSONValue {
         guard data.count <= InputLimits.jsonFileBytes else {
             throw PipelineError.invalidInput(
                 Diagnostic(.error, at: SourceLocation(path: path, line: 1),
                            "the artifact is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)",
                            fix: "Re-run the stage that writes it; check that its inputs are the intended files"))
         }
-        guard !InputLimits.jsonNestsTooDeep(data) else {
+        do {
+            return try JSONParser.parse(data)
+        } catch let error as JSONSyntaxError {
+            if error.message.hasPrefix(JSONParser.nestingMessagePrefix) {
+                throw PipelineError.invalidInput(
+                    Diagnostic(.error, at: SourceLocation(path: path, line: 1),
+                               "the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels",
+                               fix: "Re-run the stage that writes it"))
+            }
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                           "the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels",
+                Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
+                           "not a SportsTime artifact (not valid JSON: \(error.message))",
                            fix: "Re-run the stage that writes it"))
         }
+    }
+
+    static func header(of document: JSONValue, path: String, expecting kind: ArtifactKind) throws -> EnvelopeHeader {
         let header: EnvelopeHeader
         do {
-            header = try CanonicalJSON.makeDecoder().decode(EnvelopeHeader.self, from: data)
+            header = try JSONValueDecoder.decode(EnvelopeHeader.self, from: document)
         } catch {
             throw PipelineError.invalidInput(
                 Diagnostic(.error, at: SourceLocation(path: path, line: 1),
@@ -147,27 +164,70 @@ public enum EnvelopeReader {
         return header
     }
 
-    /// Decodes a whole envelope of `Record`s after checking its header.
-    ///
-    /// Older versions are upgraded in memory by `upgrade`, which receives the version found and the
-    /// raw JSON object of each record; the default accepts version-1 records as they are.
+    /// Decodes a whole envelope of `Record`s after checking its header. Records with a hand-written line
+    /// (`JSONLineCodable`) are read without Codable; a large file's records are read on all cores.
     public static func read<Record: Codable & Sendable>(
         _ type: Record.Type, from data: Data, path: String, expecting kind: ArtifactKind
     ) throws -> Envelope<Record> {
-        let header = try header(of: data, path: path, expecting: kind)
-        let body: EnvelopeBody<Record>
-        do {
-            body = try CanonicalJSON.makeDecoder().decode(EnvelopeBody<Record>.self, from: data)
-        } catch {
-            throw PipelineError.invalidInput(
+        let document = try document(data, path: path)
+        let header = try header(of: document, path: path, expecting: kind)
+        func mismatch(_ error: Error) -> PipelineError {
+            PipelineError.invalidInput(
                 Diagnostic(.error, at: SourceLocation(path: path, line: lineOf(error, in: data)),
                            "records do not match \(kind.rawValue) v\(header.schemaVersion): \(describe(error))",
                            fix: "Re-run the stage that writes it"))
         }
+        let records: [Record]
+        let meta: [String: String]?
+        do {
+            guard case .array(let items)? = document["records"] else {
+                throw DecodingError.keyNotFound(AnyCodingKey("records"), .init(codingPath: [], debugDescription: "No records array."))
+            }
+            meta = try document["meta"].map { try JSONValueDecoder.decode([String: String].self, from: $0, codingPath: [AnyCodingKey("meta")]) }
+            records = try decodeRecords(Record.self, items)
+        } catch {
+            throw mismatch(error)
+        }
         var envelope = Envelope(kind: kind, producer: header.producer ?? Producer(stage: "unknown"),
-                                inputs: header.inputs ?? [], meta: body.meta ?? [:], records: body.records)
+                                inputs: header.inputs ?? [], meta: meta ?? [:], records: records)
         envelope.schemaVersion = header.schemaVersion
         return envelope
+    }
+
+    /// Every record of the array, in order; the first failure (by index) is thrown.
+    static func decodeRecords<Record: Decodable & Sendable>(_ type: Record.Type, _ items: [JSONValue]) throws -> [Record] {
+        let recordsKey = AnyCodingKey("records")
+        @Sendable func decode(_ range: Range<Int>) throws -> [Record] {
+            var out: [Record] = []
+            out.reserveCapacity(range.count)
+            if let lineType = Record.self as? any JSONLineCodable.Type {
+                for index in range {
+                    let path: [any CodingKey] = [recordsKey, AnyCodingKey(intValue: index)]
+                    guard let record = try lineType.init(json: items[index], codingPath: path) as? Record else {
+                        throw DecodingError.typeMismatch(Record.self, .init(codingPath: path, debugDescription: "Unexpected record type."))
+                    }
+                    out.append(record)
+                }
+            } else {
+                for index in range {
+                    out.append(try JSONValueDecoder.decode(Record.self, from: items[index],
+                                                           codingPath: [recordsKey, AnyCodingKey(intValue: index)]))
+                }
+            }
+            return out
+        }
+        let chunks = ProcessInfo.processInfo.activeProcessorCount
+        guard items.count >= 4096, chunks > 1 else { return try decode(0..<items.count) }
+        let size = (items.count + chunks - 1) / chunks
+        let results = ParallelSlots<Result<[Record], Error>>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = min(chunk * size, items.count)..<min((chunk + 1) * size, items.count)
+            results.set(chunk, Result { try decode(range) })
+        }
+        var records: [Record] = []
+        records.reserveCapacity(items.count)
+        for result in results.values { records.append(contentsOf: try result?.get() ?? []) }
+        return records
     }
 
     /// Reads and decodes an envelope file; `path` is shown in messages (repository-relative).
@@ -204,9 +264,13 @@ public enum EnvelopeReader {
     }
 }
 
-private struct EnvelopeBody<Record: Decodable>: Decodable {
-    var records: [Record]
-    var meta: [String: String]?
+/// One result slot per parallel task, written once each from `DispatchQueue.concurrentPerform`.
+final class ParallelSlots<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Value) { lock.lock(); slots[index] = value; lock.unlock() }
+    var values: [Value?] { lock.lock(); defer { lock.unlock() }; return slots }
 }
 
 /// A short, human message for a decoding error: the field path and what was wrong.

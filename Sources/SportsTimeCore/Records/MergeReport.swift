@@ -242,6 +242,25 @@ public struct MergeOverrideOutcome: Codable, Sendable, Hashable, Identifiable {
         self.field = field; self.value = value; self.foldedValue = foldedValue; self.status = status
         self.reason = reason; self.location = location
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, entity, recordId, field, value, foldedValue, status, reason, location
+    }
+
+    /// Reads what `encode(to:)` writes: a present `"foldedValue": null` is the value null (the field was
+    /// empty before the override), not a missing value.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        entity = try c.decode(String.self, forKey: .entity)
+        recordId = try c.decode(String.self, forKey: .recordId)
+        field = try c.decode(String.self, forKey: .field)
+        value = try c.decode(MergeFieldValue.self, forKey: .value)
+        foldedValue = c.contains(.foldedValue) ? try c.decode(MergeFieldValue.self, forKey: .foldedValue) : nil
+        status = try c.decode(Status.self, forKey: .status)
+        reason = try c.decode(String.self, forKey: .reason)
+        location = try c.decode(String.self, forKey: .location)
+    }
 }
 
 /// A field value in a report: JSON null, bool, integer, number or string (instants and dates as their

@@ -15,39 +15,11 @@ public enum InputLimits {
     public static let yamlDepth = 64
     /// Nesting of arrays and objects in one JSON document (scraped JSON, artifacts, schemas).
     public static let jsonDepth = 256
-    /// Bytes of one JSON document the hand-written parsers read (scraped JSON, the runner's validator).
+    /// Bytes of one JSON document (`JSONParser`: scraped JSON, artifacts, schemas, the runner's files).
     public static let jsonFileBytes = 256 << 20
     /// Bytes of one field of a scraped row (a CSV cell, a JSON value, an iCalendar property). A row with a
     /// longer field is rejected with its reason; its text is not copied into any output.
     public static let scrapedFieldBytes = 4096
     /// Characters of a rejected row's raw text kept in `rejects.jsonl`.
     public static let rejectRawCharacters = 300
-}
-
-extension InputLimits {
-    /// Whether JSON text nests arrays and objects deeper than `jsonDepth` (brackets inside strings do not
-    /// count), for readers built on `JSONDecoder` or `JSONSerialization`, whose own limits are not ours.
-    /// One pass over the bytes, no allocation.
-    public static func jsonNestsTooDeep(_ data: Data) -> Bool {
-        data.withUnsafeBytes { raw -> Bool in
-            var depth = 0
-            var inString = false
-            var escaped = false
-            for byte in raw {
-                if inString {
-                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
-                    if depth > jsonDepth { return true }
-                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-                default: break
-                }
-            }
-            return false
-        }
-    }
 }

@@ -94,29 +94,34 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
 /// A tiny cursor over fixed-layout text.
 struct FixedParser {
-    var text: Substring
-    init(_ text: Substring) { self.text = text }
-    var isAtEnd: Bool { text.isEmpty }
-    var peek: Character? { text.first }
-    mutating func advance() { text = text.dropFirst() }
+    // Bytes, not Characters: the layouts are ASCII, and grapheme breaking made date parsing a hot spot.
+    let utf8: Substring.UTF8View
+    var index: Substring.UTF8View.Index
+    init(_ text: Substring) { utf8 = text.utf8; index = utf8.startIndex }
+    var isAtEnd: Bool { index == utf8.endIndex }
+    var peek: Character? { isAtEnd ? nil : Character(Unicode.Scalar(utf8[index])) }
+    mutating func advance() { if !isAtEnd { utf8.formIndex(after: &index) } }
     mutating func consume(_ c: Character) -> Bool {
-        if text.first == c { text = text.dropFirst(); return true }
-        return false
+        guard !isAtEnd, let ascii = c.asciiValue, utf8[index] == ascii else { return false }
+        utf8.formIndex(after: &index)
+        return true
     }
     mutating func int(_ count: Int) -> Int? {
         var value = 0
-        var taken = text
+        var taken = index
         for _ in 0..<count {
-            guard let c = taken.first, let d = c.wholeNumberValue, c.isASCII else { return nil }
-            value = value * 10 + d
-            taken = taken.dropFirst()
+            guard taken != utf8.endIndex else { return nil }
+            let byte = utf8[taken]
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            utf8.formIndex(after: &taken)
         }
-        text = taken
+        index = taken
         return value
     }
     mutating func digits() -> Int {
         var n = 0
-        while let c = text.first, c.isASCII, c.isNumber { text = text.dropFirst(); n += 1 }
+        while !isAtEnd, utf8[index] >= 0x30, utf8[index] <= 0x39 { utf8.formIndex(after: &index); n += 1 }
         return n
     }
     /// `YYYY-MM-DD` or `YYYYMMDD`.

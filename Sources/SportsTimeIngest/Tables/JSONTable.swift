@@ -14,7 +14,7 @@ enum JSONTable {
         let (text, invalid) = CSVReader.decodeText(data)
         let root: JSONNode
         do {
-            root = try JSONDocument.parse(text)
+            root = try JSONParser.parseNodes(text)
         } catch let error as JSONSyntaxError {
             throw PipelineError.invalidInput(Diagnostic(
                 .error, at: SourceLocation(path: path, line: error.line, column: error.column),

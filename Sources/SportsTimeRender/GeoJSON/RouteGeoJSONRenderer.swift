@@ -14,7 +14,7 @@ struct RouteGeoJSONRenderer {
     static let driveColor = "#1E3A5F"
 
     func render(_ plan: TripPlan, outlines: [OptionOutline]) -> Data {
-        var features: [JSONText] = []
+        var features: [JSONValue] = []
         if outlines.isEmpty {
             features.append(placeFeature(plan.request.start, kind: "start", option: nil, day: nil, date: plan.request.firstDate))
             if let end = plan.request.end {
@@ -28,7 +28,7 @@ struct RouteGeoJSONRenderer {
             let dayNumbers = Dictionary(outline.days.map { ($0.date, $0.number) }, uniquingKeysWith: { a, _ in a })
             for (index, visit) in outline.option.visits.enumerated() {
                 let color = catalog.color(ofSport: visit.sport)
-                var properties: [String: JSONText] = [
+                var properties: [String: JSONValue] = [
                     "kind": .string("game"), "option": .int(option), "order": .int(index + 1),
                     "date": .string(visit.localDate.iso8601), "game": .string(visit.gameId),
                     "sport": .string(visit.sport), "stadium": .string(visit.stadiumName), "stadiumId": .string(visit.stadiumId),
@@ -45,15 +45,15 @@ struct RouteGeoJSONRenderer {
             }
             for path in outline.paths {
                 let leg = path.leg
-                var properties: [String: JSONText] = [
+                var properties: [String: JSONValue] = [
                     "kind": .string("drive"), "option": .int(option), "order": .int(path.legIndex + 1),
                     "from": .string(leg.fromName), "to": .string(leg.toName),
-                    "kilometres": .number(leg.kilometres, places: 1), "hours": .number(leg.hours, places: 2),
+                    "kilometres": .fixed(leg.kilometres, places: 1), "hours": .fixed(leg.hours, places: 2),
                     "depart": .string(leg.departLocal), "arrive": .string(leg.arriveLocal),
                     "title": .string("Drive \(leg.fromName) to \(leg.toName)"),
                     "description": .string("\(Format.distance(kilometres: leg.kilometres)), \(Format.duration(hours: leg.hours)), leaving \(leg.departLocal)"),
                     "stroke": .string(RouteGeoJSONRenderer.driveColor), "stroke-width": .int(option == 1 ? 3 : 2),
-                    "stroke-opacity": .number(option == 1 ? 0.9 : 0.5, places: 2),
+                    "stroke-opacity": .fixed(option == 1 ? 0.9 : 0.5, places: 2),
                 ]
                 if let day = path.dayNumber { properties["day"] = .int(day) }
                 if let date = OptionOutline.localDate(of: leg.departLocal) { properties["date"] = .string(date.iso8601) }
@@ -67,13 +67,13 @@ struct RouteGeoJSONRenderer {
             }
         }
         var out = "{\"type\":\"FeatureCollection\",\"features\":[\n"
-        out += features.map(\.compact).joined(separator: ",\n")
+        out += features.map(\.compactText).joined(separator: ",\n")
         out += features.isEmpty ? "]}\n" : "\n]}\n"
         return Data(out.utf8)
     }
 
-    private func placeFeature(_ place: PlacePoint, kind: String, option: Int?, day: Int?, date: LocalDate?) -> JSONText {
-        var properties: [String: JSONText] = [
+    private func placeFeature(_ place: PlacePoint, kind: String, option: Int?, day: Int?, date: LocalDate?) -> JSONValue {
+        var properties: [String: JSONValue] = [
             "kind": .string(kind), "name": .string(place.name),
             "title": .string(kind == "start" ? "Start: \(place.name)" : "Finish: \(place.name)"),
             "marker-color": .string("#FFFFFF"), "marker-size": .string("small"),
@@ -87,11 +87,17 @@ struct RouteGeoJSONRenderer {
             "type": .string("Point"), "coordinates": position(place.longitude, place.latitude)]))
     }
 
-    private func feature(properties: [String: JSONText], geometry: JSONText) -> JSONText {
+    private func feature(properties: [String: JSONValue], geometry: JSONValue) -> JSONValue {
         .object(["type": .string("Feature"), "properties": .object(properties), "geometry": geometry])
     }
 
-    private func position(_ longitude: Double, _ latitude: Double) -> JSONText {
-        .array([.number(longitude, places: 6), .number(latitude, places: 6)])
+    private func position(_ longitude: Double, _ latitude: Double) -> JSONValue {
+        .array([.fixed(longitude, places: 6), .fixed(latitude, places: 6)])
     }
+}
+
+private extension JSONValue {
+    static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+    /// A number with at most `places` decimals (no exponent, no `-0`), the same on every platform.
+    static func fixed(_ value: Double, places: Int) -> JSONValue { .number(Format.trimmed(value, places)) }
 }

@@ -39,36 +39,33 @@ public struct BaseMap: Sendable, Hashable {
         guard data.count <= InputLimits.jsonFileBytes else {
             throw BaseMapError(message: "the file is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)")
         }
-        guard !InputLimits.jsonNestsTooDeep(data) else {
-            throw BaseMapError(message: "arrays and objects nest deeper than \(InputLimits.jsonDepth) levels")
+        let root: JSONValue
+        do { root = try JSONParser.parse(data) } catch let error as JSONSyntaxError {
+            if error.message.hasPrefix(JSONParser.nestingMessagePrefix) {
+                throw BaseMapError(message: "arrays and objects nest deeper than \(InputLimits.jsonDepth) levels")
+            }
+            throw BaseMapError(message: "not JSON (\(error))")
         }
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw BaseMapError(message: "not JSON (\(error.localizedDescription))")
-        }
-        guard let object = root as? [String: Any], object["type"] as? String == "FeatureCollection",
-              let features = object["features"] as? [Any] else {
+        guard root["type"]?.stringValue == "FeatureCollection", let features = root["features"]?.arrayValue else {
             throw BaseMapError(message: "not a GeoJSON FeatureCollection")
         }
         var shapes: [Shape] = []
         for (index, feature) in features.enumerated() {
-            guard let feature = feature as? [String: Any], let geometry = feature["geometry"] as? [String: Any],
-                  let type = geometry["type"] as? String else { continue }
-            let properties = feature["properties"] as? [String: Any]
-            let name = (properties?["name"] as? String) ?? (feature["id"] as? String) ?? "feature \(index + 1)"
+            guard let geometry = feature["geometry"], let type = geometry["type"]?.stringValue else { continue }
+            let name = feature["properties"]?["name"]?.stringValue ?? feature["id"]?.stringValue ?? "feature \(index + 1)"
             let polygons: [[[MapPoint]]]
             switch type {
             case "Polygon":
-                guard let rings = geometry["coordinates"] as? [Any] else {
+                guard let rings = geometry["coordinates"]?.arrayValue else {
                     throw BaseMapError(message: "feature '\(name)': Polygon without coordinates")
                 }
                 polygons = [try parsePolygon(rings, name: name)]
             case "MultiPolygon":
-                guard let list = geometry["coordinates"] as? [Any] else {
+                guard let list = geometry["coordinates"]?.arrayValue else {
                     throw BaseMapError(message: "feature '\(name)': MultiPolygon without coordinates")
                 }
                 polygons = try list.map { item in
-                    guard let rings = item as? [Any] else { throw BaseMapError(message: "feature '\(name)': bad MultiPolygon") }
+                    guard let rings = item.arrayValue else { throw BaseMapError(message: "feature '\(name)': bad MultiPolygon") }
                     return try parsePolygon(rings, name: name)
                 }
             default:
@@ -79,13 +76,12 @@ public struct BaseMap: Sendable, Hashable {
         return shapes
     }
 
-    private static func parsePolygon(_ rings: [Any], name: String) throws -> [[MapPoint]] {
+    private static func parsePolygon(_ rings: [JSONValue], name: String) throws -> [[MapPoint]] {
         try rings.map { ring in
-            guard let points = ring as? [Any] else { throw BaseMapError(message: "feature '\(name)': ring is not a list") }
+            guard let points = ring.arrayValue else { throw BaseMapError(message: "feature '\(name)': ring is not a list") }
             return try points.map { point in
-                guard let pair = point as? [Any], pair.count >= 2,
-                      let lon = (pair[0] as? NSNumber)?.doubleValue, let lat = (pair[1] as? NSNumber)?.doubleValue,
-                      lon.isFinite, lat.isFinite else {
+                guard let pair = point.arrayValue, pair.count >= 2,
+                      let lon = pair[0].doubleValue, let lat = pair[1].doubleValue, lon.isFinite, lat.isFinite else {
                     throw BaseMapError(message: "feature '\(name)': a point is not [longitude, latitude]")
                 }
                 return MapPoint(x: lon, y: lat)

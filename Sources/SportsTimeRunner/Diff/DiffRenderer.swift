@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 
 /// Prints a record-level diff: Markdown for a pull-request comment (counts first, long lists cut
 /// with a count of what is left out), or plain text for a terminal (everything).

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 
 /// One field that differs between two versions of a record; `old` or `new` is nil when the field is absent.
 public struct FieldChange: Sendable, Hashable {

@@ -71,7 +71,7 @@ public struct Publisher: Sendable {
             return move
         }
         let journal = Journal(stage: label, moves: recorded, lock: String(decoding: lock, as: UTF8.self))
-        let data = try CanonicalJSON.makeEncoder().encode(journal)
+        let data = try CanonicalJSON.encode(journal)
         try files.writeAtomically(data, to: Self.journalPath)
         do {
             try complete(journal)
@@ -108,7 +108,7 @@ public struct Publisher: Sendable {
     public func recover(checkTarget: (String) -> String? = { _ in nil },
                         checkLock: (Data) -> [String] = { _ in [] }) throws -> String? {
         guard let data = FileManager.default.contents(atPath: files.absolute(Self.journalPath)) else { return nil }
-        guard let journal = try? CanonicalJSON.makeDecoder().decode(Journal.self, from: data) else {
+        guard let journal = try? CanonicalJSON.decode(Journal.self, from: data) else {
             // The journal is written atomically, so a torn one cannot be ours; nothing was moved yet.
             try files.removeTree(Self.journalPath)
             return nil

@@ -37,7 +37,7 @@ public struct PipelineLock: Hashable, Sendable {
     public static func decode(_ data: Data, path: String) throws -> PipelineLock {
         let file: File
         do {
-            file = try CanonicalJSON.makeDecoder().decode(File.self, from: data)
+            file = try CanonicalJSON.decode(File.self, from: data)
         } catch {
             throw PipelineError.invalidInput(Diagnostic(
                 .error, at: SourceLocation(path: path, line: 1),

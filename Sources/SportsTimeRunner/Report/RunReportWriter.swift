@@ -46,8 +46,7 @@ final class RunReportWriter: @unchecked Sendable {
     }
 
     private func write() {
-        let encoder = CanonicalJSON.makeEncoder()
-        if let json = try? encoder.encode(report) {
+        if let json = try? CanonicalJSON.encode(report) {
             ScratchFile.replace(json + Data("\n".utf8), at: folder.appendingPathComponent("report.json"))
         }
         ScratchFile.replace(Data(report.markdown().utf8), at: folder.appendingPathComponent("report.md"))

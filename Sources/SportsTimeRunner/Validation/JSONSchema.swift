@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 
 /// The subset of JSON Schema (2020-12) that `pipeline/schemas/` uses: `type`, `properties`, `required`,
 /// `additionalProperties`, `items`, `enum`, `const`, `pattern`, `minimum`, `maximum`, `minLength`,

@@ -64,7 +64,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// This value's bits for a schema's type check: its own type, plus `integer` for whole numbers.
-    var typeBits: UInt8 {
+    public var typeBits: UInt8 {
         switch self {
         case .null: return 1
         case .bool: return 2
@@ -76,7 +76,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The bit of a JSON Schema type name (`number` also admits integers; see `typeBits`).
-    static func typeBit(named name: String) -> UInt8 {
+    public static func typeBit(named name: String) -> UInt8 {
         switch name {
         case "null": return 1
         case "boolean": return 2
@@ -101,59 +101,11 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Compact JSON text with sorted keys (strings escaped like the canonical encoder).
+    /// Compact JSON text with sorted keys, strings escaped like every artifact (`JSONWriter`).
     public var compactText: String {
-        var out = ""
-        write(to: &out)
-        return out
-    }
-
-    private func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let text): out += text
-        case .string(let text): JSONValue.quote(text, into: &out)
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                item.write(to: &out)
-            }
-            out += "]"
-        case .members(let members):
-            out += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                JSONValue.quote(member.key, into: &out)
-                out += ":"
-                member.value.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.text
     }
 }
 

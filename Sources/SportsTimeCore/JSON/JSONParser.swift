@@ -1,0 +1,383 @@
+import Foundation
+
+/// A JSON syntax error with its 1-based line and column.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line; self.column = column; self.message = message
+    }
+
+    /// `line L, column C: message`.
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A JSON value that remembers the line it starts on and keeps object members in document order, for
+/// readers that point at a place in a scraped file (each record of a JSON source has a provenance).
+public struct JSONNode: Sendable {
+    public indirect enum Value: Sendable {
+        /// Members in document order (keys are unique: the parser refuses repeats).
+        case object([(key: String, value: JSONNode)])
+        case array([JSONNode])
+        case string(String)
+        /// The number as written (`12`, `-3.5`, `1e3`), so values round-trip as text.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+    public var line: Int
+    public var value: Value
+
+    public init(line: Int, value: Value) { self.line = line; self.value = value }
+
+    /// The value as a field string: strings as they are, numbers as written, booleans `true`/`false`,
+    /// null as nil, objects and arrays as compact JSON (keys in document order).
+    public var text: String? {
+        switch value {
+        case .string(let s): return s
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return nil
+        case .object, .array: return compact
+        }
+    }
+
+    /// Compact JSON text, keys in their document order.
+    public var compact: String {
+        var writer = JSONWriter()
+        writer.node(self)
+        return writer.text
+    }
+
+    /// The member `key` of an object.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+/// The one JSON parser: strict RFC 8259 (duplicate keys, trailing commas, comments, leading zeros, raw
+/// control characters in strings and text after the document are errors), with the line and column of
+/// every error and the limits of `InputLimits` (size, nesting). Accepts a UTF-8 byte order mark and
+/// counts LF, CR and CRLF as line breaks. Invalid UTF-8 in strings is decoded as U+FFFD.
+///
+/// Two trees come out of the same parser: `JSONValue` (members sorted by key, for artifacts, schemas and
+/// diffs) and `JSONNode` (lines and document order, for scraped sources).
+public enum JSONParser {
+    /// How a nesting-limit error starts (readers word it for their own files).
+    public static let nestingMessagePrefix = "nesting deeper than"
+
+    /// Parses a document into a `JSONValue`.
+    public static func parse(_ data: Data) throws -> JSONValue {
+        try parse(data, into: ValueBuilder())
+    }
+
+    /// Parses one line of JSON Lines (or any string).
+    public static func parse(_ text: String) throws -> JSONValue { try parse(Data(text.utf8)) }
+
+    /// Parses a document into `JSONNode`s that know their lines.
+    public static func parseNodes(_ text: String) throws -> JSONNode {
+        try parse(Data(text.utf8), into: NodeBuilder())
+    }
+
+    /// Parses bytes already in memory (one record line of a canonical file, say).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws -> JSONValue {
+        var cursor = Cursor(bytes: bytes, builder: ValueBuilder())
+        cursor.line = firstLine
+        return try cursor.document()
+    }
+
+    static func parse<Builder: JSONTreeBuilder>(_ data: Data, into builder: Builder) throws -> Builder.Node {
+        guard data.count <= InputLimits.jsonFileBytes else {
+            throw JSONSyntaxError(line: 1, column: 1,
+                                  message: "the document is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)")
+        }
+        return try data.withUnsafeBytes { raw in
+            var cursor = Cursor(bytes: raw.bindMemory(to: UInt8.self), builder: builder)
+            return try cursor.document()
+        }
+    }
+
+    private struct Cursor<Builder: JSONTreeBuilder> {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let builder: Builder
+        var index = 0
+        var line = 1
+        var lineStart = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, builder: Builder) {
+            self.bytes = bytes
+            self.builder = builder
+        }
+
+        mutating func document() throws -> Builder.Node {
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
+            skipWhitespace()
+            let value = try value(depth: 0)
+            skipWhitespace()
+            if index < bytes.count { throw error("unexpected text after the JSON value") }
+            return value
+        }
+
+        func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+            let offset = offset ?? index
+            if offset >= lineStart { return JSONSyntaxError(line: line, column: offset - lineStart + 1, message: message) }
+            // An earlier position (a duplicate key): count its line again.
+            var line = 1
+            var start = 0
+            for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+                line += 1
+                start = i + 1
+            }
+            return JSONSyntaxError(line: line, column: offset - start + 1, message: message)
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09: index += 1
+                case 0x0A:
+                    index += 1
+                    line += 1
+                    lineStart = index
+                case 0x0D:
+                    index += 1
+                    if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                    line += 1
+                    lineStart = index
+                default: return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws -> Builder.Node {
+            guard depth < InputLimits.jsonDepth else { throw error("\(JSONParser.nestingMessagePrefix) \(InputLimits.jsonDepth) levels") }
+            guard index < bytes.count else { throw error("unexpected end of the document") }
+            let startLine = line
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return builder.string(try string(), line: startLine)
+            case UInt8(ascii: "t"): try literal("true"); return builder.bool(true, line: startLine)
+            case UInt8(ascii: "f"): try literal("false"); return builder.bool(false, line: startLine)
+            case UInt8(ascii: "n"): try literal("null"); return builder.null(line: startLine)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return builder.number(try number(), line: startLine)
+            default:
+                let byte = bytes[index]
+                let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+                throw error("unexpected character \(shown)")
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws {
+            let count = word.utf8CodeUnitCount
+            let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
+            for i in 0..<count where index + i >= bytes.count || bytes[index + i] != expected[i] {
+                throw error("invalid literal (expected '\(word)')")
+            }
+            index += count
+        }
+
+        mutating func object(depth: Int) throws -> Builder.Node {
+            let startLine = line
+            index += 1
+            var keys: [String] = []
+            var values: [Builder.Node] = []
+            var keyOffsets: [Int] = []
+            var isSorted = true
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return builder.object(keys: keys, values: values, sortedOrder: nil, line: startLine)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                keyOffsets.append(index)
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                index += 1
+                skipWhitespace()
+                let value = try value(depth: depth + 1)
+                if let last = keys.last, !(last < key) { isSorted = false }
+                keys.append(key)
+                values.append(value)
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of the document in an object") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+                throw error("expected ',' or '}' in an object")
+            }
+            guard !isSorted else { return builder.object(keys: keys, values: values, sortedOrder: nil, line: startLine) }
+            // Canonical files are sorted already; others are checked here for a repeated key.
+            let order = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+            for (previous, next) in zip(order, order.dropFirst()) where keys[previous] == keys[next] {
+                throw error("duplicate key '\(keys[next])'", at: keyOffsets[next])
+            }
+            return builder.object(keys: keys, values: values, sortedOrder: order, line: startLine)
+        }
+
+        mutating func array(depth: Int) throws -> Builder.Node {
+            let startLine = line
+            index += 1
+            var items: [Builder.Node] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return builder.array(items, line: startLine)
+            }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of the document in an array") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return builder.array(items, line: startLine) }
+                throw error("expected ',' or ']' in an array")
+            }
+        }
+
+        mutating func string() throws -> String {
+            index += 1
+            let start = index
+            var hasEscape = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") { hasEscape = true; index += 2; continue }
+                if byte < 0x20 {
+                    throw error(byte == 0x0A || byte == 0x0D ? "line break inside a string" : "control character in a string")
+                }
+                index += 1
+            }
+            guard index < bytes.count else { throw error("unterminated string") }
+            let end = index
+            index += 1
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if !hasEscape { return String(decoding: slice, as: UTF8.self) }
+            return try unescape(slice, at: start)
+        }
+
+        func unescape(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> String {
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(slice.count)
+            var i = 0
+            func hex4() throws -> UInt32 {
+                guard i + 4 <= slice.count else { throw error("short \\u escape", at: offset + i) }
+                var value: UInt32 = 0
+                for k in 0..<4 {
+                    let c = slice[i + k]
+                    let digit: UInt32
+                    switch c {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+                    default: throw error("invalid \\u escape", at: offset + i)
+                    }
+                    value = value * 16 + digit
+                }
+                i += 4
+                return value
+            }
+            while i < slice.count {
+                let byte = slice[i]
+                guard byte == UInt8(ascii: "\\") else { utf8.append(byte); i += 1; continue }
+                guard i + 1 < slice.count else { throw error("invalid escape", at: offset + i) }
+                let kind = slice[i + 1]
+                i += 2
+                switch kind {
+                case UInt8(ascii: "\""): utf8.append(0x22)
+                case UInt8(ascii: "\\"): utf8.append(0x5C)
+                case UInt8(ascii: "/"): utf8.append(0x2F)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    var value = try hex4()
+                    if (0xD800..<0xDC00).contains(value), i + 1 < slice.count,
+                       slice[i] == UInt8(ascii: "\\"), slice[i + 1] == UInt8(ascii: "u") {
+                        i += 2
+                        let low = try hex4()
+                        value = (0xDC00..<0xE000).contains(low) ? 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
+                    }
+                    utf8.append(contentsOf: String(Character(Unicode.Scalar(value) ?? "\u{FFFD}")).utf8)
+                default:
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(kind)))'", at: offset + i - 2)
+                }
+            }
+            return String(decoding: utf8, as: UTF8.self)
+        }
+
+        mutating func number() throws -> String {
+            let start = index
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+                return index - from
+            }
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count else { throw error("invalid number") }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+                if index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    throw error("invalid number: a leading zero")
+                }
+            } else if digits() == 0 {
+                throw error("invalid number")
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { throw error("invalid number: digits expected after '.'") }
+            }
+            if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { throw error("invalid number: digits expected in the exponent") }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        }
+    }
+}
+
+/// What the parser builds: one tree type per conformer, so the scanning code is written once.
+protocol JSONTreeBuilder {
+    associatedtype Node
+    func null(line: Int) -> Node
+    func bool(_ value: Bool, line: Int) -> Node
+    func number(_ text: String, line: Int) -> Node
+    func string(_ text: String, line: Int) -> Node
+    func array(_ items: [Node], line: Int) -> Node
+    /// Keys and values in document order; `sortedOrder` is the order by key when that differs (nil: sorted).
+    func object(keys: [String], values: [Node], sortedOrder: [Int]?, line: Int) -> Node
+}
+
+struct ValueBuilder: JSONTreeBuilder {
+    func null(line: Int) -> JSONValue { .null }
+    func bool(_ value: Bool, line: Int) -> JSONValue { .bool(value) }
+    func number(_ text: String, line: Int) -> JSONValue { .number(text) }
+    func string(_ text: String, line: Int) -> JSONValue { .string(text) }
+    func array(_ items: [JSONValue], line: Int) -> JSONValue { .array(items) }
+    func object(keys: [String], values: [JSONValue], sortedOrder: [Int]?, line: Int) -> JSONValue {
+        if let order = sortedOrder { return .members(order.map { JSONMember(key: keys[$0], value: values[$0]) }) }
+        var members: [JSONMember] = []
+        members.reserveCapacity(keys.count)
+        for i in keys.indices { members.append(JSONMember(key: keys[i], value: values[i])) }
+        return .members(members)
+    }
+}
+
+struct NodeBuilder: JSONTreeBuilder {
+    func null(line: Int) -> JSONNode { JSONNode(line: line, value: .null) }
+    func bool(_ value: Bool, line: Int) -> JSONNode { JSONNode(line: line, value: .bool(value)) }
+    func number(_ text: String, line: Int) -> JSONNode { JSONNode(line: line, value: .number(text)) }
+    func string(_ text: String, line: Int) -> JSONNode { JSONNode(line: line, value: .string(text)) }
+    func array(_ items: [JSONNode], line: Int) -> JSONNode { JSONNode(line: line, value: .array(items)) }
+    func object(keys: [String], values: [JSONNode], sortedOrder: [Int]?, line: Int) -> JSONNode {
+        JSONNode(line: line, value: .object(keys.indices.map { (key: keys[$0], value: values[$0]) }))
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// The one JSON writer: appends compact JSON to a byte buffer in the canonical form every artifact uses.
+///
+/// - strings: UTF-8 as is, `/` unescaped; `"` and `\` escaped, control characters as `\b \f \n \r \t` or
+///   `\u00xx` (lowercase hex);
+/// - numbers: integers in decimal; doubles in Swift's shortest round-trip form with a trailing `.0`
+///   dropped (`3`, `3.811`, `1e-05`, `1e+100`), never NaN or infinity (`double(_:)` returns false);
+/// - objects: the caller writes keys in sorted order (`JSONValue` members already are; hand-written
+///   record writers list their keys alphabetically and a test compares them with the generic path).
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the next value or key needs a comma before it (one flag per open container).
+    private var needsComma: [Bool] = []
+
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    /// The bytes written, as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: Containers
+
+    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
+    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+
+    /// A key of the open object; the value written next belongs to it.
+    public mutating func key(_ key: String) {
+        separate()
+        appendQuoted(key)
+        bytes.append(UInt8(ascii: ":"))
+        if !needsComma.isEmpty { needsComma[needsComma.count - 1] = false }
+    }
+
+    private mutating func separate() {
+        guard let last = needsComma.last else { return }
+        if last { bytes.append(UInt8(ascii: ",")) } else { needsComma[needsComma.count - 1] = true }
+    }
+
+    // MARK: Scalars
+
+    public mutating func string(_ text: String) { separate(); appendQuoted(text) }
+    public mutating func int(_ value: Int) { separate(); appendASCII(String(value)) }
+    public mutating func bool(_ value: Bool) { separate(); appendASCII(value ? "true" : "false") }
+    public mutating func null() { separate(); appendASCII("null") }
+    /// A number as already written (a `JSONValue.number`).
+    public mutating func number(_ text: String) { separate(); appendASCII(text) }
+
+    /// A finite double; false (and nothing written) for NaN or infinity.
+    @discardableResult
+    public mutating func double(_ value: Double) -> Bool {
+        guard let text = JSONWriter.format(value) else { return false }
+        separate()
+        appendASCII(text)
+        return true
+    }
+
+    /// The canonical text of a finite double: shortest round-trip digits, `.0` dropped.
+    public static func format(_ value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    // MARK: Keyed shorthands for record writers
+
+    public mutating func field(_ name: String, _ value: String) { key(name); string(value) }
+    public mutating func field(_ name: String, _ value: Int) { key(name); int(value) }
+    public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
+    public mutating func field(_ name: String, _ value: String?) { if let value { key(name); string(value) } }
+    public mutating func field(_ name: String, _ value: Int?) { if let value { key(name); int(value) } }
+    public mutating func field(_ name: String, _ value: Bool?) { if let value { key(name); bool(value) } }
+    public mutating func field(_ name: String, _ values: [String]?) {
+        guard let values else { return }
+        key(name)
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+    /// A string map, keys sorted.
+    public mutating func field(_ name: String, _ map: [String: String]) {
+        key(name)
+        beginObject()
+        for entry in map.sorted(by: { $0.key < $1.key }) { key(entry.key); string(entry.value) }
+        endObject()
+    }
+
+    // MARK: Trees
+
+    /// A parsed or built value (members are sorted already).
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let text): number(text)
+        case .string(let text): string(text)
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item) }
+            endArray()
+        case .members(let members):
+            beginObject()
+            for member in members { key(member.key); self.value(member.value) }
+            endObject()
+        }
+    }
+
+    /// A located node, keys in document order.
+    public mutating func node(_ node: JSONNode) {
+        switch node.value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let text): number(text)
+        case .string(let text): string(text)
+        case .array(let items):
+            beginArray()
+            for item in items { self.node(item) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members { key(member.key); self.node(member.value) }
+            endObject()
+        }
+    }
+
+    // MARK: Raw output (document layout)
+
+    /// Bytes written as they are, outside the comma bookkeeping (newlines, indentation of a document).
+    public mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Bytes written as they are (another writer's output).
+    public mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+
+    /// Starts the comma bookkeeping over (the writer is reused for the next line of a document).
+    public mutating func resetNesting() { needsComma.removeAll(keepingCapacity: true) }
+
+    private mutating func appendASCII(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                runStart = i + 1
+                switch byte {
+                case 0x22: bytes.append(0x5C); bytes.append(0x22)
+                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+                case 0x08: bytes.append(0x5C); bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(0x5C); bytes.append(UInt8(ascii: "f"))
+                default:
+                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

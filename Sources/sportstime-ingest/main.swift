@@ -89,6 +89,7 @@ struct IngestCommand: ParsableCommand {
                 let target = outURL.appendingPathComponent(result.source.id)
                 try ArtifactFiles.write(processed.games, to: target.appendingPathComponent("games.json"))
                 try ArtifactFiles.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
+                try ArtifactFiles.write(processed.filtered, to: target.appendingPathComponent("filtered.jsonl"))
                 let c = result.counts
                 FileHandle.standardError.write(Data(
                     "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n".utf8))
@@ -124,7 +125,7 @@ struct IngestCommand: ParsableCommand {
         for entry in entries.sorted() where !ids.contains(entry) && !entry.hasPrefix(".") {
             let folder = out.appendingPathComponent(entry)
             guard let inside = try? manager.contentsOfDirectory(atPath: folder.path),
-                  !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl"]) else { continue }
+                  !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl", "filtered.jsonl"]) else { continue }
             try? manager.removeItem(at: folder)
             FileHandle.standardError.write(Data("ingest: removed \(ArtifactFiles.relativePath(of: folder, to: out)) (source no longer in the spec)\n".utf8))
         }
@@ -134,8 +135,9 @@ struct IngestCommand: ParsableCommand {
         do {
             let source = try input.get()
             let result = try Ingester.ingest(source.config, files: source.files, lookups: source.lookups)
-            if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data())) }
-            return .success(Processed(result: result, games: try result.gamesData(), rejects: try result.rejectsData()))
+            if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data(), filtered: Data())) }
+            return .success(Processed(result: result, games: try result.gamesData(), rejects: try result.rejectsData(),
+                                      filtered: try result.filteredData()))
         } catch let error as PipelineError {
             return .failure(error)
         } catch {
@@ -156,6 +158,7 @@ struct Processed: Sendable {
     var result: IngestResult
     var games: Data
     var rejects: Data
+    var filtered: Data
 }
 
 /// Results filled in by parallel workers, one slot each.

@@ -4,9 +4,10 @@ import SportsTimeCore
 import SportsTimeIngest
 
 /// `sportstime-ingest --sources pipeline/sources.yaml --out out/ingest [--source ID ...]`
+/// `sportstime-ingest --preview ID [--rows N]` (prints, writes nothing)
 ///
-/// Reads each source's files under the scraped folder, writes `<out>/<source>/games.json` and
-/// `rejects.jsonl`. A source whose rejects pass its threshold fails (exit 1) and its previous outputs
+/// Reads each source's files under the scraped folder, writes `<out>/<source>/games.json`,
+/// `rejects.jsonl` and `filtered.jsonl`. A source whose rejects pass its threshold fails (exit 1) and its previous outputs
 /// stay as they were; an unreadable spec or file exits 2.
 @main
 struct IngestCommand: ParsableCommand {
@@ -25,6 +26,17 @@ struct IngestCommand: ParsableCommand {
 
     @Option(name: .customLong("source"), help: "Ingest only this source (repeatable); default: all.")
     var only: [String] = []
+
+    @Option(help: ArgumentHelp("Show the first rows of this source as they would be written, each field with its value and where it came from, and the rejects and filtered rows among them with the reason; writes nothing.", valueName: "source"))
+    var preview: String?
+
+    @Option(help: "With --preview: how many rows to show.")
+    var rows: Int = 5
+
+    func validate() throws {
+        if rows < 1 { throw ValidationError("--rows must be 1 or more.") }
+        if preview != nil, !only.isEmpty { throw ValidationError("--preview shows one source; drop --source.") }
+    }
 
     func run() throws {
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -47,6 +59,23 @@ struct IngestCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         let known = Set(configs.map(\.id))
+        if let preview {
+            guard let config = configs.first(where: { $0.id == preview }) else {
+                throw ValidationError("unknown source '\(preview)'. Use one of: \(configs.map(\.id).joined(separator: ", ")).")
+            }
+            do {
+                let folder = URL(fileURLWithPath: scraped, relativeTo: root).appendingPathComponent(config.folder)
+                let listing = try Self.listing(of: folder, root: root)
+                let files = try config.dataFiles(in: listing).map { try Self.load(folder, $0, root: root) }
+                let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try Self.load(folder, $0.file, root: root) }
+                let text = try Preview.text(config, files: files, lookups: lookups, rows: rows)
+                FileHandle.standardOutput.write(Data(text.utf8))
+            } catch let error as PipelineError {
+                report(error.diagnostics)
+                throw ExitCode(error.exitCode)
+            }
+            return
+        }
         let unknown = only.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw ValidationError("unknown source \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Use one of: \(configs.map(\.id).joined(separator: ", ")).")

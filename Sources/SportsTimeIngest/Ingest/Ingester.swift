@@ -141,21 +141,7 @@ public enum Ingester {
     ///   at all (UTF-16 or UTF-32 text, JSON syntax, a column the mapping needs is missing, a required
     ///   lookup file is missing).
     public static func ingest(_ source: SourceConfig, files: [LoadedFile], lookups: [LoadedFile] = []) throws -> IngestResult {
-        var warnings: [Diagnostic] = []
-        var lookupTables: [String: Table] = [:]
-        // A UTF-16/UTF-32 file would read as garbage in every format: refuse it whole.
-        for file in (files + lookups).sorted(by: { $0.path < $1.path }) { try TextEncoding.refuseWide(file.data, path: file.path) }
-        for spec in source.mapping.lookups ?? [] {
-            if let file = lookups.first(where: { $0.name == spec.file }) {
-                let table = CSVTable.readLookup(file.data, path: file.path)
-                warnings.append(contentsOf: table.warnings)
-                lookupTables[spec.file] = table
-            } else if spec.optional != true {
-                throw PipelineError.invalidInput(Diagnostic(
-                    .error, at: source.location, "source '\(source.id)': lookup file '\(spec.file)' is missing",
-                    fix: "Copy it into the source's folder, or mark the lookup optional"))
-            }
-        }
+        var (lookupTables, warnings) = try readLookups(source, files: files, lookups: lookups)
 
         var counts = IngestCounts()
         var rejects: [Reject] = []
@@ -219,6 +205,27 @@ public enum Ingester {
         let inputs = (files + lookups).map { InputReference(path: $0.path, sha256: ArtifactFiles.sha256($0.data)) }.sorted()
         return IngestResult(source: source, records: records.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
                             filtered: filtered.sorted(), warnings: warnings, counts: counts, inputs: inputs)
+    }
+
+    /// The lookup tables the mapping joins, by file name, with their warnings. Refuses wide text
+    /// (UTF-16/UTF-32) in any file, and a missing lookup that is not optional.
+    static func readLookups(_ source: SourceConfig, files: [LoadedFile], lookups: [LoadedFile]) throws -> ([String: Table], [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        var lookupTables: [String: Table] = [:]
+        // A UTF-16/UTF-32 file would read as garbage in every format: refuse it whole.
+        for file in (files + lookups).sorted(by: { $0.path < $1.path }) { try TextEncoding.refuseWide(file.data, path: file.path) }
+        for spec in source.mapping.lookups ?? [] {
+            if let file = lookups.first(where: { $0.name == spec.file }) {
+                let table = CSVTable.readLookup(file.data, path: file.path)
+                warnings.append(contentsOf: table.warnings)
+                lookupTables[spec.file] = table
+            } else if spec.optional != true {
+                throw PipelineError.invalidInput(Diagnostic(
+                    .error, at: source.location, "source '\(source.id)': lookup file '\(spec.file)' is missing",
+                    fix: "Copy it into the source's folder, or mark the lookup optional"))
+            }
+        }
+        return (lookupTables, warnings)
     }
 
     static func readTable(_ file: LoadedFile, source: SourceConfig) throws -> Table {

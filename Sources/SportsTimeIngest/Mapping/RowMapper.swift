@@ -342,6 +342,40 @@ struct RowMapper {
         return text?.isEmpty == false ? text : nil
     }
 
+    /// Every field of the mapping with its value on `row` and where it came from (for the preview).
+    /// Fields the mapping leaves out are listed when the record still gets a value for them.
+    func explain(_ row: TableRow) -> [(field: String, value: String, origin: String)] {
+        let named: [(String, Value?)] = [
+            ("id", id), ("homeTeam", homeTeam), ("awayTeam", awayTeam), ("venue", venue), ("city", city), ("start", start),
+            ("date", date), ("time", time), ("timeTBD", timeTBD), ("season", season), ("kind", kind), ("status", status),
+            ("makeupDate", makeupDate), ("gameNumber", gameNumber), ("neutralSite", neutralSite), ("dayNight", dayNight),
+            ("homeScore", homeScore), ("awayScore", awayScore)]
+        var lines: [(String, String, String)] = []
+        for (name, spec) in named {
+            guard let spec else {
+                switch name {
+                case "id": lines.append((name, "(derived)", "not mapped: <date>-<away>-at-<home>[-g<n>]"))
+                case "season": lines.append((name, source.seasons.isSingle ? source.seasons.first.label : "(none)", "not mapped: the source's season"))
+                case "kind": lines.append((name, "regular", "not mapped: default, inferred"))
+                case "status": lines.append((name, "scheduled", "not mapped: default, inferred"))
+                default: break
+                }
+                continue
+            }
+            var origin: [String]? = []
+            do {
+                let text = try value(spec, row, origin: &origin)
+                let how = (origin ?? []).joined(separator: " → ")
+                lines.append((name, text ?? "(empty)", how.isEmpty ? "empty" : how))
+            } catch let failure as DerivedFailure {
+                lines.append((name, "(error)", failure.reason))
+            } catch {
+                lines.append((name, "(error)", "\(error)"))
+            }
+        }
+        return lines
+    }
+
     /// `column 'home_team'`, `lookup column 'seasonDates.week'`.
     private func describe(_ ref: CellRef) -> String {
         switch ref {

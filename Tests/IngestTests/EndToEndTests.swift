@@ -130,7 +130,7 @@ import Testing
         let run = try Self.run(Self.arguments + ["--source", "wnba-2023-bbref", "--source", "ufl-2025-sample"], in: dir)
         #expect(run.status == 2)
         #expect(run.stderr.contains("no file matches '2023schedule.csv'"))
-        #expect(Set(Self.outputs(dir).keys) == ["ufl-2025-sample/games.json", "ufl-2025-sample/rejects.jsonl"])
+        #expect(Set(Self.outputs(dir).keys) == ["ufl-2025-sample/games.json", "ufl-2025-sample/rejects.jsonl", "ufl-2025-sample/filtered.jsonl"])
     }
 
     @Test func unknownSourceIsAUsageError() throws {

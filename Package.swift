@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "PlanTests", dependencies: ["SportsTimePlan"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["SportsTimeRender"], exclude: ["Fixtures"]),
         .testTarget(name: "RunnerTests", dependencies: ["SportsTimeRunner", "SportsTimeCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"], exclude: ["BadInputs"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"], exclude: ["BadInputs", "NewSources"]),
     ]
 )
 

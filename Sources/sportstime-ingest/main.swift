@@ -4,9 +4,10 @@ import SportsTimeCore
 import SportsTimeIngest
 
 /// `sportstime-ingest --sources pipeline/sources.yaml --out out/ingest [--source ID ...]`
+/// `sportstime-ingest --preview ID [--rows N]` (prints, writes nothing)
 ///
-/// Reads each source's files under the scraped folder, writes `<out>/<source>/games.json` and
-/// `rejects.jsonl`. A source whose rejects pass its threshold fails (exit 1) and its previous outputs
+/// Reads each source's files under the scraped folder, writes `<out>/<source>/games.json`,
+/// `rejects.jsonl` and `filtered.jsonl`. A source whose rejects pass its threshold fails (exit 1) and its previous outputs
 /// stay as they were; an unreadable spec or file exits 2.
 @main
 struct IngestCommand: ParsableCommand {
@@ -25,6 +26,17 @@ struct IngestCommand: ParsableCommand {
 
     @Option(name: .customLong("source"), help: "Ingest only this source (repeatable); default: all.")
     var only: [String] = []
+
+    @Option(help: ArgumentHelp("Show the first rows of this source as they would be written, each field with its value and where it came from, and the rejects and filtered rows among them with the reason; writes nothing.", valueName: "source"))
+    var preview: String?
+
+    @Option(help: "With --preview: how many rows to show.")
+    var rows: Int = 5
+
+    func validate() throws {
+        if rows < 1 { throw ValidationError("--rows must be 1 or more.") }
+        if preview != nil, !only.isEmpty { throw ValidationError("--preview shows one source; drop --source.") }
+    }
 
     func run() throws {
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -47,6 +59,23 @@ struct IngestCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         let known = Set(configs.map(\.id))
+        if let preview {
+            guard let config = configs.first(where: { $0.id == preview }) else {
+                throw ValidationError("unknown source '\(preview)'. Use one of: \(configs.map(\.id).joined(separator: ", ")).")
+            }
+            do {
+                let folder = URL(fileURLWithPath: scraped, relativeTo: root).appendingPathComponent(config.folder)
+                let listing = try Self.listing(of: folder, root: root)
+                let files = try config.dataFiles(in: listing).map { try Self.load(folder, $0, root: root) }
+                let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try Self.load(folder, $0.file, root: root) }
+                let text = try Preview.text(config, files: files, lookups: lookups, rows: rows)
+                FileHandle.standardOutput.write(Data(text.utf8))
+            } catch let error as PipelineError {
+                report(error.diagnostics)
+                throw ExitCode(error.exitCode)
+            }
+            return
+        }
         let unknown = only.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw ValidationError("unknown source \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Use one of: \(configs.map(\.id).joined(separator: ", ")).")
@@ -89,6 +118,7 @@ struct IngestCommand: ParsableCommand {
                 let target = outURL.appendingPathComponent(result.source.id)
                 try ArtifactFiles.write(processed.games, to: target.appendingPathComponent("games.json"))
                 try ArtifactFiles.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
+                try ArtifactFiles.write(processed.filtered, to: target.appendingPathComponent("filtered.jsonl"))
                 let c = result.counts
                 FileHandle.standardError.write(Data(
                     "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n".utf8))
@@ -124,7 +154,7 @@ struct IngestCommand: ParsableCommand {
         for entry in entries.sorted() where !ids.contains(entry) && !entry.hasPrefix(".") {
             let folder = out.appendingPathComponent(entry)
             guard let inside = try? manager.contentsOfDirectory(atPath: folder.path),
-                  !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl"]) else { continue }
+                  !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl", "filtered.jsonl"]) else { continue }
             try? manager.removeItem(at: folder)
             FileHandle.standardError.write(Data("ingest: removed \(ArtifactFiles.relativePath(of: folder, to: out)) (source no longer in the spec)\n".utf8))
         }
@@ -134,8 +164,9 @@ struct IngestCommand: ParsableCommand {
         do {
             let source = try input.get()
             let result = try Ingester.ingest(source.config, files: source.files, lookups: source.lookups)
-            if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data())) }
-            return .success(Processed(result: result, games: try result.gamesData(), rejects: try result.rejectsData()))
+            if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data(), filtered: Data())) }
+            return .success(Processed(result: result, games: try result.gamesData(), rejects: try result.rejectsData(),
+                                      filtered: try result.filteredData()))
         } catch let error as PipelineError {
             return .failure(error)
         } catch {
@@ -156,6 +187,7 @@ struct Processed: Sendable {
     var result: IngestResult
     var games: Data
     var rejects: Data
+    var filtered: Data
 }
 
 /// Results filled in by parallel workers, one slot each.

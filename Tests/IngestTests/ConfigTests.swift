@@ -110,7 +110,7 @@ import Testing
             """
         let messages = problems(text).map(\.message)
         #expect(messages.contains { $0.contains("no awayTeam") })
-        #expect(messages.contains { $0.contains("fields.homeTeam needs exactly one of from and constant") })
+        #expect(messages.contains { $0.contains("fields.homeTeam needs exactly one of from, constant, expr and cases") })
         #expect(messages.contains { $0.contains("'QQ' in layout") })
         #expect(messages.contains { $0.contains("maps to 'playoffs'") })
         #expect(messages.contains { $0.contains("only start, date, time and makeupDate read layouts") })

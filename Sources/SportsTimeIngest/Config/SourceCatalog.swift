@@ -11,11 +11,15 @@ public enum SourceCatalog {
         var configs: [SourceConfig] = []
         var seen: [String: Int] = [:]
         var presets: [SourceFormat: MappingSpec] = [:]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
         let sourceLocations = StrictYAML.locations(of: file.sources.indices.map { ["sources", .index($0)] }, in: text, path: path)
         for (index, spec) in file.sources.enumerated() {
             func fail(_ message: String, fix: String, _ keys: YAMLPathElement...) { fail(message, fix: fix, path: keys) }
-            func fail(_ message: String, fix: String, path keys: [YAMLPathElement]) {
-                let location = StrictYAML.location(of: ["sources", .index(index)] + keys, in: text, path: path)
+            func fail(_ message: String, fix: String, path keys: [YAMLPathElement], offset: Int? = nil) {
+                var location = StrictYAML.location(of: ["sources", .index(index)] + keys, in: text, path: path)
+                if let offset, let expression = expressionText(spec, keys) {
+                    location = expressionLocation(location, expression: expression, offset: offset, lines: lines)
+                }
                 problems.append(Diagnostic(.error, at: location, "source '\(spec.id)': \(message)", fix: fix))
             }
             if !isSlug(spec.id) { fail("id '\(spec.id)' is not a slug", fix: "Use lowercase letters, digits and '-'", "id") }
@@ -64,7 +68,7 @@ public enum SourceCatalog {
                     }
                 }
                 for problem in MappingCheck.problems(in: mapping, format: format, filters: spec.filters ?? []) {
-                    fail(problem.message, fix: problem.fix, path: problem.keys)
+                    fail(problem.message, fix: problem.fix, path: problem.keys, offset: problem.offset)
                 }
             }
             if let seasons, !seasons.isSingle, mapping.fields?.season == nil {
@@ -92,12 +96,56 @@ public enum SourceCatalog {
                 rejectThreshold: threshold, priority: spec.priority, trust: trust,
                 placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
                 location: sourceLocations[index],
+                expressionStarts: expressionStarts(spec, index: index, text: text, path: path, lines: lines),
                 allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
         }
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
         return configs
+    }
+
+    /// The expression text at `keys` of a source (`mapping.fields.<name>.expr` or `...cases[i].when`).
+    static func expressionText(_ spec: SourceSpec, _ keys: [YAMLPathElement]) -> String? {
+        guard keys.count >= 4, keys[0] == "mapping", keys[1] == "fields", case .key(let name) = keys[2],
+              let field = spec.mapping?.fields?.all.first(where: { $0.name == name })?.spec else { return nil }
+        if keys[3] == "expr" { return field.expr }
+        if keys[3] == "cases", keys.count >= 5, case .index(let i) = keys[4], let cases = field.cases, i < cases.count { return cases[i].when }
+        return nil
+    }
+
+    /// The location of character `offset` of an expression whose YAML value starts at `start`: exact
+    /// when the expression is written on that line as it is (plain, or quoted without escapes); else
+    /// the value's own location.
+    static func expressionLocation(_ start: SourceLocation, expression: String, offset: Int, lines: [String]) -> SourceLocation {
+        guard let line = start.line, let column = start.column, line >= 1, line <= lines.count else { return start }
+        let chars = Array(lines[line - 1])
+        guard column >= 1, column <= chars.count else { return start }
+        var first = column - 1
+        if chars[first] == "'" || chars[first] == "\"" { first += 1 }
+        let target = Array(expression)
+        guard first + target.count <= chars.count, Array(chars[first..<(first + target.count)]) == target else { return start }
+        return SourceLocation(path: start.path, line: line, column: first + min(offset, target.count) + 1)
+    }
+
+    /// Where each expression of a source's mapping starts, keyed `fields.<name>.expr` or
+    /// `fields.<name>.cases[<i>].when` (for messages about a column the file lacks).
+    static func expressionStarts(_ spec: SourceSpec, index: Int, text: String, path: String, lines: [String]) -> [String: SourceLocation] {
+        var keys: [(String, [YAMLPathElement], String)] = []
+        for (name, field) in (spec.mapping?.fields ?? FieldsSpec()).all {
+            guard let field else { continue }
+            if let expr = field.expr { keys.append(("fields.\(name).expr", ["mapping", "fields", .key(name), "expr"], expr)) }
+            for (i, c) in (field.cases ?? []).enumerated() {
+                keys.append(("fields.\(name).cases[\(i)].when", ["mapping", "fields", .key(name), "cases", .index(i), "when"], c.when))
+            }
+        }
+        guard !keys.isEmpty else { return [:] }
+        let found = StrictYAML.locations(of: keys.map { ["sources", .index(index)] + $0.1 }, in: text, path: path)
+        var starts: [String: SourceLocation] = [:]
+        for (k, location) in zip(keys, found) {
+            starts[k.0] = expressionLocation(location, expression: k.2, offset: 0, lines: lines)
+        }
+        return starts
     }
 
     static func isSlug(_ text: String) -> Bool {

@@ -122,6 +122,9 @@ public struct SourceConfig: Sendable {
     public var placeholderTeams: [String]
     /// Where the source is declared (for messages).
     public var location: SourceLocation
+    /// Where each expression of the mapping starts in the spec (`fields.kind.cases[0].when` →
+    /// `pipeline/sources.yaml:40:18`), for messages about a column a file lacks.
+    public var expressionStarts: [String: SourceLocation] = [:]
     /// The declared reason this source's batch may hold fewer games than merge published (`allowShrink`).
     public var allowShrinkReason: String?
 

@@ -172,17 +172,37 @@ public struct FieldsSpec: Decodable, Sendable {
 ///   `iso8601`, `epoch`, `epochMillis`)
 /// - `zone`: IANA zone, `UTC` or `venue` for this field's naive dates and times
 /// - `optional`: the column may be missing from a file's header
+/// - `expr`: a value computed from several columns (`MappingExpression`), instead of `from`
+/// - `cases`: conditions tried in order, the first that holds gives the value (else `default`), instead of `from`
 public struct ValueSpec: Decodable, Sendable {
+    /// A column (CSV header name, JSON key path, `<lookup>.<column>`), or a list: the first non-empty wins.
     public var from: ColumnList?
+    /// A fixed value instead of `from`.
     public var constant: String?
+    /// A regular expression; its first capture group (else the whole match) is the value.
     public var match: String?
+    /// Replaces a non-empty value.
     public var ifPresent: String?
+    /// Replaces an empty value.
     public var ifEmpty: String?
+    /// A value map (exact, then case-insensitive).
     public var values: [String: String]?
+    /// The value when the map lacks a value, the value is empty, or no case holds.
     public var `default`: String?
+    /// Date/time layouts tried in order (`yyyy-MM-dd`, `M/d/yyyy`, `h:mma`, `iso8601`, `epoch`, ...).
     public var layout: ColumnList?
+    /// IANA zone, `UTC` or `venue` for this field's naive dates and times.
     public var zone: String?
+    /// The column may be missing from a file's header.
     public var optional: Bool?
+    /// An expression whose result is the value, instead of `from`: columns, quoted texts, numbers,
+    /// `== != < <= > >= + -`, `and or not`, `in [..]`, parentheses and the functions `month() day()
+    /// year() weekday() hour() lower() upper() trim() empty() contains() if()`
+    /// (`if(doubleheader == 'S', 2, 1)`; see `MappingExpression`).
+    public var expr: String?
+    /// Conditions tried in order, instead of `from`: the `value` of the first whose `when` holds is
+    /// the field's value; when none holds, `default` (or no value).
+    public var cases: [CaseSpec]?
 
     public init(from: [String]? = nil, constant: String? = nil) {
         self.from = from.map(ColumnList.init)
@@ -190,7 +210,7 @@ public struct ValueSpec: Decodable, Sendable {
     }
 
     private enum Keys: String, CodingKey {
-        case from, constant, match, ifPresent, ifEmpty, values, `default`, layout, zone, optional
+        case from, constant, match, ifPresent, ifEmpty, values, `default`, layout, zone, optional, expr, cases
     }
 
     public init(from decoder: Decoder) throws {
@@ -209,7 +229,29 @@ public struct ValueSpec: Decodable, Sendable {
         layout = try c.decodeIfPresent(ColumnList.self, forKey: .layout)
         zone = try c.decodeIfPresent(String.self, forKey: .zone)
         optional = try c.decodeIfPresent(Bool.self, forKey: .optional)
+        expr = try c.decodeIfPresent(String.self, forKey: .expr)
+        cases = try c.decodeIfPresent([CaseSpec].self, forKey: .cases)
     }
+
+    /// The columns the field's expressions read (JSON sources read exactly the columns a mapping names).
+    var expressionColumns: [String] {
+        let texts = [expr].compactMap { $0 } + (cases ?? []).map(\.when)
+        return texts.flatMap { (try? MappingExpression.parse($0))?.columns.map(\.name) ?? [] }
+    }
+
+    /// How many of `from`, `constant`, `expr`, `cases` are given (a field needs exactly one).
+    var valueSourceCount: Int {
+        [from != nil, constant != nil, expr != nil, cases != nil].filter { $0 }.count
+    }
+}
+
+/// One case of a derived field: `{when: "week <= 5 and month(gameday) in [1, 2]", value: postseason}`.
+public struct CaseSpec: Decodable, Sendable {
+    /// A condition over the row's columns (see `MappingExpression`).
+    public var when: String
+    /// The field's value when the condition holds.
+    public var value: String
+    public init(when: String, value: String) { self.when = when; self.value = value }
 }
 
 /// One string or a list of strings.
@@ -240,6 +282,20 @@ public struct FilterSpec: Decodable, Sendable {
                 notIn: [String]? = nil, range: RangeSpec? = nil, matches: String? = nil, empty: Bool? = nil) {
         self.column = column; self.equals = equals; self.notEquals = notEquals; self.in = list
         self.notIn = notIn; self.range = range; self.matches = matches; self.empty = empty
+    }
+}
+
+extension FilterSpec {
+    /// The filter's test as written, for `filtered.jsonl` and the preview: `in [a, b]`, `range 2022..2025`.
+    var conditionText: String {
+        func quoted(_ list: [String]) -> String { "[" + list.map { "'\($0)'" }.joined(separator: ", ") + "]" }
+        if let v = equals { return "equals '\(v)'" }
+        if let v = notEquals { return "notEquals '\(v)'" }
+        if let v = self.in { return "in \(quoted(v))" }
+        if let v = notIn { return "notIn \(quoted(v))" }
+        if let r = range { return "range \(r.from ?? "")..\(r.to ?? "")" }
+        if let p = matches { return "matches '\(p)'" }
+        return "empty \(empty ?? true)"
     }
 }
 

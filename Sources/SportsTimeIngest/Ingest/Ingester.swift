@@ -26,6 +26,32 @@ public struct IngestCounts: Sendable, Hashable, Codable {
     public var balances: Bool { read == written + rejected + filtered + folded }
 }
 
+/// A row a source's `filters` left out, recorded in `out/ingest/<source>/filtered.jsonl` (one object
+/// per line, sorted by file and line) so a reviewer sees which rows and why, like a reject.
+public struct FilteredRow: Codable, Hashable, Sendable, Comparable {
+    /// Repository-relative file the row came from.
+    public var file: String
+    /// 1-based line of the row (its first line).
+    public var line: Int
+    /// Position of the filter in the source's `filters` (0-based).
+    public var filter: Int
+    /// The column the filter reads.
+    public var column: String
+    /// The filter's test as written: `range 2022..2025`, `in ['MLS - Regular Season']`.
+    public var condition: String
+    /// The column's trimmed value in the row, which failed the test.
+    public var value: String
+    /// The row's text as the file had it (cut like a reject's).
+    public var raw: String
+
+    public init(file: String, line: Int, filter: Int, column: String, condition: String, value: String, raw: String) {
+        self.file = file; self.line = line; self.filter = filter; self.column = column
+        self.condition = condition; self.value = value; self.raw = raw
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { (a.file, a.line, a.filter) < (b.file, b.line, b.filter) }
+}
+
 /// One source ingested: records, rejects, warnings, counts, and whether rejects passed the threshold.
 public struct IngestResult: Sendable {
     public var source: SourceConfig
@@ -33,6 +59,8 @@ public struct IngestResult: Sendable {
     public var records: [RawGame]
     /// Sorted by file, line.
     public var rejects: [Reject]
+    /// Rows the source's filters left out, sorted by file, line.
+    public var filtered: [FilteredRow] = []
     public var warnings: [Diagnostic]
     public var counts: IngestCounts
     public var inputs: [InputReference]
@@ -99,6 +127,9 @@ public struct IngestResult: Sendable {
 
     /// `out/ingest/<source>/rejects.jsonl`.
     public func rejectsData() throws -> Data { try RejectsWriter.data(rejects) }
+
+    /// `out/ingest/<source>/filtered.jsonl`: canonical JSON, one filtered row per line, by file and line.
+    public func filteredData() throws -> Data { try CanonicalJSON.lines(filtered.sorted()) }
 }
 
 /// Reads one source's files into raw games. Pure: files come in as bytes, results go out as values.
@@ -110,24 +141,11 @@ public enum Ingester {
     ///   at all (UTF-16 or UTF-32 text, JSON syntax, a column the mapping needs is missing, a required
     ///   lookup file is missing).
     public static func ingest(_ source: SourceConfig, files: [LoadedFile], lookups: [LoadedFile] = []) throws -> IngestResult {
-        var warnings: [Diagnostic] = []
-        var lookupTables: [String: Table] = [:]
-        // A UTF-16/UTF-32 file would read as garbage in every format: refuse it whole.
-        for file in (files + lookups).sorted(by: { $0.path < $1.path }) { try TextEncoding.refuseWide(file.data, path: file.path) }
-        for spec in source.mapping.lookups ?? [] {
-            if let file = lookups.first(where: { $0.name == spec.file }) {
-                let table = CSVTable.readLookup(file.data, path: file.path)
-                warnings.append(contentsOf: table.warnings)
-                lookupTables[spec.file] = table
-            } else if spec.optional != true {
-                throw PipelineError.invalidInput(Diagnostic(
-                    .error, at: source.location, "source '\(source.id)': lookup file '\(spec.file)' is missing",
-                    fix: "Copy it into the source's folder, or mark the lookup optional"))
-            }
-        }
+        var (lookupTables, warnings) = try readLookups(source, files: files, lookups: lookups)
 
         var counts = IngestCounts()
         var rejects: [Reject] = []
+        var filtered: [FilteredRow] = []
         var records: [RawGame] = []
         var seen: [String: Int] = [:]
         let foldsRepeats = source.format == .ical
@@ -153,8 +171,10 @@ public enum Ingester {
                     continue
                 }
                 switch mapper.map(row) {
-                case .filtered:
+                case .filtered(let hit):
                     counts.filtered += 1
+                    filtered.append(FilteredRow(file: table.path, line: row.line, filter: hit.index, column: hit.column,
+                                                condition: hit.condition, value: hit.value, raw: boundedRawText(table, row)))
                 case .rejected(let reason, let recordId):
                     rejects.append(Reject(file: table.path, line: row.line, reason: reason,
                                           raw: boundedRawText(table, row), recordId: recordId))
@@ -184,7 +204,28 @@ public enum Ingester {
         warnings.append(contentsOf: consistencyWarnings(records, source: source))
         let inputs = (files + lookups).map { InputReference(path: $0.path, sha256: ArtifactFiles.sha256($0.data)) }.sorted()
         return IngestResult(source: source, records: records.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
-                            warnings: warnings, counts: counts, inputs: inputs)
+                            filtered: filtered.sorted(), warnings: warnings, counts: counts, inputs: inputs)
+    }
+
+    /// The lookup tables the mapping joins, by file name, with their warnings. Refuses wide text
+    /// (UTF-16/UTF-32) in any file, and a missing lookup that is not optional.
+    static func readLookups(_ source: SourceConfig, files: [LoadedFile], lookups: [LoadedFile]) throws -> ([String: Table], [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        var lookupTables: [String: Table] = [:]
+        // A UTF-16/UTF-32 file would read as garbage in every format: refuse it whole.
+        for file in (files + lookups).sorted(by: { $0.path < $1.path }) { try TextEncoding.refuseWide(file.data, path: file.path) }
+        for spec in source.mapping.lookups ?? [] {
+            if let file = lookups.first(where: { $0.name == spec.file }) {
+                let table = CSVTable.readLookup(file.data, path: file.path)
+                warnings.append(contentsOf: table.warnings)
+                lookupTables[spec.file] = table
+            } else if spec.optional != true {
+                throw PipelineError.invalidInput(Diagnostic(
+                    .error, at: source.location, "source '\(source.id)': lookup file '\(spec.file)' is missing",
+                    fix: "Copy it into the source's folder, or mark the lookup optional"))
+            }
+        }
+        return (lookupTables, warnings)
     }
 
     static func readTable(_ file: LoadedFile, source: SourceConfig) throws -> Table {
@@ -207,7 +248,10 @@ public enum Ingester {
                 if let dot = name.firstIndex(of: "."), lookupNames.contains(String(name[..<dot])) { return }
                 if !columns.contains(name) { columns.append(name) }
             }
-            for (_, spec) in (mapping.fields ?? FieldsSpec()).all { spec?.from?.names.forEach(add) }
+            for (_, spec) in (mapping.fields ?? FieldsSpec()).all {
+                spec?.from?.names.forEach(add)
+                spec?.expressionColumns.forEach(add)
+            }
             source.filters.forEach { add($0.column) }
             (mapping.lookups ?? []).forEach { add($0.match) }
             return try JSONTable.read(file.data, path: file.path, records: mapping.records, columns: columns)
@@ -224,13 +268,13 @@ public enum Ingester {
 
     /// A rejected row's text, at most `InputLimits.scrapedFieldBytes` characters (a JSON record's
     /// unmapped keys are not limited by the field check, and must not reach `rejects.jsonl` whole).
-    private static func boundedRawText(_ table: Table, _ row: TableRow) -> String {
+    static func boundedRawText(_ table: Table, _ row: TableRow) -> String {
         let text = table.rawText(of: row)
         return text.utf8.count <= InputLimits.scrapedFieldBytes ? text : String(text.prefix(InputLimits.scrapedFieldBytes))
     }
 
     /// The text of a row with an over-long cell: each cell cut short, the whole cut to the reject limit.
-    private static func shortRawText(_ table: Table, _ row: TableRow) -> String {
+    static func shortRawText(_ table: Table, _ row: TableRow) -> String {
         let cells = row.cells.map { $0.utf8.count > 80 ? String($0.prefix(80)) + "…" : $0 }
         let copy = Table(path: table.path, columns: table.columns, csvDelimiter: table.csvDelimiter)
         return String(copy.rawText(of: TableRow(line: row.line, cells: cells)).prefix(InputLimits.rejectRawCharacters))

@@ -8,6 +8,8 @@ enum MappingCheck {
         var message: String
         var fix: String
         var keys: [YAMLPathElement]
+        /// For a mistake inside an expression: its 0-based character offset in the expression text.
+        var offset: Int?
     }
 
     static let dateFields: Set<String> = ["start", "date", "time", "makeupDate"]
@@ -24,8 +26,31 @@ enum MappingCheck {
         for (name, spec) in fields.all {
             guard let spec else { continue }
             let keys: [YAMLPathElement] = ["mapping", "fields", .key(name)]
-            if (spec.from == nil) == (spec.constant == nil) {
-                add("fields.\(name) needs exactly one of from and constant", "Give a column in from, or a constant", keys)
+            if spec.valueSourceCount != 1 {
+                add("fields.\(name) needs exactly one of from, constant, expr and cases",
+                    "Give a column in from, a constant, an expr, or a list of cases", keys)
+            }
+            if let expr = spec.expr {
+                do { _ = try MappingExpression.parse(expr) } catch let error as MappingExpression.SyntaxError {
+                    problems.append(Problem(message: "fields.\(name).expr: \(error.message)", fix: error.fix,
+                                            keys: keys + ["expr"], offset: error.offset))
+                } catch {}
+            }
+            if let cases = spec.cases {
+                if cases.isEmpty { add("fields.\(name).cases is empty", "Give at least one {when: ..., value: ...}, or remove cases", keys + ["cases"]) }
+                for (i, c) in cases.enumerated() {
+                    let at: [YAMLPathElement] = keys + ["cases", .index(i), "when"]
+                    do {
+                        let parsed = try MappingExpression.parse(c.when)
+                        if parsed.type != .condition {
+                            problems.append(Problem(message: "fields.\(name).cases[\(i)].when is a \(parsed.type.rawValue), not a condition",
+                                                    fix: "Compare it (week <= 5, game_type == 'WC') or test it with empty(...)", keys: at, offset: 0))
+                        }
+                    } catch let error as MappingExpression.SyntaxError {
+                        problems.append(Problem(message: "fields.\(name).cases[\(i)].when: \(error.message)", fix: error.fix,
+                                                keys: at, offset: error.offset))
+                    } catch {}
+                }
             }
             if let from = spec.from, from.names.isEmpty || from.names.contains(where: \.isEmpty) {
                 add("fields.\(name).from names an empty column", "Give column names", keys)
@@ -47,7 +72,7 @@ enum MappingCheck {
             if let pattern = spec.match, (try? NSRegularExpression(pattern: pattern)) == nil {
                 add("fields.\(name).match '\(pattern)' is not a regular expression", "Fix the pattern", keys)
             }
-            let targets = Array((spec.values ?? [:]).values) + [spec.default, spec.constant, spec.ifPresent, spec.ifEmpty].compactMap { $0 }
+            let targets = Array((spec.values ?? [:]).values) + (spec.cases ?? []).map(\.value) + [spec.default, spec.constant, spec.ifPresent, spec.ifEmpty].compactMap { $0 }
             let allowed: [String]? = switch name {
             case "kind": GameKind.allCases.map(\.rawValue)
             case "status": GameStatus.allCases.map(\.rawValue)

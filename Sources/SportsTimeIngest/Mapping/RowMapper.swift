@@ -7,8 +7,22 @@ struct RowMapper {
     enum Outcome {
         case game(RawGame)
         case rejected(String, recordId: String?)
-        case filtered
+        case filtered(FilterHit)
     }
+
+    /// Which filter left a row out, and the value it saw.
+    struct FilterHit: Sendable, Hashable {
+        /// Position in the source's `filters`.
+        var index: Int
+        var column: String
+        /// The filter's test as written (`range 2022..2025`, `in [a, b]`).
+        var condition: String
+        /// The column's (trimmed) value in the row.
+        var value: String
+    }
+
+    /// A derived field's value could not be computed; the row is rejected with this reason.
+    struct DerivedFailure: Error { var reason: String }
 
     /// Where a value comes from: a cell of the row, a cell of a joined lookup row, or nowhere (an
     /// optional column the file does not have).
@@ -35,6 +49,18 @@ struct RowMapper {
         var defaultValue: String?
         var layouts: [DateLayout] = []
         var zone: NaiveZone?
+        /// The field's name (for messages).
+        var name = ""
+        /// `expr`: the value is the expression's result.
+        var expression: Derived?
+        /// `cases`: the first whose condition holds gives its value.
+        var cases: [(Derived, String)] = []
+    }
+
+    /// A parsed expression with the cells its columns read.
+    struct Derived {
+        var expression: MappingExpression
+        var refs: [CellRef]
     }
 
     struct Filter {
@@ -45,23 +71,32 @@ struct RowMapper {
         var column: String
         var ref: CellRef
         var test: Test
+        var condition: String
     }
 
     let source: SourceConfig
     let path: String
+    /// The table's column names, and each lookup's name and columns (for the preview's origins).
+    let columnNames: [String]
+    var lookupColumnNames: [(name: String, columns: [String])] = []
     var lookups: [Lookup] = []
     var filters: [Filter] = []
     var id, homeTeam, awayTeam, venue, city, start, date, time, timeTBD, season, kind, status: Value?
     var makeupDate, gameNumber, neutralSite, dayNight, homeScore, awayScore: Value?
     /// Team strings (lowercased) that mean "not decided yet"; blank strings always do.
     let placeholders: Set<String>
+    /// How expressions read dates (instants in the source's zone, UTC for `venue`).
+    let context: MappingExpression.Context
 
     /// Compiles `source.mapping` and `source.filters` for `table`. Throws (exit 2) when a column the
     /// mapping needs is missing from the file.
     init(source: SourceConfig, table: Table, lookupTables: [String: Table]) throws {
         self.source = source
         self.path = table.path
+        self.columnNames = table.columns
         self.placeholders = Set(source.placeholderTeams.map { Self.strippedOfPunctuation($0.lowercased()) })
+        self.context = MappingExpression.Context(zone: source.naiveTimeZone.timeZone)
+        var expressionProblems: [Diagnostic] = []
         let specs = source.mapping.lookups ?? []
         var missing: [String] = []
         var lookupIndex: [String: (Int, Table?)] = [:]
@@ -79,6 +114,7 @@ struct RowMapper {
         for (l, spec) in specs.enumerated() {
             let lookupTable = lookupTables[spec.file]
             lookupIndex[spec.name] = (l, lookupTable)
+            lookupColumnNames.append((spec.name, lookupTable?.columns ?? []))
             var rows: [String: TableRow] = [:]
             if let lookupTable, let keyColumn = lookupTable.column(spec.key) {
                 for row in lookupTable.rows {
@@ -90,9 +126,41 @@ struct RowMapper {
             }
             lookups.append(Lookup(match: resolve(spec.match, optional: false, allowLookups: false), rows: rows))
         }
-        func compile(_ spec: ValueSpec?) -> Value? {
+        func derive(_ text: String, key: String) -> Derived? {
+            guard let expression = try? MappingExpression.parse(text) else { return nil }  // checked when the spec was loaded
+            var refs: [CellRef] = []
+            for use in expression.columns {
+                var unresolved: [String] = []
+                let saved = missing
+                let ref = resolve(use.name, optional: false)
+                unresolved = Array(missing.dropFirst(saved.count))
+                missing = saved
+                refs.append(ref)
+                guard !unresolved.isEmpty else { continue }
+                var at = source.expressionStarts[key] ?? source.location
+                if let column = at.column { at.column = column + use.offset }
+                let candidates: [String]
+                if let dot = use.name.firstIndex(of: "."), let (_, lookupTable) = lookupIndex[String(use.name[..<dot])], let lookupTable {
+                    candidates = lookupTable.columns.map { "\(use.name[..<dot]).\($0)" }
+                } else {
+                    candidates = table.columns + lookupIndex.keys.sorted().map { "\($0).<column>" }
+                }
+                let near = Spelling.nearest(use.name, in: candidates).map { "Did you mean \($0)? " } ?? ""
+                expressionProblems.append(Diagnostic(
+                    .error, at: at,
+                    "source '\(source.id)': \(key) reads column '\(use.name)', which \(table.path) does not have (columns: \(candidates.joined(separator: ", ")))",
+                    fix: "\(near)Name one of the file's columns (in backquotes when it has spaces or other characters: `Game Day`)"))
+            }
+            return Derived(expression: expression, refs: refs)
+        }
+        func compile(_ spec: ValueSpec?, _ name: String) -> Value? {
             guard let spec else { return nil }
             var v = Value()
+            v.name = name
+            if let expr = spec.expr { v.expression = derive(expr, key: "fields.\(name).expr") }
+            for (i, c) in (spec.cases ?? []).enumerated() {
+                if let d = derive(c.when, key: "fields.\(name).cases[\(i)].when") { v.cases.append((d, c.value)) }
+            }
             v.refs = (spec.from?.names ?? []).map { resolve($0, optional: spec.optional ?? false) }
             v.constant = spec.constant
             v.regex = spec.match.flatMap { try? NSRegularExpression(pattern: $0) }
@@ -109,12 +177,13 @@ struct RowMapper {
             return v
         }
         let f = source.mapping.fields ?? FieldsSpec()
-        id = compile(f.id); homeTeam = compile(f.homeTeam); awayTeam = compile(f.awayTeam); venue = compile(f.venue)
-        city = compile(f.city); start = compile(f.start); date = compile(f.date); time = compile(f.time)
-        timeTBD = compile(f.timeTBD); season = compile(f.season); kind = compile(f.kind); status = compile(f.status)
-        makeupDate = compile(f.makeupDate); gameNumber = compile(f.gameNumber); neutralSite = compile(f.neutralSite)
-        dayNight = compile(f.dayNight)
-        homeScore = compile(f.homeScore); awayScore = compile(f.awayScore)
+        id = compile(f.id, "id"); homeTeam = compile(f.homeTeam, "homeTeam"); awayTeam = compile(f.awayTeam, "awayTeam")
+        venue = compile(f.venue, "venue"); city = compile(f.city, "city"); start = compile(f.start, "start")
+        date = compile(f.date, "date"); time = compile(f.time, "time"); timeTBD = compile(f.timeTBD, "timeTBD")
+        season = compile(f.season, "season"); kind = compile(f.kind, "kind"); status = compile(f.status, "status")
+        makeupDate = compile(f.makeupDate, "makeupDate"); gameNumber = compile(f.gameNumber, "gameNumber")
+        neutralSite = compile(f.neutralSite, "neutralSite"); dayNight = compile(f.dayNight, "dayNight")
+        homeScore = compile(f.homeScore, "homeScore"); awayScore = compile(f.awayScore, "awayScore")
         for spec in source.filters {
             let test: Filter.Test
             if let v = spec.equals { test = .equals(v) }
@@ -124,7 +193,11 @@ struct RowMapper {
             else if let r = spec.range { test = .range(r.from, r.to) }
             else if let p = spec.matches, let regex = try? NSRegularExpression(pattern: p) { test = .matches(regex) }
             else { test = .empty(spec.empty ?? true) }
-            filters.append(Filter(column: spec.column, ref: resolve(spec.column, optional: false), test: test))
+            filters.append(Filter(column: spec.column, ref: resolve(spec.column, optional: false), test: test,
+                                  condition: spec.conditionText))
+        }
+        if !expressionProblems.isEmpty {
+            throw expressionProblems.count == 1 ? PipelineError.invalidInput(expressionProblems[0]) : PipelineError.invalidInputs(expressionProblems)
         }
         if !missing.isEmpty {
             let known = table.columns.joined(separator: ", ")
@@ -143,9 +216,9 @@ struct RowMapper {
     static let sportsWithoutScorelessGames: Set<String> = ["mlb", "nba", "nhl", "nfl", "wnba"]
 
     /// Why a row's status contradicts its score columns (when the mapping names them), or nil.
-    private func statusContradictsScores(_ status: GameStatus, _ row: TableRow) -> String? {
+    private func statusContradictsScores(_ status: GameStatus, _ row: TableRow) throws -> String? {
         guard homeScore != nil || awayScore != nil else { return nil }
-        let texts = [homeScore, awayScore].map { spec in spec.flatMap { value($0, row) } }
+        let texts = try [homeScore, awayScore].map { spec in try spec.flatMap { try value($0, row) } }
         let scores = texts.map { $0.flatMap { Int($0) } }
         for (side, text) in zip(["homeScore", "awayScore"], texts) {
             if let text, Int(text) == nil { return "\(side) '\(text)' is not a whole number" }
@@ -198,14 +271,47 @@ struct RowMapper {
         }
     }
 
-    /// The field's value after its rules; nil when empty.
-    private func value(_ v: Value, _ row: TableRow) -> String? {
+    /// The field's value after its rules; nil when empty. Throws `DerivedFailure` when an expression
+    /// of the field cannot be evaluated on this row.
+    func value(_ v: Value, _ row: TableRow) throws -> String? {
+        var origin: [String]?
+        return try value(v, row, origin: &origin)
+    }
+
+    /// The text of the cells an expression reads.
+    private func evaluate(_ d: Derived, _ row: TableRow, field: String) throws -> MappingExpression.Value {
+        do {
+            return try d.expression.evaluate(context) { slot in cell(d.refs[slot], row) }
+        } catch let error as MappingExpression.EvaluationError {
+            throw DerivedFailure(reason: "\(field): \(error.message) (in '\(d.expression.text)')")
+        }
+    }
+
+    /// `value(_:_:)`, saying where the value came from when `origin` is non-nil (for the preview).
+    func value(_ v: Value, _ row: TableRow, origin: inout [String]?) throws -> String? {
         var text: String? = v.constant
-        if text == nil {
+        if text != nil { origin?.append("constant") }
+        if let d = v.expression {
+            let result = try evaluate(d, row, field: "fields.\(v.name).expr")
+            text = result.fieldText
+            origin?.append("expr '\(d.expression.text)'")
+        } else if !v.cases.isEmpty {
+            for (i, (d, result)) in v.cases.enumerated() {
+                guard case .bool(true) = try evaluate(d, row, field: "fields.\(v.name).cases[\(i)].when") else { continue }
+                text = result
+                origin?.append("cases[\(i)] when '\(d.expression.text)'")
+                break
+            }
+            if text == nil { origin?.append("no case held") }
+        } else if text == nil {
             for ref in v.refs {
                 if let raw = cell(ref, row) {
                     let t = raw.trimmed
-                    if !t.isEmpty { text = t; break }
+                    if !t.isEmpty {
+                        text = t
+                        if origin != nil { origin?.append(describe(ref)) }
+                        break
+                    }
                 }
             }
         }
@@ -217,17 +323,66 @@ struct RowMapper {
             } else {
                 text = nil
             }
+            origin?.append("match")
         }
         if let t = text, !t.isEmpty {
-            if let p = v.ifPresent { text = p }
+            if let p = v.ifPresent { text = p; origin?.append("ifPresent") }
         } else {
             text = v.ifEmpty
+            if text != nil { origin?.append("ifEmpty") }
         }
         if v.hasValues, let t = text, !t.isEmpty {
-            if let mapped = v.exact[t] ?? v.folded[t.lowercased()] { text = mapped } else if let d = v.defaultValue { text = d }
+            if let mapped = v.exact[t] ?? v.folded[t.lowercased()] { text = mapped; origin?.append("values") }
+            else if let d = v.defaultValue { text = d; origin?.append("default") }
         }
-        if text?.isEmpty ?? true { text = v.defaultValue }
+        if text?.isEmpty ?? true {
+            text = v.defaultValue
+            if text != nil { origin?.append("default") }
+        }
         return text?.isEmpty == false ? text : nil
+    }
+
+    /// Every field of the mapping with its value on `row` and where it came from (for the preview).
+    /// Fields the mapping leaves out are listed when the record still gets a value for them.
+    func explain(_ row: TableRow) -> [(field: String, value: String, origin: String)] {
+        let named: [(String, Value?)] = [
+            ("id", id), ("homeTeam", homeTeam), ("awayTeam", awayTeam), ("venue", venue), ("city", city), ("start", start),
+            ("date", date), ("time", time), ("timeTBD", timeTBD), ("season", season), ("kind", kind), ("status", status),
+            ("makeupDate", makeupDate), ("gameNumber", gameNumber), ("neutralSite", neutralSite), ("dayNight", dayNight),
+            ("homeScore", homeScore), ("awayScore", awayScore)]
+        var lines: [(String, String, String)] = []
+        for (name, spec) in named {
+            guard let spec else {
+                switch name {
+                case "id": lines.append((name, "(derived)", "not mapped: <date>-<away>-at-<home>[-g<n>]"))
+                case "season": lines.append((name, source.seasons.isSingle ? source.seasons.first.label : "(none)", "not mapped: the source's season"))
+                case "kind": lines.append((name, "regular", "not mapped: default, inferred"))
+                case "status": lines.append((name, "scheduled", "not mapped: default, inferred"))
+                default: break
+                }
+                continue
+            }
+            var origin: [String]? = []
+            do {
+                let text = try value(spec, row, origin: &origin)
+                let how = (origin ?? []).joined(separator: " → ")
+                lines.append((name, text ?? "(empty)", how.isEmpty ? "empty" : how))
+            } catch let failure as DerivedFailure {
+                lines.append((name, "(error)", failure.reason))
+            } catch {
+                lines.append((name, "(error)", "\(error)"))
+            }
+        }
+        return lines
+    }
+
+    /// `column 'home_team'`, `lookup column 'seasonDates.week'`.
+    private func describe(_ ref: CellRef) -> String {
+        switch ref {
+        case .column(let i): return "column '\(i < columnNames.count ? columnNames[i] : "column\(i + 1)")'"
+        case .lookup(let l, let j): return "lookup column '\(lookupColumnNames[l].name).\(j < lookupColumnNames[l].columns.count ? lookupColumnNames[l].columns[j] : "?")'"
+        case .absent: return "absent column"
+        }
     }
 
     private func filterValue(_ ref: CellRef, _ row: TableRow) -> String {
@@ -319,20 +474,34 @@ struct RowMapper {
     // MARK: - Row → game
 
     func map(_ row: TableRow) -> Outcome {
-        for filter in filters where !passes(filter, row) { return .filtered }
-        let sourceId = id.flatMap { value($0, row) }
-        let provisionalId = sourceId.map { "\(source.id):\($0)" }
-        func reject(_ reason: String) -> Outcome { .rejected(reason, recordId: provisionalId) }
+        for (i, filter) in filters.enumerated() where !passes(filter, row) {
+            return .filtered(FilterHit(index: i, column: filter.column, condition: filter.condition, value: filterValue(filter.ref, row)))
+        }
+        var provisionalId: String?
+        do {
+            return try mapFields(row, provisionalId: &provisionalId)
+        } catch let failure as DerivedFailure {
+            return .rejected(failure.reason, recordId: provisionalId)
+        } catch {
+            return .rejected("\(error)", recordId: provisionalId)
+        }
+    }
 
-        let home = homeTeam.flatMap { value($0, row) }
-        let away = awayTeam.flatMap { value($0, row) }
+    private func mapFields(_ row: TableRow, provisionalId: inout String?) throws -> Outcome {
+        let sourceId = try id.flatMap { try value($0, row) }
+        provisionalId = sourceId.map { "\(source.id):\($0)" }
+        let recordId = provisionalId
+        func reject(_ reason: String) -> Outcome { .rejected(reason, recordId: recordId) }
+
+        let home = try homeTeam.flatMap { try value($0, row) }
+        let away = try awayTeam.flatMap { try value($0, row) }
         if let reason = placeholderReason(home, side: "home") ?? placeholderReason(away, side: "away") { return reject(reason) }
         guard let home, let away else { return reject("blank team") }
         if home == away { return reject("home and away team are both '\(home)'") }
 
         // Time of day is undecided when the source says so.
         var tbd = false
-        if let spec = timeTBD, let text = value(spec, row) {
+        if let spec = timeTBD, let text = try value(spec, row) {
             guard let flag = Self.parseBool(text) else { return reject("timeTBD '\(text)' is not true or false") }
             tbd = flag
         }
@@ -344,7 +513,7 @@ struct RowMapper {
         var clockZone = source.naiveTimeZone
         var startZone = source.naiveTimeZone
 
-        if let spec = start, let text = value(spec, row) {
+        if let spec = start, let text = try value(spec, row) {
             startZone = spec.zone ?? source.naiveTimeZone
             guard let parts = parse(text, spec.layouts, fallback: Self.defaultStartLayouts) else {
                 return reject("start '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultStartLayouts))")
@@ -356,7 +525,7 @@ struct RowMapper {
                 if let h = parts.hour { clock = (h, parts.minute ?? 0, parts.second ?? 0) }
             }
         }
-        if let spec = date, let text = value(spec, row) {
+        if let spec = date, let text = try value(spec, row) {
             guard let parts = parse(text, spec.layouts, fallback: Self.defaultDateLayouts), let d = parts.date else {
                 return reject("date '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultDateLayouts))")
             }
@@ -366,7 +535,7 @@ struct RowMapper {
             if clock == nil, let h = parts.hour { clock = (h, parts.minute ?? 0, parts.second ?? 0); clockZone = dayZone }
         }
         if let spec = time {
-            let text = value(spec, row)
+            let text = try value(spec, row)
             if let text, !Self.tbdTimes.contains(text.lowercased()) {
                 guard let parts = parse(text, spec.layouts, fallback: Self.defaultTimeLayouts), let h = parts.hour else {
                     return reject("time '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultTimeLayouts))")
@@ -410,7 +579,7 @@ struct RowMapper {
 
         // Season: the row's own, else the one the source declares.
         let seasonLabel: String
-        if let spec = season, let text = value(spec, row) {
+        if let spec = season, let text = try value(spec, row) {
             guard let s = Season.parse(text, split: source.seasons.isSplit) else {
                 return reject("season '\(text)' is not a season like \(source.seasons.first.label)")
             }
@@ -427,39 +596,39 @@ struct RowMapper {
         var inferredFields: [String]? = [kind == nil ? "kind" : nil, status == nil ? "status" : nil].compactMap { $0 }
         if inferredFields!.isEmpty { inferredFields = nil }
         var gameKind = GameKind.regular
-        if let spec = kind, let text = value(spec, row) {
+        if let spec = kind, let text = try value(spec, row) {
             guard let k = GameKind(rawValue: text.lowercased()) else {
                 return reject("kind '\(text)' is not one of preseason, regular, postseason, exhibition (map it in fields.kind.values)")
             }
             gameKind = k
         }
         var gameStatus = GameStatus.scheduled
-        if let spec = status, let text = value(spec, row) {
+        if let spec = status, let text = try value(spec, row) {
             guard let s = GameStatus(rawValue: text.lowercased()) else {
                 return reject("status '\(text)' is not one of scheduled, postponed, cancelled, final (map it in fields.status.values)")
             }
             gameStatus = s
         }
-        if let reason = statusContradictsScores(gameStatus, row) { return reject(reason) }
+        if let reason = try statusContradictsScores(gameStatus, row) { return reject(reason) }
         var makeup: LocalDate?
-        if let spec = makeupDate, let text = value(spec, row) {
+        if let spec = makeupDate, let text = try value(spec, row) {
             guard let parts = parse(text, spec.layouts, fallback: Self.defaultDateLayouts), let d = parts.date else {
                 return reject("makeupDate '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultDateLayouts))")
             }
             makeup = d
         }
         var number: Int?
-        if let spec = gameNumber, let text = value(spec, row) {
+        if let spec = gameNumber, let text = try value(spec, row) {
             guard let n = Int(text), n >= 0 else { return reject("gameNumber '\(text)' is not a number") }
             number = n == 0 ? nil : n
         }
         var neutral: Bool?
-        if let spec = neutralSite, let text = value(spec, row) {
+        if let spec = neutralSite, let text = try value(spec, row) {
             guard let b = Self.parseBool(text) else { return reject("neutralSite '\(text)' is not true or false") }
             neutral = b
         }
         var light: String?
-        if let spec = dayNight, let text = value(spec, row) {
+        if let spec = dayNight, let text = try value(spec, row) {
             switch text.lowercased() {
             case "d", "day": light = "day"
             case "n", "night": light = "night"
@@ -467,11 +636,13 @@ struct RowMapper {
             }
         }
 
+        let venueText = try venue.flatMap { try value($0, row) }
+        let cityText = try city.flatMap { try value($0, row) }
         let key = sourceId ?? Self.derivedKey(date: gameDate, away: away, home: home, gameNumber: number)
         return .game(RawGame(
             id: "\(source.id):\(key)", source: source.id, sport: source.sport, season: seasonLabel, kind: gameKind,
             sourceGameId: sourceId, homeTeam: home, awayTeam: away,
-            venue: venue.flatMap { value($0, row) }, city: city.flatMap { value($0, row) },
+            venue: venueText, city: cityText,
             startUTC: startUTC, date: gameDate, dateZone: dateZone, localTime: localTime, timeTBD: tbd,
             gameNumber: number, status: gameStatus, makeupDate: makeup, neutralSite: neutral,
             provenance: "\(path):\(row.line)", dayNight: light, inferred: inferredFields))

@@ -172,6 +172,8 @@ public final class ContentHasher: @unchecked Sendable {
         let file = name.split(separator: "/").last.map(String.init) ?? name
         if file.hasPrefix("rejects") && file.hasSuffix(".jsonl") {
             digest.rejected += count
+        } else if file.hasPrefix("filtered") && file.hasSuffix(".jsonl") {
+            return  // rows a filter left out: neither records nor rejects
         } else {
             digest.records += count
             digest.hasRecords = true

@@ -19,6 +19,8 @@ public struct StageOutcome: Codable, Sendable, Hashable {
     public var recordsIn: Int?
     public var recordsOut: Int?
     public var rejected: Int?
+    /// Rows a stage's filters left out (lines of its `filtered*.jsonl` outputs); nil when it wrote none.
+    public var filtered: Int?
     /// Out paths whose content changed when published.
     public var outputsChanged: [String]
     /// Problems found (exit status, validation errors).

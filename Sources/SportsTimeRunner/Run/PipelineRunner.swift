@@ -154,6 +154,7 @@ public final class PipelineRunner: @unchecked Sendable {
             if let value = outcome.recordsIn { counts.append("in \(Format.count(value))") }
             if let value = outcome.recordsOut { counts.append("out \(Format.count(value))") }
             if let value = outcome.rejected { counts.append("rejected \(Format.count(value))") }
+            if let value = outcome.filtered, value > 0 { counts.append("filtered \(Format.count(value))") }
             if !counts.isEmpty { text += "  " + counts.joined(separator: " ") }
             return text
         }
@@ -242,6 +243,7 @@ public final class PipelineRunner: @unchecked Sendable {
                     outcome.status = .ran
                     outcome.recordsOut = result.recordsOut
                     outcome.rejected = result.rejected
+                    outcome.filtered = result.filtered
                     outcome.outputsChanged = changed
                     ranThisRun.insert(result.work.index)
                 } catch {
@@ -297,6 +299,7 @@ public final class PipelineRunner: @unchecked Sendable {
         var staged: [String: PathDigest]
         var recordsOut: Int?
         var rejected: Int?
+        var filtered: Int?
         /// Output lines held back to print as one block (when stages run concurrently).
         var bufferedLines: [String]
     }
@@ -326,13 +329,14 @@ public final class PipelineRunner: @unchecked Sendable {
             var staged: [String: PathDigest] = [:]
             var recordsOut: Int?
             var rejected: Int?
+            var filtered: Int?
             defer {
                 try? Data(buffer.lines.map { $0 + "\n" }.joined().utf8).write(to: log)
                 state.lock()
                 active.removeAll { $0 === process }
                 state.unlock()
                 completions.add(StageResult(work: work, problems: problems, seconds: Date().timeIntervalSince(began),
-                                            staged: staged, recordsOut: recordsOut, rejected: rejected,
+                                            staged: staged, recordsOut: recordsOut, rejected: rejected, filtered: filtered,
                                             bufferedLines: live ? [] : buffer.lines))
             }
             let stage = work.stage
@@ -369,7 +373,7 @@ public final class PipelineRunner: @unchecked Sendable {
                 return
             }
             let validator = ArtifactValidator(stage: stage.name) { try schemas.schema(for: $0) }
-            var outCount = 0, rejectCount = 0, sawRecords = false
+            var outCount = 0, rejectCount = 0, filteredCount = 0, sawRecords = false, sawFiltered = false
             for out in stage.outs {
                 let stagedPath = root.appendingPathComponent(Stage.stagingPath(of: out, stage: stage.name)).path
                 guard FileStatus(path: stagedPath) != nil else {
@@ -382,7 +386,9 @@ public final class PipelineRunner: @unchecked Sendable {
                     let checked = validator.validate(data, path: published)
                     problems.append(contentsOf: checked.problems.map(\.description))
                     if let records = checked.records {
-                        if checked.isRejects { rejectCount += records } else { outCount += records; sawRecords = true }
+                        if checked.isRejects { rejectCount += records }
+                        else if checked.isFiltered { filteredCount += records; sawFiltered = true }
+                        else { outCount += records; sawRecords = true }
                     }
                 }
                 staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
@@ -399,6 +405,7 @@ public final class PipelineRunner: @unchecked Sendable {
                 recordsOut = outCount
                 rejected = rejectCount
             }
+            if sawFiltered { filtered = filteredCount }
         }
     }
 

@@ -8,6 +8,8 @@ public struct ValidatedFile: Sendable, Hashable {
     public var records: Int?
     /// Whether the file is a rejects file (`rejects*.jsonl`), whose lines count as rejected records.
     public var isRejects = false
+    /// Whether the file lists rows a filter left out (`filtered*.jsonl`), counted apart from records.
+    public var isFiltered = false
     /// The envelope's kind, when it is one.
     public var kind: ArtifactKind?
 }
@@ -116,6 +118,7 @@ public struct ArtifactValidator: Sendable {
     private func validateLines(_ data: Data, path: String) -> ValidatedFile {
         var result = ValidatedFile()
         result.isRejects = (path.split(separator: "/").last ?? "").hasPrefix("rejects")
+        result.isFiltered = (path.split(separator: "/").last ?? "").hasPrefix("filtered")
         var count = 0
         var problems: [Diagnostic] = []
         let fix = "Fix \(writer)"

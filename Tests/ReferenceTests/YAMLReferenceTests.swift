@@ -119,8 +119,7 @@ import SportsTimeCore
         #expect(!paths.isEmpty, "no committed file matches \(reference.files)")
         for path in paths {
             let text = try ReferenceCatalog.text(path)
-            let depth = path.split(separator: "/").count - 1
-            let schemaPath = String(repeating: "../", count: depth) + "\(ReferenceCatalog.schemaFolder)/\(reference.schemaFile)"
+            let schemaPath = Self.relative("\(ReferenceCatalog.schemaFolder)/\(reference.schemaFile)", from: path)
             let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
             #expect(firstLine == "# yaml-language-server: $schema=\(schemaPath)", "\(path): the first line must name its schema")
             let tree = try #require(try YAMLTree.parse(text, path: path))
@@ -129,6 +128,19 @@ import SportsTimeCore
             // The reader accepts the file as committed, first line and all.
             _ = try reader.decode(text, path)
         }
+    }
+
+    /// `target` as a path relative to the folder of `file` (both repository-relative).
+    static func relative(_ target: String, from file: String) -> String {
+        let folder = file.split(separator: "/").dropLast()
+        let parts = target.split(separator: "/")
+        let common = zip(folder, parts).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: folder.count - common) + parts.dropFirst(common).map(String.init)).joined(separator: "/")
+    }
+
+    @Test func schemaPathsAreRelativeToTheFile() {
+        #expect(Self.relative("pipeline/schemas/a.json", from: "pipeline/sources.yaml") == "schemas/a.json")
+        #expect(Self.relative("pipeline/schemas/a.json", from: "fixtures/requests/x.yaml") == "../../pipeline/schemas/a.json")
     }
 
     /// Every YAML file under pipeline/ and fixtures/ is one of the documented inputs.

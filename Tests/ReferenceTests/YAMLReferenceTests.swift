@@ -130,6 +130,19 @@ import SportsTimeCore
         }
     }
 
+    /// The built-in formats' presets are YAML mappings too: each matches the schema's `mapping`.
+    @Test func everyBuiltInPresetMatchesTheMappingSchema() throws {
+        let validator = try SchemaValidator(schema: Data(try YAMLReferenceRenderer.jsonSchema(SourcesFile.reference).utf8))
+        #expect(!BuiltInFormats.presetYAML.isEmpty)
+        for (format, text) in BuiltInFormats.presetYAML.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let preset = JSONValue(try #require(try YAMLTree.parse(text, path: format.rawValue)))
+            var source = try #require(Sample.value(.record(SourceSpec.record)).objectValue)
+            source["mapping"] = preset
+            let violations = validator.violations(of: .object(["sources": .array([.object(source)])])).map(\.description)
+            #expect(violations == [], "the \(format.rawValue) preset")
+        }
+    }
+
     /// `target` as a path relative to the folder of `file` (both repository-relative).
     static func relative(_ target: String, from file: String) -> String {
         let folder = file.split(separator: "/").dropLast()

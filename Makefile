@@ -7,6 +7,8 @@
 #   make dag            print the stage graph as Mermaid
 #   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
 #   make test           install the PDF test tools, then swift test
+#   make schemas        regenerate docs/yaml-reference.md and pipeline/schemas/*.yaml.schema.json (editor
+#                       schemas of the YAML inputs) from the readers' key tables
 #   make pdf            install WeasyPrint into .venv/ and render every itinerary with its PDF into
 #                       .pipeline/pdf/<request>/ (never out/: the committed outputs stay untouched)
 #   make clean          remove .build and .pipeline (never out/)
@@ -21,7 +23,7 @@ RUNFLAGS ?=
 DIFFFLAGS ?=
 REV ?= HEAD
 
-.PHONY: all build status dag diff test test-tools pdf bench fuzz clean
+.PHONY: all build status dag diff test test-tools pdf bench fuzz clean schemas
 .DEFAULT_GOAL := all
 
 all: build
@@ -46,6 +48,11 @@ test: test-tools
 test-tools:
 	pipeline/tools/install-test-tools.sh
 	pipeline/tools/install-pdf-engine.sh
+
+# The YAML reference and the editor schemas are generated from the key tables beside each YAML reader
+# (Tests/ReferenceTests checks that the committed files are exactly what this writes).
+schemas:
+	RECORD_GOLDENS=1 $(SWIFT) test --filter YAMLReferenceTests/theCommittedReferenceAndSchemasAreAsGenerated
 
 # PDFs are build products (not committed): render the full set from the committed plans into
 # $(PDF_DIR) (ignored), so out/render/ and the runner's view of it are left alone.

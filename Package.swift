@@ -64,6 +64,10 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["SportsTimeRender"], exclude: ["Fixtures"]),
         .testTarget(name: "RunnerTests", dependencies: ["SportsTimeRunner", "SportsTimeCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"], exclude: ["BadInputs", "NewSources"]),
+        // The YAML reference and editor schemas against every reader's keys (all stage libraries).
+        .testTarget(name: "ReferenceTests", dependencies: [
+            "SportsTimeCore", "SportsTimeIngest", "SportsTimeMerge", "SportsTimePlan", "SportsTimeRunner",
+        ]),
     ]
 )
 

@@ -71,23 +71,23 @@ import Testing
 
             fixtures/scraped/test/g.csv:3: game test:2022-09-11-no-at-atl
               record: {"awayTeam":"NO","date":"2022-09-11","dateZone":"America/Chicago","homeTeam":"ATL","id":"test:2022-09-11-no-at-atl","inferred":["status"],"kind":"regular","neutralSite":false,"provenance":"fixtures/scraped/test/g.csv:3","season":"2022","source":"test","sport":"xfl","status":"scheduled","timeTBD":true}
-              id           (derived)   ← not mapped: <date>-<away>-at-<home>[-g<n>]
+              id           (derived)   ← not mapped, <date>-<away>-at-<home>[-g<n>]
               homeTeam     ATL         ← column 'home'
               awayTeam     NO          ← column 'away'
               date         2022-09-11  ← column 'date'
-              season       2022        ← not mapped: the source's season
+              season       2022        ← not mapped, the source's season
               kind         regular     ← no case held → default
-              status       scheduled   ← not mapped: default, inferred
+              status       scheduled   ← not mapped, default, inferred
               neutralSite  false       ← expr 'lower(notes) == 'exhibition''
 
             fixtures/scraped/test/g.csv:4: rejected: placeholder home team 'TBD'
-              id           (derived)   ← not mapped: <date>-<away>-at-<home>[-g<n>]
+              id           (derived)   ← not mapped, <date>-<away>-at-<home>[-g<n>]
               homeTeam     TBD         ← column 'home'
               awayTeam     NO          ← column 'away'
               date         2022-09-18  ← column 'date'
-              season       2022        ← not mapped: the source's season
+              season       2022        ← not mapped, the source's season
               kind         regular     ← no case held → default
-              status       scheduled   ← not mapped: default, inferred
+              status       scheduled   ← not mapped, default, inferred
               neutralSite  false       ← expr 'lower(notes) == 'exhibition''
 
             fixtures/scraped/test/g.csv:5: filtered by filters[1] (notes notEquals 'exhibition'): the value is 'exhibition'

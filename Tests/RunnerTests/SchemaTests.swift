@@ -226,6 +226,25 @@ import SportsTimeCore
         ])
     }
 
+    @Test func anyOfPassesWhenOneAlternativeMatchesAndSaysWhyEachFailed() throws {
+        let validator = try SchemaValidator(schema: Data(#"""
+            {"type": "object", "properties": {"field": {"anyOf": [
+              {"type": "string"},
+              {"type": "object", "additionalProperties": false, "properties": {"from": {"type": "string"}}}
+            ]}}}
+            """#.utf8))
+        #expect(validator.violations(of: try JSONParser.parse(Data(#"{"field": "home"}"#.utf8))).isEmpty)
+        #expect(validator.violations(of: try JSONParser.parse(Data(#"{"field": {"from": "home"}}"#.utf8))).isEmpty)
+        #expect(validator.violations(of: try JSONParser.parse(Data(#"{"field": {"form": "home"}}"#.utf8))).map(\.description) == [
+            #"field: matches none of the allowed forms: expected string, found object {"form":"home"}; or unknown field 'form'"#,
+        ])
+        #expect(validator.violations(of: try JSONParser.parse(Data(#"{"field": 3}"#.utf8))).map(\.description) == [
+            "field: matches none of the allowed forms: expected string, found number 3; or expected object, found number 3",
+        ])
+        #expect(throws: JSONSchema.Problem.self) { try SchemaValidator(schema: Data(#"{"anyOf": []}"#.utf8)) }
+        #expect(throws: JSONSchema.Problem.self) { try SchemaValidator(schema: Data(##"{"anyOf": [{"$ref": "#/$defs/missing"}]}"##.utf8)) }
+    }
+
     @Test func unsupportedKeywordsAreRefused() {
         #expect(throws: JSONSchema.Problem.self) { try SchemaValidator(schema: Data(#"{"type":"object","oneOf":[]}"#.utf8)) }
         #expect(throws: JSONSchema.Problem.self) { try SchemaValidator(schema: Data(##"{"$ref":"#/$defs/missing"}"##.utf8)) }

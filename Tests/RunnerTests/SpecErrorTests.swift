@@ -22,6 +22,13 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
                 outs: [out/a]
                 dep: [fixtures/x]
             """, line: 5, message: "unknown key 'dep' in stages.a", fix: "Use one of: cmd, code, deps, description, foreach, outs, params"),
+        MalformedSpec(name: "isList is not a foreach key", yaml: """
+            stages:
+              a:
+                cmd: [/bin/true]
+                outs: [out/a]
+                foreach: {items: [x], isList: true}
+            """, line: 5, message: "unknown key 'isList' in stages.a.foreach", fix: "Use one of: glob, items"),
         MalformedSpec(name: "unknown top-level key", yaml: """
             stage:
               a: {cmd: [/bin/true], outs: [out/a]}

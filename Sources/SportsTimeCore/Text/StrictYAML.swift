@@ -217,7 +217,10 @@ public enum StrictYAML {
                 guard let label = child.label else { continue }
                 children[label.hasPrefix("_") ? String(label.dropFirst()) : label] = child.value
             }
-            if let strict = value as? StrictKeys { for key in type(of: strict).extraKeys { children[key] = children[key] ?? () } }
+            if let strict = value as? StrictKeys {
+                for key in type(of: strict).storedNonKeys { children[key] = nil }
+                for key in type(of: strict).extraKeys { children[key] = children[key] ?? () }
+            }
             for (keyNode, valueNode) in mapping {
                 guard let key = keyNode.string else { continue }
                 if let childValue = children[key] {
@@ -254,4 +257,11 @@ public enum StrictYAML {
 /// (e.g. keys it decodes by hand into another shape).
 public protocol StrictKeys {
     static var extraKeys: [String] { get }
+    /// Stored properties that are not keys (state the decoder derives, such as how a value was written).
+    static var storedNonKeys: [String] { get }
+}
+
+extension StrictKeys {
+    public static var extraKeys: [String] { [] }
+    public static var storedNonKeys: [String] { [] }
 }

@@ -354,10 +354,10 @@ struct RowMapper {
         for (name, spec) in named {
             guard let spec else {
                 switch name {
-                case "id": lines.append((name, "(derived)", "not mapped: <date>-<away>-at-<home>[-g<n>]"))
-                case "season": lines.append((name, source.seasons.isSingle ? source.seasons.first.label : "(none)", "not mapped: the source's season"))
-                case "kind": lines.append((name, "regular", "not mapped: default, inferred"))
-                case "status": lines.append((name, "scheduled", "not mapped: default, inferred"))
+                case "id": lines.append((name, "(derived)", "not mapped, <date>-<away>-at-<home>[-g<n>]"))
+                case "season": lines.append((name, source.seasons.isSingle ? source.seasons.first.label : "(none)", "not mapped, the source's season"))
+                case "kind": lines.append((name, "regular", "not mapped, default, inferred"))
+                case "status": lines.append((name, "scheduled", "not mapped, default, inferred"))
                 default: break
                 }
                 continue

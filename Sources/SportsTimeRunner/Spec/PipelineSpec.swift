@@ -80,13 +80,15 @@ struct StageFile: Decodable {
 }
 
 /// `foreach: [a, b]`, `foreach: {items: [a, b]}` or `foreach: {glob: fixtures/requests/*.yaml}`.
-struct FanoutFile: Decodable {
+struct FanoutFile: Decodable, StrictKeys {
     var items: [String]?
     var glob: String?
     /// Whether it was written as a plain list (`foreach: [a, b]`).
     var isList = false
 
-    private enum CodingKeys: String, CodingKey { case items, glob }
+    enum CodingKeys: String, CodingKey, CaseIterable { case items, glob }
+    /// `isList` records how the value was written; `foreach: {isList: true}` is an unknown key.
+    static let storedNonKeys = ["isList"]
 
     init(from decoder: Decoder) throws {
         if let list = try? decoder.singleValueContainer().decode([String].self) {

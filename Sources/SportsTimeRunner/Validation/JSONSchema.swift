@@ -3,7 +3,7 @@ import SportsTimeCore
 
 /// The subset of JSON Schema (2020-12) that `pipeline/schemas/` uses: `type`, `properties`, `required`,
 /// `additionalProperties`, `items`, `enum`, `const`, `pattern`, `minimum`, `maximum`, `minLength`,
-/// `minItems`, `format` (`date`, `date-time`), and local `$ref` into `$defs`. A keyword outside this
+/// `minItems`, `format` (`date`, `date-time`), `anyOf`, and local `$ref` into `$defs`. A keyword outside this
 /// subset is an error when the schema is loaded, so a schema never silently checks less than it says.
 public final class JSONSchema: Sendable {
     let types: [String]?
@@ -20,6 +20,8 @@ public final class JSONSchema: Sendable {
     let minItems: Int?
     let format: Format?
     let reference: String?
+    /// `anyOf`: the value must match at least one of these.
+    let anyOf: [JSONSchema]?
     let definitions: [String: JSONSchema]
     /// `properties` sorted by name, for a stable order of messages without sorting each object.
     let sortedProperties: [(name: String, schema: JSONSchema)]
@@ -47,7 +49,7 @@ public final class JSONSchema: Sendable {
     static let annotationKeywords: Set<String> = ["$schema", "$id", "$comment", "title", "description", "examples"]
     static let keywords: Set<String> = [
         "type", "properties", "required", "additionalProperties", "items", "enum", "const", "pattern",
-        "minimum", "maximum", "minLength", "minItems", "format", "$ref", "$defs",
+        "minimum", "maximum", "minLength", "minItems", "format", "$ref", "$defs", "anyOf",
     ]
 
     /// Loads a schema document.
@@ -64,7 +66,7 @@ public final class JSONSchema: Sendable {
             if value == .bool(true) {
                 types = nil; properties = [:]; required = []; additionalProperties = .allowed; items = nil
                 enumValues = nil; constValue = nil; pattern = nil; minimum = nil; maximum = nil; minLength = nil
-                minItems = nil; format = nil; reference = nil; definitions = [:]
+                minItems = nil; format = nil; reference = nil; anyOf = nil; definitions = [:]
                 sortedProperties = []; typeMask = nil
                 return
             }
@@ -144,6 +146,14 @@ public final class JSONSchema: Sendable {
         } else {
             reference = nil
         }
+        if let list = object["anyOf"] {
+            guard let alternatives = list.arrayValue, !alternatives.isEmpty else {
+                throw Problem(path: "\(path)/anyOf", message: "expected a non-empty list of schemas")
+            }
+            anyOf = try alternatives.enumerated().map { try JSONSchema($0.element, at: "\(path)/anyOf/\($0.offset)") }
+        } else {
+            anyOf = nil
+        }
         definitions = try schemas("$defs")
         sortedProperties = properties.keys.sorted().map { ($0, properties[$0]!) }
         typeMask = types.map { names in names.reduce(UInt8(0)) { $0 | JSONValue.typeBit(named: $1) } }
@@ -157,6 +167,7 @@ public final class JSONSchema: Sendable {
         for (name, child) in properties { try child.checkReferences(root: root, at: "\(path)/properties/\(name)") }
         for (name, child) in definitions { try child.checkReferences(root: root, at: "\(path)/$defs/\(name)") }
         try items?.checkReferences(root: root, at: "\(path)/items")
+        for (index, child) in (anyOf ?? []).enumerated() { try child.checkReferences(root: root, at: "\(path)/anyOf/\(index)") }
         if case .schema(let child) = additionalProperties { try child.checkReferences(root: root, at: "\(path)/additionalProperties") }
     }
 }
@@ -220,6 +231,18 @@ public struct SchemaValidator: Sendable {
         }
         if let values = schema.enumValues, !values.contains(value) {
             fail("\(Self.shown(value)) is not one of \(values.map(\.compactText).joined(separator: ", "))")
+        }
+        if let alternatives = schema.anyOf {
+            // Each alternative on its own; the value passes when one has no violation, else each says why not.
+            var reasons: [String] = []
+            for alternative in alternatives {
+                var own: [SchemaViolation] = []
+                var ownPath: [PathStep] = []
+                check(value, alternative, path: &ownPath, found: &own, limit: 1)
+                guard let first = own.first else { reasons = []; break }
+                reasons.append(first.description)
+            }
+            if !reasons.isEmpty { fail("matches none of the allowed forms: \(reasons.joined(separator: "; or "))") }
         }
         switch value {
         case .string(let text):

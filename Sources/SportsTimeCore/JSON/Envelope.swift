@@ -165,28 +165,34 @@ public enum EnvelopeReader {
     }
 
     /// Decodes a whole envelope of `Record`s after checking its header. Records with a hand-written line
-    /// (`JSONLineCodable`) are read without Codable; a large file's records are read on all cores.
+    /// (`JSONLineCodable`) are read without Codable. A canonical file (one record per line) is read line
+    /// by line on all cores, so no tree of the whole file is ever built; any other layout of the same JSON
+    /// is parsed whole and read the same way.
     public static func read<Record: Codable & Sendable>(
         _ type: Record.Type, from data: Data, path: String, expecting kind: ArtifactKind
     ) throws -> Envelope<Record> {
-        let document = try document(data, path: path)
+        let layout = CanonicalLayout(data)
+        let document = try Self.document(layout?.header ?? data, path: path)
         let header = try header(of: document, path: path, expecting: kind)
-        func mismatch(_ error: Error) -> PipelineError {
-            PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: lineOf(error, in: data)),
-                           "records do not match \(kind.rawValue) v\(header.schemaVersion): \(describe(error))",
-                           fix: "Re-run the stage that writes it"))
-        }
         let records: [Record]
         let meta: [String: String]?
         do {
-            guard case .array(let items)? = document["records"] else {
-                throw DecodingError.keyNotFound(AnyCodingKey("records"), .init(codingPath: [], debugDescription: "No records array."))
-            }
             meta = try document["meta"].map { try JSONValueDecoder.decode([String: String].self, from: $0, codingPath: [AnyCodingKey("meta")]) }
-            records = try decodeRecords(Record.self, items)
+            if let layout {
+                records = try decodeLines(Record.self, data, layout, path: path)
+            } else {
+                guard case .array(let items)? = document["records"] else {
+                    throw DecodingError.keyNotFound(AnyCodingKey("records"), .init(codingPath: [], debugDescription: "No records array."))
+                }
+                records = try decodeRecords(Record.self, count: items.count) { index in items[index] }
+            }
+        } catch let error as PipelineError {
+            throw error
         } catch {
-            throw mismatch(error)
+            throw PipelineError.invalidInput(
+                Diagnostic(.error, at: SourceLocation(path: path, line: lineOf(error, in: data)),
+                           "records do not match \(kind.rawValue) v\(header.schemaVersion): \(describe(error))",
+                           fix: "Re-run the stage that writes it"))
         }
         var envelope = Envelope(kind: kind, producer: header.producer ?? Producer(stage: "unknown"),
                                 inputs: header.inputs ?? [], meta: meta ?? [:], records: records)
@@ -194,38 +200,60 @@ public enum EnvelopeReader {
         return envelope
     }
 
-    /// Every record of the array, in order; the first failure (by index) is thrown.
-    static func decodeRecords<Record: Decodable & Sendable>(_ type: Record.Type, _ items: [JSONValue]) throws -> [Record] {
+    /// The records of a canonical file, each parsed from its own line.
+    static func decodeLines<Record: Decodable & Sendable>(_ type: Record.Type, _ data: Data, _ layout: CanonicalLayout,
+                                                          path: String) throws -> [Record] {
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            nonisolated(unsafe) let base = bytes
+            return try decodeRecords(Record.self, count: layout.lines.count) { index in
+                let line = UnsafeBufferPointer(rebasing: base[layout.lines[index]])
+                do {
+                    return try JSONParser.parse(line, firstLine: layout.firstRecordLine + index)
+                } catch let error as JSONSyntaxError {
+                    throw PipelineError.invalidInput(
+                        Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
+                                   "not a SportsTime artifact (not valid JSON: \(error.message))",
+                                   fix: "Re-run the stage that writes it"))
+                }
+            }
+        }
+    }
+
+    /// Records `0..<count`, each from the JSON value `item(index)` gives, in order; large files on all
+    /// cores. The first failure by index is thrown.
+    static func decodeRecords<Record: Decodable & Sendable>(
+        _ type: Record.Type, count: Int, item: @Sendable (Int) throws -> JSONValue
+    ) throws -> [Record] {
         let recordsKey = AnyCodingKey("records")
+        let lineType = Record.self as? any JSONLineCodable.Type
         @Sendable func decode(_ range: Range<Int>) throws -> [Record] {
             var out: [Record] = []
             out.reserveCapacity(range.count)
-            if let lineType = Record.self as? any JSONLineCodable.Type {
-                for index in range {
-                    let path: [any CodingKey] = [recordsKey, AnyCodingKey(intValue: index)]
-                    guard let record = try lineType.init(json: items[index], codingPath: path) as? Record else {
+            for index in range {
+                let path: [any CodingKey] = [recordsKey, AnyCodingKey(intValue: index)]
+                let value = try item(index)
+                if let lineType {
+                    guard let record = try lineType.init(json: value, codingPath: path) as? Record else {
                         throw DecodingError.typeMismatch(Record.self, .init(codingPath: path, debugDescription: "Unexpected record type."))
                     }
                     out.append(record)
-                }
-            } else {
-                for index in range {
-                    out.append(try JSONValueDecoder.decode(Record.self, from: items[index],
-                                                           codingPath: [recordsKey, AnyCodingKey(intValue: index)]))
+                } else {
+                    out.append(try JSONValueDecoder.decode(Record.self, from: value, codingPath: path))
                 }
             }
             return out
         }
         let chunks = ProcessInfo.processInfo.activeProcessorCount
-        guard items.count >= 4096, chunks > 1 else { return try decode(0..<items.count) }
-        let size = (items.count + chunks - 1) / chunks
+        guard count >= 4096, chunks > 1 else { return try decode(0..<count) }
+        let size = (count + chunks - 1) / chunks
         let results = ParallelSlots<Result<[Record], Error>>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = min(chunk * size, items.count)..<min((chunk + 1) * size, items.count)
+            let range = min(chunk * size, count)..<min((chunk + 1) * size, count)
             results.set(chunk, Result { try decode(range) })
         }
         var records: [Record] = []
-        records.reserveCapacity(items.count)
+        records.reserveCapacity(count)
         for result in results.values { records.append(contentsOf: try result?.get() ?? []) }
         return records
     }
@@ -261,6 +289,62 @@ public enum EnvelopeReader {
             line += 1
         }
         return nil
+    }
+}
+
+/// Where the records of a canonical envelope are: the header lines, then `  "records": [`, then exactly
+/// one record per line (each but the last ending in `,`), then `  ]` and the remaining header lines. Nil
+/// for any other layout (a hand-edited or truncated file), which is then parsed whole.
+struct CanonicalLayout {
+    /// The document with its record lines left out (`"records": [` directly followed by `]`).
+    var header: Data
+    /// The byte range of each record (without the trailing comma and newline).
+    var lines: [Range<Int>]
+    /// The 1-based line of the first record.
+    var firstRecordLine: Int
+
+    init?(_ data: Data) {
+        let marker = Array("  \"records\": [\n".utf8)
+        let result: (Data, [Range<Int>], Int)? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
+                offset + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[offset + $0] == pattern[$0] }
+            }
+            // The marker starts a line of the header (a string value cannot hold a raw newline).
+            var line = 1
+            var start = 0
+            var found: Int?
+            while start < bytes.count {
+                if matches(marker, at: start) { found = start; break }
+                guard let newline = (start..<bytes.count).first(where: { bytes[$0] == 0x0A }) else { return nil }
+                start = newline + 1
+                line += 1
+            }
+            guard let markerStart = found else { return nil }
+            var lines: [Range<Int>] = []
+            var cursor = markerStart + marker.count
+            while cursor < bytes.count {
+                guard let newline = (cursor..<bytes.count).first(where: { bytes[$0] == 0x0A }) else { return nil }
+                if newline - cursor == 3, bytes[cursor] == 0x20, bytes[cursor + 1] == 0x20, bytes[cursor + 2] == UInt8(ascii: "]") {
+                    // `  ]` closes the records; the last record has no comma, every other one has.
+                    guard lines.isEmpty || bytes[lines[lines.count - 1].upperBound] == 0x0A else { return nil }
+                    var header = Data(bytes[0..<(markerStart + marker.count - 1)])
+                    header.append(contentsOf: bytes[cursor + 2..<bytes.count])
+                    return (header, lines, line + 1)
+                }
+                guard newline - cursor > 4, bytes[cursor] == 0x20, bytes[cursor + 1] == 0x20, bytes[cursor + 2] == 0x20,
+                      bytes[cursor + 3] == 0x20, bytes[cursor + 4] == UInt8(ascii: "{") else { return nil }
+                if let last = lines.last, bytes[last.upperBound] != UInt8(ascii: ",") { return nil }
+                let end = bytes[newline - 1] == UInt8(ascii: ",") ? newline - 1 : newline
+                lines.append((cursor + 4)..<end)
+                cursor = newline + 1
+            }
+            return nil
+        }
+        guard let (header, lines, first) = result else { return nil }
+        self.header = header
+        self.lines = lines
+        self.firstRecordLine = first
     }
 }
 

@@ -6,7 +6,8 @@ import SportsTimeCore
 /// infeasibility. Pure: values in, a `TripPlan` out.
 public enum TripPlanner {
     public static func plan(_ request: PlanRequest, catalog: PlanCatalog) -> TripPlan {
-        Planning(request: request, catalog: catalog).run()
+        if request.objective == .fewestDays { return FewestDays(request: request, catalog: catalog).run() }
+        return Planning(request: request, catalog: catalog).run()
     }
 }
 
@@ -209,6 +210,8 @@ struct Planning {
             expanded = primary.labelsExpanded
             method = request.objective == .mostGames ? "exact-longest-path" : "exact-shortest-path"
             completions = primary.pool.map { (primary, $0) }
+        case .fewestDays:
+            preconditionFailure("fewestDays is planned by FewestDays, which plans its window as most stadiums")
         case .mostStadiums where !avoiding.isEmpty:
             // Alternatives that avoid a stadium: a narrower beam search is enough (whether an alternative is
             // optimal is decided against the main search's proven value).
@@ -387,7 +390,7 @@ struct Planning {
         let driving = itinerary.drivingSeconds
         switch request.objective {
         case .mostGames: return TripKey(coverage: covered.count, primary: games, secondary: -driving)
-        case .mostStadiums: return TripKey(coverage: covered.count, primary: distinct, secondary: -driving)
+        case .mostStadiums, .fewestDays: return TripKey(coverage: covered.count, primary: distinct, secondary: -driving)
         case .leastDriving: return TripKey(coverage: covered.count, primary: -driving, secondary: games)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 
 /// How a trip (or a partial trip) ranks: compared lexicographically, higher is better.
 ///
@@ -260,7 +261,7 @@ final class LabelSearch {
         let coverage = l.requiredMask.nonzeroBitCount
         switch objective {
         case .mostGames: return TripKey(coverage: coverage, primary: Int64(l.games), secondary: -driving)
-        case .mostStadiums: return TripKey(coverage: coverage, primary: Int64(l.distinct), secondary: -driving)
+        case .mostStadiums, .fewestDays: return TripKey(coverage: coverage, primary: Int64(l.distinct), secondary: -driving)
         case .leastDriving: return TripKey(coverage: coverage, primary: -driving, secondary: Int64(l.games))
         }
     }
@@ -283,7 +284,7 @@ final class LabelSearch {
         case .mostGames, .leastDriving:
             let ka = key(a), kb = key(b)
             return (ka.primary, ka.secondary) >= (kb.primary, kb.secondary)
-        case .mostStadiums:
+        case .mostStadiums, .fewestDays:
             var lost = 0
             let ab = ai * words, bb = bi * words, rb = node * words
             for k in 0..<words { lost += (sets[ab + k] & ~sets[bb + k] & reach[rb + k]).nonzeroBitCount }
@@ -302,13 +303,30 @@ final class LabelSearch {
     /// An optimistic key for any trip extending label `li` at `node`.
     private func bound(_ li: Int, node: Int) -> TripKey {
         let l = labels[li]
-        let coverage = l.requiredMask.nonzeroBitCount + (requiredReach[node] & ~l.requiredMask).nonzeroBitCount
+        var coverage = l.requiredMask.nonzeroBitCount + (requiredReach[node] & ~l.requiredMask).nonzeroBitCount
         let lb = li * words
+        if requiredReach[node] & ~l.requiredMask != 0, words > 0 {
+            // Required stadiums still to cover are new stadiums among the required ones: the same bound,
+            // with every stadium that is not required counted as visited.
+            for k in 0..<words { scratch[k] = sets[lb + k] | notRequired[k] }
+            let more = scratch.withUnsafeBufferPointer { newStadiumsBound(node: node, bits: $0, gamesToday: Int(l.gamesToday)) }
+            coverage = min(coverage, l.requiredMask.nonzeroBitCount + more)
+        }
         let more = sets.withUnsafeBufferPointer { all in
             newStadiumsBound(node: node, bits: UnsafeBufferPointer(rebasing: all[lb..<(lb + words)]), gamesToday: Int(l.gamesToday))
         }
         return TripKey(coverage: coverage, primary: Int64(Int(l.distinct) + more), secondary: countOnly ? 0 : -l.driving)
     }
+
+    /// Record the date of the first completed trip that attends every required stadium with games.
+    var recordFullCoverage = false
+    private(set) var firstFullCoverageDate: LocalDate?
+    /// Stadium bits that are not required (all ones beyond the stadiums), for the coverage bound.
+    private lazy var notRequired: [UInt64] = {
+        var mask = Array(repeating: ~UInt64(0), count: words)
+        for c in graph.candidates where c.requiredBit != nil { mask[c.stadiumBit >> 6] &= ~(1 << UInt64(c.stadiumBit & 63)) }
+        return mask
+    }()
 
     /// Exact most stadiums: also prune labels by `newStadiumsOnAnyPath` before expanding them.
     var useLongestPathBound = true
@@ -417,6 +435,10 @@ final class LabelSearch {
                 if canFinish, let end = graph.finish(from: v, state: state) {
                     let completion = Completion(label: li32, endSeconds: end.seconds, key: key(label, extraDriving: end.seconds))
                     addCompletion(completion)
+                    if recordFullCoverage, completion.key.coverage == graph.requiredWithGames.count,
+                       firstFullCoverageDate.map({ graph.candidates[v].date < $0 }) ?? true {
+                        firstFullCoverageDate = graph.candidates[v].date
+                    }
                     if let stopAt, completion.key >= stopAt { reachedStop = true; break nodes }
                 }
                 let base = li * words

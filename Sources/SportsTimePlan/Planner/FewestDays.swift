@@ -112,20 +112,32 @@ struct FewestDays {
         }
         var plan = Planning(request: window(best.first, days: best.days), catalog: catalog).run()
         plan.request = request.resolved
+        // The window's search works on the trip DAG; only a laid-out option that attends every required
+        // stadium at a game within those days confirms it. Otherwise nothing is claimed but the bound.
+        let confirmed = plan.options.contains {
+            Set($0.visits.map(\.stadiumId)).isSuperset(of: request.requiredStadiumIds) && $0.days.count <= best.days
+        }
+        if !confirmed {
+            if proven { lower = min(lower, best.days) }
+            proven = false
+        }
         let valueExact = plan.search.isExact
         plan.search.method = "window-search+" + plan.search.method
         plan.search.isExact = proven
         plan.search.lowerBound = proven ? nil : Double(lower)
         plan.search.labelsExpanded += labels
         if !valueExact { plan.search.tieBreakExact = false }
+        func covers(_ option: TripOption) -> Bool { Set(option.visits.map(\.stadiumId)).isSuperset(of: request.requiredStadiumIds) }
         for i in plan.options.indices {
-            let covers = Set(plan.options[i].visits.map(\.stadiumId)).isSuperset(of: request.requiredStadiumIds)
             plan.options[i].score.total = Double(plan.options[i].days.count)
-            plan.options[i].isProvenOptimal = proven && covers && plan.options[i].days.count == best.days
+            plan.options[i].isProvenOptimal = proven && covers(plan.options[i]) && plan.options[i].days.count == best.days
         }
-        plan.options.sort { ($0.score.total, $0.rank) < ($1.score.total, $1.rank) }
+        // Options that attend every required stadium at a game first, then by days.
+        plan.options.sort { (covers($0) ? 0 : 1, $0.score.total, $0.rank) < (covers($1) ? 0 : 1, $1.score.total, $1.rank) }
         for i in plan.options.indices { plan.options[i].rank = i + 1 }
-        if !proven {
+        if !confirmed {
+            plan.warnings.append("the window the search found (\(best.days) days from \(best.first)) could not be laid out with a game at every required stadium; at least \(lower) days are needed")
+        } else if !proven {
             plan.warnings.append("the fewest days are not proven: best found \(best.days), at least \(lower) (the label budget of "
                 + "\(Format.grouped(Int64(budget))) ran out before every shorter window was refuted)")
         }

@@ -251,6 +251,43 @@ EOF
   )
 fi
 
+# --- Planner, hard set ---
+if have sportstime-plan && [[ -d "$REPO/bench/hard" ]]; then
+  echo
+  echo "### Planner: hard set (bench/hard)"
+  echo
+  echo "Three- and four-week multi-league most-stadiums trips and the every-ballpark trip (fewestDays), one"
+  echo "process each on the real merged store; value, bound, whether proven, CPU s (user + system)."
+  echo
+  echo "| request | objective | value | bound | proven | tie-break proven | CPU s | peak MB |"
+  echo "|---|---|--:|--:|---|---|--:|--:|"
+  rm -rf "$WORK/real/hard-requests"; cp -R "$REPO/bench/hard" "$WORK/real/hard-requests"
+  ( cd "$WORK/real"
+    for f in hard-requests/*.yaml; do
+      id=$(basename "$f" .yaml)
+      say "hard: $id"
+      read -r code wall peak cpu <<<"$($MEASURE --log stage.log -- "$BIN/sportstime-plan" --merged out/merge \
+        --requests hard-requests --out out/plan-hard --request "$id")"
+      python3 - "$id" "$cpu" "$peak" "$code" <<'EOF2'
+import json, sys
+rid, cpu, peak, code = sys.argv[1:]
+try:
+    plan = json.load(open(f"out/plan-hard/{rid}.json"))["records"][0]
+    s = plan["search"]
+    opts = plan["options"]
+    value = f"{opts[0]['score']['total']:g}" if opts else "-"
+    bound = s.get("upperBound", s.get("lowerBound"))
+    bound = value if bound is None and s["isExact"] else ("-" if bound is None else f"{bound:g}")
+    tie = s.get("tieBreakExact")
+    print(f"| {rid} | {plan['request']['objective']} | {value} | {bound} | {str(s['isExact']).lower()} | "
+          f"{'-' if tie is None else str(tie).lower()} | {float(cpu):.2f} | {float(peak):.1f} |" + ("" if code == "0" else f" (exit {code})"))
+except (OSError, KeyError, IndexError, ValueError):
+    print(f"| {rid} | - | - | - | - | - | {float(cpu):.2f} | {float(peak):.1f} | (exit {code}, no plan)")
+EOF2
+    done
+  )
+fi
+
 # --- Runner ---
 if have sportstime && [[ -f "$REPO/pipeline/pipeline.yaml" ]]; then
   echo

@@ -75,6 +75,7 @@ Makefile: ;
 	$(SPORTSTIME) run $(RUNFLAGS) $@
 
 bench: build
+	pipeline/tools/install-bench-tools.sh
 	bench/run.sh
 
 # libFuzzer harnesses for the readers (not part of `swift test`); FUZZ_SECONDS per harness, default 60.

@@ -115,6 +115,92 @@ real_workspace "$WORK/real"
 # The standard requests are part of the real workspace; the synthetic ones get generated requests.
 pipeline_table real "$WORK/real"
 
+# --- Instructions: a figure that does not drift with machine load ---
+# Each data stage on the real fixtures under valgrind (callgrind counts every instruction the process
+# runs, all threads), for this build and for a baseline revision built from `git archive` into
+# .pipeline/bench-baseline/<rev> (kept between runs). BENCH_BASELINE=none leaves the baseline out.
+BASELINE=${BENCH_BASELINE:-df0663a}
+instructions() { # <workspace> <command...>: prints the instruction count (empty when valgrind fails)
+  local ws=$1; shift
+  ( cd "$ws"
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file=valgrind.log "$@" >/dev/null 2>>stage.log || true
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' valgrind.log | tail -1 )
+}
+count_stages() { # <workspace> <bin> <prefix>: fills IR[<prefix>/<stage>]
+  local ws=$1 p=$3 bin="$WORK/bin-$3"
+  # valgrind 3.19 cannot read the toolchain's DWARF 5 debug info: count on copies without it (same code).
+  mkdir -p "$bin"
+  for exe in sportstime-ingest sportstime-normalize sportstime-merge sportstime-plan; do strip -g -o "$bin/$exe" "$2/$exe"; done
+  say "instructions: $p ingest"
+  IR[$p/ingest]=$(instructions "$ws" "$bin/sportstime-ingest" --sources pipeline/sources.yaml --scraped fixtures/scraped --out out/ingest)
+  say "instructions: $p normalize"
+  IR[$p/normalize]=$(instructions "$ws" "$bin/sportstime-normalize" --in out/ingest --reference fixtures/reference --out out/normalize)
+  say "instructions: $p merge"
+  IR[$p/merge]=$(instructions "$ws" "$bin/sportstime-merge" --normalized out/normalize --reference fixtures/reference \
+    --overrides fixtures/overrides --out out/merge)
+  say "instructions: $p plan"
+  IR[$p/plan]=$(instructions "$ws" "$bin/sportstime-plan" --merged out/merge --requests fixtures/requests --out out/plan-one \
+    --request mlb-boston-june-week)
+}
+declare -A IR
+if command -v valgrind >/dev/null 2>&1; then
+  real_workspace "$WORK/instr-now"
+  count_stages "$WORK/instr-now" "$BIN" now
+  have_base=0
+  if [[ $BASELINE != none ]] && git -C "$REPO" rev-parse --verify -q "$BASELINE^{commit}" >/dev/null; then
+    base_dir="$REPO/.pipeline/bench-baseline/$(git -C "$REPO" rev-parse --short "$BASELINE")"
+    if [[ ! -x "$base_dir/.build/release/sportstime-merge" ]]; then
+      say "building the baseline $BASELINE into $base_dir (once)"
+      rm -rf "$base_dir"; mkdir -p "$base_dir"
+      git -C "$REPO" archive "$BASELINE" | tar -x -C "$base_dir"
+      ( cd "$base_dir" && swift build -c release >/dev/null 2>"$WORK/baseline-build.log" ) \
+        || { say "baseline build failed (see $WORK/baseline-build.log); left out"; rm -rf "$base_dir"; }
+    fi
+    if [[ -x "$base_dir/.build/release/sportstime-merge" ]]; then
+      mkdir -p "$WORK/instr-base"
+      cp -R "$base_dir/fixtures" "$base_dir/pipeline" "$WORK/instr-base/"
+      count_stages "$WORK/instr-base" "$base_dir/.build/release" base
+      have_base=1
+    fi
+  fi
+  echo
+  echo "## Instructions"
+  echo
+  if [[ $have_base == 1 ]]; then
+    echo "Instructions per stage process on the real fixtures (valgrind --tool=callgrind, all threads), this build"
+    echo "and the baseline revision $BASELINE (the last one before the one JSON layer), each from clean outputs."
+    echo "The plan row is one request (mlb-boston-june-week). Ratio = baseline / this build (higher = fewer now)."
+    echo
+    echo "| stage | instructions (this build) | instructions ($BASELINE) | ratio |"
+    echo "|---|--:|--:|--:|"
+  else
+    echo "Instructions per stage process on the real fixtures (valgrind --tool=callgrind, all threads), from clean"
+    echo "outputs; the plan row is one request (mlb-boston-june-week). No baseline revision was measured."
+    echo
+    echo "| stage | instructions (this build) |"
+    echo "|---|--:|"
+  fi
+  IR[now/data]=$(( ${IR[now/ingest]:-0} + ${IR[now/normalize]:-0} + ${IR[now/merge]:-0} ))
+  IR[base/data]=$(( ${IR[base/ingest]:-0} + ${IR[base/normalize]:-0} + ${IR[base/merge]:-0} ))
+  for s in ingest normalize merge data plan; do
+    label=$s; [[ $s == data ]] && label="**ingest + normalize + merge**"
+    if [[ $have_base == 1 ]]; then
+      python3 -c "
+now, base = ${IR[now/$s]:-0}, ${IR[base/$s]:-0}
+r = f'{base / now:.2f}x' if now and base else '-'
+print(f'| $label | {now:,} | {base:,} | {r} |')"
+    else
+      python3 -c "print(f'| $label | {${IR[now/$s]:-0}:,} |')"
+    fi
+  done
+  declare -p IR > "$WORK/ir.vars"
+else
+  echo
+  echo "## Instructions"
+  echo
+  echo "Not measured: valgrind is not installed (make bench installs it; bench/run.sh alone does not)."
+fi
+
 # --- Synthetic seasons ---
 LAST_YEAR=2025
 declare -A GAMES
@@ -248,6 +334,43 @@ print("|---|--:|--:|--:|--:|")
 for obj, rs in sorted(rows.items()):
     print(f"| {obj} | {len(rs)} | {sum(rs)/len(rs):.3f} | {min(rs):.3f} | {sum(1 for r in rs if r >= 0.9999)} |")
 EOF
+  )
+fi
+
+# --- Planner, hard set ---
+if have sportstime-plan && [[ -d "$REPO/bench/hard" ]]; then
+  echo
+  echo "### Planner: hard set (bench/hard)"
+  echo
+  echo "Three- and four-week multi-league most-stadiums trips and the every-ballpark trip (fewestDays), one"
+  echo "process each on the real merged store; value, bound, whether proven, CPU s (user + system)."
+  echo
+  echo "| request | objective | value | bound | proven | tie-break proven | CPU s | peak MB |"
+  echo "|---|---|--:|--:|---|---|--:|--:|"
+  rm -rf "$WORK/real/hard-requests"; cp -R "$REPO/bench/hard" "$WORK/real/hard-requests"
+  ( cd "$WORK/real"
+    for f in hard-requests/*.yaml; do
+      id=$(basename "$f" .yaml)
+      say "hard: $id"
+      read -r code wall peak cpu <<<"$($MEASURE --log stage.log -- "$BIN/sportstime-plan" --merged out/merge \
+        --requests hard-requests --out out/plan-hard --request "$id")"
+      python3 - "$id" "$cpu" "$peak" "$code" <<'EOF2'
+import json, sys
+rid, cpu, peak, code = sys.argv[1:]
+try:
+    plan = json.load(open(f"out/plan-hard/{rid}.json"))["records"][0]
+    s = plan["search"]
+    opts = plan["options"]
+    value = f"{opts[0]['score']['total']:g}" if opts else "-"
+    bound = s.get("upperBound", s.get("lowerBound"))
+    bound = value if bound is None and s["isExact"] else ("-" if bound is None else f"{bound:g}")
+    tie = s.get("tieBreakExact")
+    print(f"| {rid} | {plan['request']['objective']} | {value} | {bound} | {str(s['isExact']).lower()} | "
+          f"{'-' if tie is None else str(tie).lower()} | {float(cpu):.2f} | {float(peak):.1f} |" + ("" if code == "0" else f" (exit {code})"))
+except (OSError, KeyError, IndexError, ValueError):
+    print(f"| {rid} | - | - | - | - | - | {float(cpu):.2f} | {float(peak):.1f} | (exit {code}, no plan)")
+EOF2
+    done
   )
 fi
 

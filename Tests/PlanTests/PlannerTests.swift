@@ -304,7 +304,7 @@ import SportsTimeCore
         let request = Quick.request(["mlb"], "2023-07-05", "2023-07-11", from: "wrigley-field", objective: .mostStadiums)
         let plan = TripPlanner.plan(request, catalog: catalog)
         let best = try #require(plan.options.first)
-        #expect(plan.search.method == "exact-label-setting" && plan.search.isExact && plan.search.upperBound == nil)
+        #expect(plan.search.method == "exact-target-first" && plan.search.isExact && plan.search.upperBound == nil && plan.search.tieBreakExact == true)
         #expect(best.isProvenOptimal)
         #expect(best.score.total == Double(best.score.distinctStadiums))
         #expect(best.score.distinctStadiums >= 5)

@@ -248,8 +248,16 @@ public struct SearchReport: Codable, Sendable, Hashable {
     public var candidateGames: Int
     public var arcs: Int
     public var labelsExpanded: Int
-    public init(method: String, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int) {
+    /// Most stadiums and fewest days (added, optional): whether the driving tie-break is proven too.
+    /// `isExact` says the objective's value (coverage, stadiums or days) is proven; `tieBreakExact` false
+    /// means the best option's driving is only the least found among trips of that value.
+    public var tieBreakExact: Bool?
+    /// Fewest days (added, optional): when the days are not proven, the proven lower bound on them.
+    public var lowerBound: Double?
+    public init(method: String, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int,
+                tieBreakExact: Bool? = nil, lowerBound: Double? = nil) {
         self.method = method; self.isExact = isExact; self.upperBound = upperBound
         self.candidateGames = candidateGames; self.arcs = arcs; self.labelsExpanded = labelsExpanded
+        self.tieBreakExact = tieBreakExact; self.lowerBound = lowerBound
     }
 }

@@ -103,7 +103,7 @@ struct OptionBuilder {
         let minSlack = itinerary.visits.map { Double($0.requiredArrival - $0.earliestArrival) / 3600 }.min() ?? 0
         let total: Double = switch request.objective {
         case .mostGames: Double(games)
-        case .mostStadiums: Double(distinct)
+        case .mostStadiums, .fewestDays: Double(distinct)
         case .leastDriving: Double(drivingSeconds) / 3600
         }
         let score = ScoreBreakdown(

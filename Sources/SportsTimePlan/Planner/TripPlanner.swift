@@ -6,7 +6,8 @@ import SportsTimeCore
 /// infeasibility. Pure: values in, a `TripPlan` out.
 public enum TripPlanner {
     public static func plan(_ request: PlanRequest, catalog: PlanCatalog) -> TripPlan {
-        Planning(request: request, catalog: catalog).run()
+        if request.objective == .fewestDays { return FewestDays(request: request, catalog: catalog).run() }
+        return Planning(request: request, catalog: catalog).run()
     }
 }
 
@@ -23,6 +24,9 @@ struct SearchOutcome {
     /// The best (coverage, primary) any trip reaches, when the search was exact.
     var optimum: TripKey?
     var warnings: [String]
+    /// Most stadiums: whether the driving tie-break among trips of the optimal value is proven too
+    /// (nil for the other objectives, whose single exact search decides both at once).
+    var tieBreakExact: Bool? = nil
 }
 
 struct Planning {
@@ -47,7 +51,8 @@ struct Planning {
         let outcome = search(graph)
         warnings += outcome.warnings
         let report = SearchReport(method: outcome.method, isExact: outcome.isExact, upperBound: outcome.upperBound,
-                                  candidateGames: graph.count, arcs: outcome.arcs, labelsExpanded: outcome.labelsExpanded)
+                                  candidateGames: graph.count, arcs: outcome.arcs, labelsExpanded: outcome.labelsExpanded,
+                                  tieBreakExact: outcome.tieBreakExact)
 
         if !conflicts.isEmpty {
             let branches = self.branches(graph: graph, conflicts: conflicts)
@@ -197,6 +202,7 @@ struct Planning {
         var upperBound: Double?
         var expanded = 0
         var completions: [(search: LabelSearch, completion: LabelSearch.Completion)]
+        var tieBreakExact: Bool?
         switch request.objective {
         case .mostGames, .leastDriving:
             primary = LabelSearch(graph: graph, objective: request.objective, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
@@ -204,6 +210,8 @@ struct Planning {
             expanded = primary.labelsExpanded
             method = request.objective == .mostGames ? "exact-longest-path" : "exact-shortest-path"
             completions = primary.pool.map { (primary, $0) }
+        case .fewestDays:
+            preconditionFailure("fewestDays is planned by FewestDays, which plans its window as most stadiums")
         case .mostStadiums where !avoiding.isEmpty:
             // Alternatives that avoid a stadium: a narrower beam search is enough (whether an alternative is
             // optimal is decided against the main search's proven value).
@@ -216,29 +224,15 @@ struct Planning {
             isExact = false
             completions = beam.pool.map { (beam, $0) }
         case .mostStadiums:
-            let beam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: request.search.beamWidth),
-                                   poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
-            beam.run()
-            let exact = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
-            if beam.pool.count >= pool { exact.floor = beam.pool.last!.key }
-            exact.run()
-            primary = exact
-            expanded = beam.labelsExpanded + exact.labelsExpanded
-            if exact.isExhausted {
-                method = "exact-label-setting"
-                completions = exact.pool.map { (exact, $0) }
-            } else {
-                method = "beam"
-                isExact = false
-                completions = (beam.pool.map { (beam, $0) } + exact.pool.map { (exact, $0) }).sorted { $0.completion.key > $1.completion.key }
-                let best = completions.first.map { Double($0.completion.key.primary) } ?? 0
-                let bound = max(Double(exact.upperBound ?? 0), best)
-                upperBound = bound
-                let ratio = bound > 0 ? best / bound : 1
-                warnings.append("the exact search stopped at its budget of \(Format.grouped(Int64(request.search.labelBudget))) labels; "
-                    + "the options come from a beam search (width \(request.search.beamWidth)) and may not be optimal: best found "
-                    + "\(Format.decimal(best, places: 0)) stadiums, proven upper bound \(Format.decimal(bound, places: 0)) (ratio \(Format.decimal(ratio, places: 3)))")
-            }
+            let result = mostStadiums(graph, excluded: excluded, pool: pool)
+            primary = result.primary
+            expanded = result.expanded
+            method = result.method
+            isExact = result.isExact
+            upperBound = result.upperBound
+            tieBreakExact = result.tieBreakExact
+            completions = result.completions
+            warnings += result.warnings
         }
         // Unique paths, best first; ties by the games' ids.
         var seen = Set<[Int]>()
@@ -257,7 +251,131 @@ struct Planning {
         }
         let optimum = isExact ? ranked.first.map { TripKey(coverage: $0.key.coverage, primary: $0.key.primary, secondary: 0) } : nil
         return SearchOutcome(paths: ranked.map(\.path), keys: ranked.map(\.key), method: method, isExact: isExact,
-                             upperBound: upperBound, labelsExpanded: expanded, arcs: arcs, optimum: optimum, warnings: warnings)
+                             upperBound: upperBound, labelsExpanded: expanded, arcs: arcs, optimum: optimum, warnings: warnings,
+                             tieBreakExact: tieBreakExact)
+    }
+
+    struct StadiumSearch {
+        var primary: LabelSearch
+        var expanded: Int
+        var method: String
+        var isExact: Bool
+        var upperBound: Double?
+        var tieBreakExact: Bool?
+        var completions: [(search: LabelSearch, completion: LabelSearch.Completion)]
+        var warnings: [String]
+    }
+
+    /// Most stadiums, target first. Two beams (one ranking partial trips by value, one by stadium
+    /// potential) give a first trip; then, from the root bound downward, count-only exact passes ask
+    /// "is there a trip with this (coverage, stadiums)?" — each refuted target lowers the bound, the first
+    /// target reached is the proven optimum. A last exact pass, floored at the optimum, proves the
+    /// driving tie-break (the least driving among trips of that value) and gathers the k best; when it
+    /// runs out of budget the value stays proven and the driving is the best found.
+    /// The label budget is shared by the count passes; the tie-break pass has its own.
+    func mostStadiums(_ graph: TripGraph, excluded: [Bool]?, pool: Int) -> StadiumSearch {
+        let budget = request.search.labelBudget
+        let width = request.search.beamWidth
+        var completions: [(search: LabelSearch, completion: LabelSearch.Completion)] = []
+        let valueBeam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
+                                    labelBudget: budget, excluded: excluded)
+        valueBeam.run()
+        let potentialBeam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
+                                        labelBudget: budget, excluded: excluded)
+        potentialBeam.rankByPotential = true
+        potentialBeam.run()
+        completions += valueBeam.pool.map { (valueBeam, $0) } + potentialBeam.pool.map { (potentialBeam, $0) }
+        var expanded = valueBeam.labelsExpanded + potentialBeam.labelsExpanded
+        func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }
+        var best: TripKey? = completions.map { value($0.completion.key) }.max()
+        guard let root = valueBeam.rootBound() else {
+            return StadiumSearch(primary: valueBeam, expanded: expanded, method: "exact-label-setting", isExact: true,
+                                 upperBound: nil, tieBreakExact: true, completions: [], warnings: [])
+        }
+        var spent = 0
+        enum Pass { case reached, refuted, outOfBudget }
+        // One count-only pass: is there a trip reaching `target`?
+        func pass(_ target: TripKey) -> Pass {
+            let search = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1,
+                                     labelBudget: max(0, budget - spent), excluded: excluded)
+            search.countOnly = true
+            search.floor = target
+            search.stopAt = target
+            search.run()
+            spent += search.labelsCreated
+            expanded += search.labelsExpanded
+            completions += search.pool.map { (search, $0) }
+            if search.reachedStop {
+                let found = value(search.pool[0].key)
+                if best == nil || found > best! { best = found }
+                return .reached
+            }
+            return search.isExhausted ? .refuted : .outOfBudget
+        }
+        // The highest (coverage, stadiums) not yet refuted: the proven upper bound.
+        var open = value(root)
+        var proven = false
+        search: do {
+            // Coverage first: the most required stadiums any trip can attend.
+            while best == nil || open.coverage > best!.coverage {
+                switch pass(TripKey(coverage: open.coverage, primary: 0, secondary: Int64.min)) {
+                case .reached: break
+                case .refuted:
+                    if open.coverage == 0 { proven = true; break search }  // no trip at all
+                    open = TripKey(coverage: open.coverage - 1, primary: root.primary, secondary: Int64.min)
+                    continue
+                case .outOfBudget: break search
+                }
+            }
+            // Then stadiums, from the bound down to one above the best found.
+            while open.primary > best!.primary {
+                switch pass(open) {
+                case .reached: proven = true; break search
+                case .refuted: open.primary -= 1
+                case .outOfBudget: break search
+                }
+            }
+            proven = true
+        }
+        var method = "exact-target-first"
+        var isExact = proven
+        var upperBound: Double?
+        var tieBreakExact: Bool?
+        var warnings: [String] = []
+        var primarySearch = valueBeam
+        if proven, let optimum = best {
+            // The tie-break: least driving (then the k best) among trips reaching the optimum.
+            let exact = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: pool, labelBudget: budget,
+                                    excluded: excluded)
+            exact.floor = optimum
+            exact.run()
+            expanded += exact.labelsExpanded
+            primarySearch = exact
+            if exact.isExhausted {
+                tieBreakExact = true
+                completions = exact.pool.map { (exact, $0) }
+            } else {
+                tieBreakExact = false
+                completions += exact.pool.map { (exact, $0) }
+                warnings.append("the most stadiums (\(optimum.primary)) is proven, but the tie-break search stopped at its budget of "
+                    + "\(Format.grouped(Int64(budget))) labels: the driving of the options is the least found, not proven least")
+            }
+        } else if proven {
+            tieBreakExact = true  // no trip at all
+        } else {
+            method = "beam"
+            isExact = false
+            let found = best.map { Double($0.primary) } ?? 0
+            let bound = max(Double(open.primary), found)
+            upperBound = bound
+            let ratio = bound > 0 ? found / bound : 1
+            warnings.append("the exact search stopped at its budget of \(Format.grouped(Int64(budget))) labels; "
+                + "the options come from a beam search (width \(width)) and target-first passes and may not be optimal: best found "
+                + "\(Format.decimal(found, places: 0)) stadiums, proven upper bound \(Format.decimal(bound, places: 0)) (ratio \(Format.decimal(ratio, places: 3)))")
+        }
+        completions.sort { $0.completion.key > $1.completion.key }
+        return StadiumSearch(primary: primarySearch, expanded: expanded, method: method, isExact: isExact, upperBound: upperBound,
+                             tieBreakExact: tieBreakExact, completions: completions, warnings: warnings)
     }
 
     /// The ranking key of a laid-out trip (the same order the search uses).
@@ -272,7 +390,7 @@ struct Planning {
         let driving = itinerary.drivingSeconds
         switch request.objective {
         case .mostGames: return TripKey(coverage: covered.count, primary: games, secondary: -driving)
-        case .mostStadiums: return TripKey(coverage: covered.count, primary: distinct, secondary: -driving)
+        case .mostStadiums, .fewestDays: return TripKey(coverage: covered.count, primary: distinct, secondary: -driving)
         case .leastDriving: return TripKey(coverage: covered.count, primary: -driving, secondary: games)
         }
     }

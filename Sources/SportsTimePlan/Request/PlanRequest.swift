@@ -9,6 +9,9 @@ public enum Objective: String, Sendable, Hashable, CaseIterable {
     case mostStadiums
     /// The least driving that still attends every must-see game (then the most games).
     case leastDriving
+    /// The fewest days (leaving the start to the last game) for a trip that attends a game at every
+    /// required stadium, searched over every window of the request's dates (then the least driving).
+    case fewestDays
 }
 
 /// How hard the search may work, and how alternatives are gathered.

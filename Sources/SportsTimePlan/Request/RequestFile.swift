@@ -13,7 +13,9 @@ struct RequestFile: Decodable {
     var end: PlaceSpec?
     var objective: String?
     var mustSee: [MustSeeSpec]?
-    var requiredStadiums: [String]?
+    /// Stadiums to visit: a list of stadium ids, or `all` (every stadium hosting a home game of the
+    /// request's sports — of its home teams when `homeTeams` is given — in its dates; neutral sites aside).
+    var requiredStadiums: RequiredStadiumsSpec?
     var homeTeams: [String]?
     var maxDrivingHoursPerDay: Double?
     var drivingWindow: WindowSpec?
@@ -22,6 +24,23 @@ struct RequestFile: Decodable {
     var options: Int?
     var travel: TravelSpec?
     var search: SearchSpec?
+
+    /// `requiredStadiums`: a list of stadium ids, or the word `all`.
+    enum RequiredStadiumsSpec: Decodable {
+        case list([String])
+        case all
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let list = try? container.decode([String].self) { self = .list(list); return }
+            if let word = try? container.decode(String.self), word == "all" { self = .all; return }
+            throw DecodingError.typeMismatch([String].self, DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "requiredStadiums must be a list of stadium ids or the word all"))
+        }
+
+        var ids: [String] { if case .list(let ids) = self { return ids } else { return [] } }
+        var isEmpty: Bool { if case .list(let ids) = self { return ids.isEmpty } else { return false } }
+    }
 
     /// A stadium id, a city (with an optional region), or a point.
     struct PlaceSpec: Decodable {

@@ -64,6 +64,8 @@ public enum RequestResolver {
     /// The longest window one request may span: the trip DAG has an arc per reachable pair of games,
     /// so its size grows with the square of the games in the window.
     public static let maxWindowDays = 62
+    /// The longest season a `fewestDays` request may search (its trips still span at most `maxWindowDays`).
+    public static let maxSeasonDays = 366
 
     /// Parses `HH:MM` (00:00–24:00) into minutes after midnight.
     static func minutes(of text: String) -> Int? {
@@ -130,6 +132,12 @@ private struct Resolver {
             if lastDate < firstDate {
                 problem(["lastDate"], "the date window is empty: lastDate \(lastDate) is before firstDate \(firstDate)",
                         fix: "Set lastDate on or after firstDate")
+            } else if file.objective == Objective.fewestDays.rawValue {
+                if firstDate.days(until: lastDate) + 1 > RequestResolver.maxSeasonDays {
+                    problem(["lastDate"], "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
+                            + "more than the \(RequestResolver.maxSeasonDays) days a fewestDays request may search",
+                            fix: "Search one season of at most \(RequestResolver.maxSeasonDays) days")
+                }
             } else if firstDate.days(until: lastDate) + 1 > RequestResolver.maxWindowDays {
                 problem(["lastDate"], "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
                         + "more than the \(RequestResolver.maxWindowDays) days one request may span",
@@ -207,7 +215,7 @@ private struct Resolver {
 
         // required stadiums
         var required: [String] = []
-        for (i, id) in (file.requiredStadiums ?? []).enumerated() {
+        for (i, id) in (file.requiredStadiums?.ids ?? []).enumerated() {
             guard catalog.stadium(id) != nil else {
                 problem(["requiredStadiums", .index(i)], "unknown stadium '\(id)'", fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
                 continue
@@ -223,7 +231,27 @@ private struct Resolver {
             if mustSee.contains(id) { problem(["mustSee", .index(i)], "game '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
             mustSee.append(id)
         }
-        if objective == .leastDriving, (file.mustSee ?? []).isEmpty, (file.requiredStadiums ?? []).isEmpty {
+        if case .all = file.requiredStadiums, let firstDate, let lastDate {
+            // Every stadium hosting a home game of the request's sports (of its home teams, when given).
+            let teams = Set(homeTeams)
+            var ids = Set<String>()
+            for game in catalog.games(from: firstDate, through: lastDate) where sports.contains(game.sport) && !game.neutralSite
+                && game.status.isPlayable && (teams.isEmpty || teams.contains(game.homeTeamId)) {
+                ids.insert(game.stadiumId)
+            }
+            required = ids.sorted()
+            if required.isEmpty {
+                problem(["requiredStadiums"], "requiredStadiums: all names no stadium: no home games of \(sports.joined(separator: ", ")) in \(firstDate)…\(lastDate)",
+                        fix: "Widen the dates or list the stadiums")
+            }
+        }
+        if objective == .fewestDays, file.requiredStadiums?.isEmpty ?? true {
+            problem(["objective"], "objective fewestDays needs requiredStadiums (a list, or all)", fix: "Add requiredStadiums: all")
+        }
+        if objective == .fewestDays, required.count > 64 {
+            problem(["requiredStadiums"], "fewestDays handles at most 64 required stadiums, not \(required.count)", fix: "List fewer stadiums")
+        }
+        if objective == .leastDriving, (file.mustSee ?? []).isEmpty, file.requiredStadiums?.isEmpty ?? true {
             problem(["objective"], "objective leastDriving needs mustSee games or requiredStadiums (otherwise the best trip is staying home)",
                     fix: "Add mustSee games, or use mostGames")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 
 /// How a trip (or a partial trip) ranks: compared lexicographically, higher is better.
 ///
@@ -65,7 +66,26 @@ final class LabelSearch {
     private var beamFloor: [TripKey?]
     /// Best completed trips, best first (ties: found first).
     private(set) var pool: [Completion] = []
+    /// A label's state as far as continuations can tell apart equal-valued labels: the visited set
+    /// projected on the stadiums still reachable (up to 128 stadiums), and the day state and coverage.
+    struct ProjectionKey: Hashable {
+        var low: UInt64
+        var high: UInt64
+        var usedToday: Int64
+        var gamesToday: Int32
+        var required: UInt64
+    }
+    /// Above this many labels at a game, a new label is compared only with its projection bucket.
+    static let fullScanLimit = 192
+    private var buckets: [[ProjectionKey: [Int32]]]
+    /// Beam mode: each stored label's ranking key.
+    private var beamKeys: [TripKey] = []
+
+    /// Labels stored (what the label budget counts, and what memory holds).
     private(set) var labelsCreated = 0
+    /// Extensions dropped by the bound before being stored.
+    private(set) var labelsPruned = 0
+    private var scratch: [UInt64] = []
     private(set) var labelsExpanded = 0
     /// The most labels one game held at once (a measure of how much the day state splits labels).
     private(set) var largestLabelList = 0
@@ -78,6 +98,13 @@ final class LabelSearch {
     /// possible after it; stadiums and required stadiums still reachable after it.
     private(set) var useful: [Bool]
     private var remainingGames: [Int32]
+    /// Per game: the most date changes on any way on from it (each later game day starts one "run" of
+    /// consecutive same-date games), and the most same-date moves between two different stadiums.
+    private var runsAfter: [Int32]
+    private var pairMovesAfter: [Int32]
+    /// Stadiums joined by a same-date move (union of such pairs), as bitsets: only components of two or
+    /// more stadiums, where one game day can add more than one new stadium.
+    private var components: [[UInt64]] = []
     /// Per game: whether a same-date game may follow (then the day state carries on), and the most
     /// already-driven seconds under which every drive out of it is scheduled as with none.
     private var sameDateAfter: [Bool]
@@ -94,12 +121,16 @@ final class LabelSearch {
         self.poolSize = max(1, poolSize)
         self.labelBudget = labelBudget
         self.words = objective == .mostStadiums ? max(1, (graph.stadiumIds.count + 63) / 64) : 0
+        scratch = Array(repeating: 0, count: words)
         let n = graph.count
         nodeLabels = Array(repeating: [], count: n)
+        buckets = Array(repeating: [:], count: n)
         deadAt = Array(repeating: 0, count: n)
         beamFloor = Array(repeating: nil, count: n)
         useful = Array(repeating: false, count: n)
         remainingGames = Array(repeating: -1, count: n)
+        runsAfter = Array(repeating: 0, count: n)
+        pairMovesAfter = Array(repeating: 0, count: n)
         reach = Array(repeating: 0, count: n * words)
         requiredReach = Array(repeating: 0, count: n)
         sameDateAfter = Array(repeating: false, count: n)
@@ -115,9 +146,19 @@ final class LabelSearch {
         }
     }
 
-    /// A key every trip of the final pool is known to reach (e.g. the beam's k-th best trip): labels
-    /// whose bound is below it are pruned before the pool fills.
+    /// A key every trip of the final pool is known to reach (e.g. the beam's k-th best trip, or the
+    /// target of a target-first pass): labels whose bound is below it are pruned before the pool fills.
     var floor: TripKey?
+    /// Most stadiums: decide only the value (coverage, stadiums) and ignore driving, so labels with the
+    /// same projected visited set collapse whatever they drove (a target-first pass proving the count).
+    var countOnly = false
+    /// Stop as soon as a completed trip reaches this key (`reachedStop` then holds); a target-first pass
+    /// only asks whether some trip reaches its target.
+    var stopAt: TripKey?
+    private(set) var reachedStop = false
+    /// Beam mode: rank partial trips by their potential (stadiums + the new stadiums still reachable,
+    /// capped by the games still possible) before their value and driving.
+    var rankByPotential = false
 
     // MARK: Relaxed facts
 
@@ -132,10 +173,19 @@ final class LabelSearch {
         for v in stride(from: n - 1, through: 0, by: -1) where forward[v] {
             var best: Int32 = graph.mayFinish(at: v) && graph.endArcs[v] != nil ? 0 : -1
             let base = v * words
+            let cv = graph.candidates[v]
             for arc in graph.arcs[v] {
                 let w = Int(arc.to)
                 guard graph.allowed(v, w), useful[w] else { continue }
                 best = max(best, remainingGames[w] + 1)
+                let cw = graph.candidates[w]
+                if cw.date == cv.date {
+                    runsAfter[v] = max(runsAfter[v], runsAfter[w])
+                    pairMovesAfter[v] = max(pairMovesAfter[v], pairMovesAfter[w] + (cw.stadiumBit != cv.stadiumBit ? 1 : 0))
+                } else {
+                    runsAfter[v] = max(runsAfter[v], runsAfter[w] + 1)
+                    pairMovesAfter[v] = max(pairMovesAfter[v], pairMovesAfter[w])
+                }
                 if words > 0 {
                     let wb = w * words
                     for k in 0..<words { reach[base + k] |= reach[wb + k] }
@@ -148,6 +198,60 @@ final class LabelSearch {
             remainingGames[v] = best
             useful[v] = best >= 0
         }
+        // Components of stadiums joined by same-date moves.
+        guard words > 0 else { return }
+        let stadiumCount = graph.stadiumIds.count
+        var parent = Array(0..<stadiumCount)
+        func root(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
+            return x
+        }
+        for v in 0..<n where useful[v] {
+            let cv = graph.candidates[v]
+            for arc in graph.arcs[v] where useful[Int(arc.to)] && graph.allowed(v, Int(arc.to)) {
+                let cw = graph.candidates[Int(arc.to)]
+                guard cw.date == cv.date, cw.stadiumBit != cv.stadiumBit else { continue }
+                let a = root(cv.stadiumBit), b = root(cw.stadiumBit)
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for s in 0..<stadiumCount { members[root(s), default: []].append(s) }
+        for key in members.keys.sorted() where members[key]!.count >= 2 {
+            var mask = Array(repeating: UInt64(0), count: words)
+            for s in members[key]! { mask[s >> 6] |= 1 << UInt64(s & 63) }
+            components.append(mask)
+        }
+    }
+
+    /// The most new stadiums (not in the visited set starting at `setBase` in `bits`) any way on from
+    /// `node` can add, for a label that attended `gamesToday` games on the node's date.
+    ///
+    /// A way on is a sequence of runs (consecutive games on one date). Each later run adds at most one
+    /// new stadium plus one per same-date move to a different stadium; the moves are at most
+    /// `pairMovesAfter`, and within one component of stadiums joined by same-date moves, runs of at most
+    /// `maxGamesPerDay` games that visit m new stadiums make at most m − ⌈m / maxGamesPerDay⌉ such moves.
+    /// The run of the node's own date adds at most one new stadium per move. Also capped by the new
+    /// stadiums reachable at all and by the games still possible.
+    @inline(__always) private func newStadiumsBound(node: Int, bits: UnsafeBufferPointer<UInt64>, gamesToday: Int) -> Int {
+        let rb = node * words
+        var reachable = 0
+        for k in 0..<words { reachable += (reach[rb + k] & ~bits[k]).nonzeroBitCount }
+        var best = min(reachable, Int(max(0, remainingGames[node])))
+        let perDay = graph.request.maxGamesPerDay
+        var moves = Int(pairMovesAfter[node])
+        if moves > 0 {
+            var extra = sameDateAfter[node] ? max(0, perDay - gamesToday) : 0
+            for mask in components {
+                var m = 0
+                for k in 0..<words { m += (mask[k] & reach[rb + k] & ~bits[k]).nonzeroBitCount }
+                if m >= 2 { extra += m - (m + perDay - 1) / perDay }
+            }
+            moves = min(moves, extra)
+        }
+        best = min(best, Int(runsAfter[node]) + moves)
+        return best
     }
 
     // MARK: Keys and dominance
@@ -157,9 +261,18 @@ final class LabelSearch {
         let coverage = l.requiredMask.nonzeroBitCount
         switch objective {
         case .mostGames: return TripKey(coverage: coverage, primary: Int64(l.games), secondary: -driving)
-        case .mostStadiums: return TripKey(coverage: coverage, primary: Int64(l.distinct), secondary: -driving)
+        case .mostStadiums, .fewestDays: return TripKey(coverage: coverage, primary: Int64(l.distinct), secondary: -driving)
         case .leastDriving: return TripKey(coverage: coverage, primary: -driving, secondary: Int64(l.games))
         }
+    }
+
+    /// The beam's ranking of a partial trip: its key, or with `rankByPotential` (coverage still possible,
+    /// stadiums + reachable new ones, then stadiums so far, then driving).
+    @inline(__always) private func beamKey(_ index: Int) -> TripKey {
+        guard rankByPotential, words > 0 else { return key(labels[index]) }
+        let node = Int(labels[index].node)
+        let b = bound(index, node: node)
+        return TripKey(coverage: b.coverage, primary: b.primary << 20 | Int64(labels[index].distinct), secondary: -labels[index].driving)
     }
 
     /// Whether `a` is at least as good as `b` for every continuation from their (common) game.
@@ -171,12 +284,12 @@ final class LabelSearch {
         case .mostGames, .leastDriving:
             let ka = key(a), kb = key(b)
             return (ka.primary, ka.secondary) >= (kb.primary, kb.secondary)
-        case .mostStadiums:
+        case .mostStadiums, .fewestDays:
             var lost = 0
             let ab = ai * words, bb = bi * words, rb = node * words
             for k in 0..<words { lost += (sets[ab + k] & ~sets[bb + k] & reach[rb + k]).nonzeroBitCount }
             let margin = Int(a.distinct) - Int(b.distinct) - lost
-            return margin > 0 || (margin == 0 && a.driving <= b.driving)
+            return margin > 0 || (margin == 0 && (countOnly || a.driving <= b.driving))
         }
     }
 
@@ -190,12 +303,81 @@ final class LabelSearch {
     /// An optimistic key for any trip extending label `li` at `node`.
     private func bound(_ li: Int, node: Int) -> TripKey {
         let l = labels[li]
-        let coverage = l.requiredMask.nonzeroBitCount + (requiredReach[node] & ~l.requiredMask).nonzeroBitCount
-        var more = 0
-        let lb = li * words, rb = node * words
-        for k in 0..<words { more += (reach[rb + k] & ~sets[lb + k]).nonzeroBitCount }
-        more = min(more, Int(max(0, remainingGames[node])))
-        return TripKey(coverage: coverage, primary: Int64(Int(l.distinct) + more), secondary: -l.driving)
+        var coverage = l.requiredMask.nonzeroBitCount + (requiredReach[node] & ~l.requiredMask).nonzeroBitCount
+        let lb = li * words
+        if requiredReach[node] & ~l.requiredMask != 0, words > 0 {
+            // Required stadiums still to cover are new stadiums among the required ones: the same bound,
+            // with every stadium that is not required counted as visited.
+            for k in 0..<words { scratch[k] = sets[lb + k] | notRequired[k] }
+            let more = scratch.withUnsafeBufferPointer { newStadiumsBound(node: node, bits: $0, gamesToday: Int(l.gamesToday)) }
+            coverage = min(coverage, l.requiredMask.nonzeroBitCount + more)
+        }
+        let more = sets.withUnsafeBufferPointer { all in
+            newStadiumsBound(node: node, bits: UnsafeBufferPointer(rebasing: all[lb..<(lb + words)]), gamesToday: Int(l.gamesToday))
+        }
+        return TripKey(coverage: coverage, primary: Int64(Int(l.distinct) + more), secondary: countOnly ? 0 : -l.driving)
+    }
+
+    /// Record the date of the first completed trip that attends every required stadium with games.
+    var recordFullCoverage = false
+    private(set) var firstFullCoverageDate: LocalDate?
+    /// Stadium bits that are not required (all ones beyond the stadiums), for the coverage bound.
+    private lazy var notRequired: [UInt64] = {
+        var mask = Array(repeating: ~UInt64(0), count: words)
+        for c in graph.candidates where c.requiredBit != nil { mask[c.stadiumBit >> 6] &= ~(1 << UInt64(c.stadiumBit & 63)) }
+        return mask
+    }()
+
+    /// Exact most stadiums: also prune labels by `newStadiumsOnAnyPath` before expanding them.
+    var useLongestPathBound = true
+    private(set) var pathPruned = 0
+    private var pathScratch: [Int32] = []
+    private lazy var stadiumOf: [Int] = graph.candidates.map(\.stadiumBit)
+
+    /// The most new stadiums any way on from `node` can add to label `li`'s visited set, relaxed: the
+    /// longest path (over useful games and allowed arcs, ignoring the day state) counting each move to
+    /// a game at a different stadium not yet visited. A stadium's first visit is such a move, so this
+    /// bounds the new stadiums; it over-counts only a stadium visited twice after leaving it.
+    func newStadiumsOnAnyPath(label li: Int, node: Int) -> Int {
+        let n = graph.count
+        if pathScratch.count != n { pathScratch = Array(repeating: -1, count: n) }
+        let lb = li * words
+        return sets.withUnsafeBufferPointer { all -> Int in
+            pathScratch.withUnsafeMutableBufferPointer { lp -> Int in
+                for v in stride(from: n - 1, through: node, by: -1) {
+                    guard useful[v] else { lp[v] = -1; continue }
+                    var best: Int32 = graph.mayFinish(at: v) && graph.endArcs[v] != nil ? 0 : -1
+                    let sv = stadiumOf[v]
+                    let limit = graph.nextMustSee[v + 1]
+                    for arc in graph.arcs[v] {
+                        let x = Int(arc.to)
+                        let sub = lp[x]
+                        guard sub >= 0, x <= limit else { continue }
+                        let sx = stadiumOf[x]
+                        let isNew = sx != sv && all[lb + sx >> 6] & (1 << UInt64(sx & 63)) == 0
+                        best = max(best, sub + (isNew ? 1 : 0))
+                    }
+                    lp[v] = best
+                }
+                return Int(max(0, lp[node]))
+            }
+        }
+    }
+
+    /// An upper bound on the (coverage, stadiums) of any trip: the best bound of a first game.
+    func rootBound() -> TripKey? {
+        var best: TripKey?
+        for v in 0..<graph.count where useful[v] && graph.startAllowed(v) && graph.startArcs[v] != nil {
+            let c = graph.candidates[v]
+            var coverage = requiredReach[v]
+            if let bit = c.requiredBit { coverage |= 1 << UInt64(bit) }
+            var own = Array(repeating: UInt64(0), count: words)
+            own[c.stadiumBit >> 6] |= 1 << UInt64(c.stadiumBit & 63)
+            let more = own.withUnsafeBufferPointer { newStadiumsBound(node: v, bits: $0, gamesToday: 1) }
+            let key = TripKey(coverage: coverage.nonzeroBitCount, primary: Int64(1 + more), secondary: 0)
+            if best == nil || key > best! { best = key }
+        }
+        return best
     }
 
     private var threshold: TripKey? {
@@ -230,9 +412,17 @@ final class LabelSearch {
             for li32 in nodeLabels[v] {
                 let li = Int(li32)
                 guard labels[li].isAlive else { continue }
-                if mode == .exact, objective == .mostStadiums, let threshold, bound(li, node: v) < threshold {
-                    labels[li].isAlive = false
-                    continue
+                if mode == .exact, objective == .mostStadiums, let threshold {
+                    let cheap = bound(li, node: v)
+                    if cheap < threshold { labels[li].isAlive = false; continue }
+                    // Before expanding, the path bound (a longest path over what follows); costly, so only
+                    // when the cheap bound leaves room below it to prune.
+                    if useLongestPathBound, cheap.primary > Int64(labels[li].distinct) {
+                        let path = Int64(labels[li].distinct) + Int64(newStadiumsOnAnyPath(label: li, node: v))
+                        if TripKey(coverage: cheap.coverage, primary: min(path, cheap.primary), secondary: cheap.secondary) < threshold {
+                            labels[li].isAlive = false; pathPruned += 1; continue
+                        }
+                    }
                 }
                 if mode == .exact, objective == .mostStadiums, labelsCreated > labelBudget {
                     isExhausted = false
@@ -243,7 +433,13 @@ final class LabelSearch {
                 let label = labels[li]
                 let state = TripGraph.DayState(usedToday: label.usedToday, gamesToday: Int(label.gamesToday))
                 if canFinish, let end = graph.finish(from: v, state: state) {
-                    addCompletion(Completion(label: li32, endSeconds: end.seconds, key: key(label, extraDriving: end.seconds)))
+                    let completion = Completion(label: li32, endSeconds: end.seconds, key: key(label, extraDriving: end.seconds))
+                    addCompletion(completion)
+                    if recordFullCoverage, completion.key.coverage == graph.requiredWithGames.count,
+                       firstFullCoverageDate.map({ graph.candidates[v].date < $0 }) ?? true {
+                        firstFullCoverageDate = graph.candidates[v].date
+                    }
+                    if let stopAt, completion.key >= stopAt { reachedStop = true; break nodes }
                 }
                 let base = li * words
                 for arc in graph.arcs[v] {
@@ -258,12 +454,25 @@ final class LabelSearch {
                     if let bit = graph.candidates[w].requiredBit { newLabel.requiredMask |= 1 << UInt64(bit) }
                     let word = stadiumBit >> 6, mask: UInt64 = 1 << UInt64(stadiumBit & 63)
                     if words > 0, sets[base + word] & mask == 0 { newLabel.distinct += 1 }
+                    // Exact most stadiums: a label whose bound is below the threshold is never stored.
+                    if mode == .exact, words > 0, let threshold {
+                        for k in 0..<words { scratch[k] = sets[base + k] }
+                        scratch[word] |= mask
+                        if !sameDateAfter[w] { newLabel.gamesToday = 1 }
+                        let more = scratch.withUnsafeBufferPointer {
+                            newStadiumsBound(node: w, bits: $0, gamesToday: Int(newLabel.gamesToday))
+                        }
+                        var required = newLabel.requiredMask | requiredReach[w]
+                        if let bit = graph.candidates[w].requiredBit { required |= 1 << UInt64(bit) }
+                        let b = TripKey(coverage: required.nonzeroBitCount, primary: Int64(Int(newLabel.distinct) + more),
+                                        secondary: countOnly ? 0 : -newLabel.driving)
+                        if b < threshold { labelsPruned += 1; continue }
+                    }
                     // A full beam rejects a label worse than all it holds before anything is stored.
-                    if case .beam(let width) = mode, nodeLabels[w].count >= width, let floor = beamFloor[w],
+                    if case .beam(let width) = mode, !rankByPotential, nodeLabels[w].count >= width, let floor = beamFloor[w],
                        key(newLabel) <= floor { continue }
                     labels.append(newLabel)
                     if words > 0 {
-                        sets.reserveCapacity(sets.count + words)
                         for k in 0..<words { sets.append(sets[base + k]) }
                         sets[sets.count - words + word] |= mask
                     }
@@ -295,11 +504,47 @@ final class LabelSearch {
             if labels[index].usedToday <= freeUsedToday[w] { labels[index].usedToday = 0 }
         }
         let newLabel = labels[index]
-        labelsCreated += 1
         switch mode {
         case .exact:
             if objective == .mostStadiums, let threshold, bound(index, node: w) < threshold {
                 discardLast(); return
+            }
+            // Long lists (most stadiums): compare only with the labels of the same projected state (a
+            // hash bucket); skipping a comparison only keeps a label dominance could have dropped.
+            var bucketKey: ProjectionKey?
+            if words > 0, words <= 2 {
+                let rb = w * words
+                bucketKey = ProjectionKey(
+                    low: sets[index * words] & reach[rb], high: words > 1 ? sets[index * words + 1] & reach[rb + 1] : 0,
+                    usedToday: newLabel.usedToday, gamesToday: newLabel.gamesToday, required: newLabel.requiredMask)
+            }
+            if let bucketKey, nodeLabels[w].count > Self.fullScanLimit {
+                var bucket = buckets[w][bucketKey] ?? []
+                bucket.removeAll { !labels[Int($0)].isAlive }
+                var dominators = 0
+                for ei in bucket where dominates(Int(ei), index, node: w) {
+                    if sameSet(Int(ei), index) { discardLast(); return }
+                    dominators += 1
+                    if dominators >= poolSize { discardLast(); return }
+                }
+                var dead = 0
+                for ei in bucket where dominates(index, Int(ei), node: w) {
+                    if sameSet(index, Int(ei)) { labels[Int(ei)].isAlive = false; dead += 1; continue }
+                    labels[Int(ei)].dominatedCount += 1
+                    if labels[Int(ei)].dominatedCount >= Int32(poolSize) { labels[Int(ei)].isAlive = false; dead += 1 }
+                }
+                bucket.removeAll { !labels[Int($0)].isAlive }
+                bucket.append(Int32(index))
+                buckets[w][bucketKey] = bucket
+                nodeLabels[w].append(Int32(index))
+                labelsCreated += 1
+                largestLabelList = max(largestLabelList, nodeLabels[w].count)
+                deadAt[w] += dead
+                if deadAt[w] * 2 > nodeLabels[w].count {
+                    nodeLabels[w].removeAll { !labels[Int($0)].isAlive }
+                    deadAt[w] = 0
+                }
+                return
             }
             var dominators = 0
             for ei in nodeLabels[w] where labels[Int(ei)].isAlive {
@@ -318,6 +563,8 @@ final class LabelSearch {
                 }
             }
             nodeLabels[w].append(Int32(index))
+            if let bucketKey { buckets[w][bucketKey, default: []].append(Int32(index)) }
+            labelsCreated += 1
             largestLabelList = max(largestLabelList, nodeLabels[w].count)
             deadAt[w] += dead
             if deadAt[w] * 2 > nodeLabels[w].count {
@@ -325,12 +572,14 @@ final class LabelSearch {
                 deadAt[w] = 0
             }
         case .beam(let width):
-            let newKey = key(newLabel)
+            let newKey = beamKey(index)
+            while beamKeys.count < labels.count { beamKeys.append(newKey) }
+            beamKeys[index] = newKey
             if nodeLabels[w].count >= width, let floor = beamFloor[w], newKey <= floor { discardLast(); return }
             var worst = -1
             var worstKey: TripKey?
             for ei in nodeLabels[w] where labels[Int(ei)].isAlive {
-                let k = key(labels[Int(ei)])
+                let k = beamKeys[Int(ei)]
                 if sameSet(Int(ei), index) {
                     if k >= newKey { discardLast(); return }
                     labels[Int(ei)].isAlive = false
@@ -345,8 +594,9 @@ final class LabelSearch {
                 nodeLabels[w].removeAll { $0 == Int32(worst) }
             }
             nodeLabels[w].append(Int32(index))
+            labelsCreated += 1
             if nodeLabels[w].count >= width {
-                beamFloor[w] = nodeLabels[w].map { key(labels[Int($0)]) }.min()
+                beamFloor[w] = nodeLabels[w].map { beamKeys[Int($0)] }.min()
             }
         }
     }
@@ -354,6 +604,7 @@ final class LabelSearch {
     /// Drops the label just appended (it never got children).
     private func discardLast() {
         labels.removeLast()
+        if beamKeys.count > labels.count { beamKeys.removeLast(beamKeys.count - labels.count) }
         if words > 0 { sets.removeLast(words) }
     }
 

@@ -54,7 +54,15 @@ struct PlanText {
 
     /// `Proven optimal for most distinct stadiums.` and the like.
     func optimality(of option: TripOption) -> String {
-        if option.isProvenOptimal { return "Proven optimal for \(Format.objective(plan.request.objective))." }
+        if option.isProvenOptimal {
+            if option.rank == 1, plan.search.tieBreakExact == false {
+                return "Proven optimal for \(Format.objective(plan.request.objective)); its driving is the least found, not proven least."
+            }
+            return "Proven optimal for \(Format.objective(plan.request.objective))."
+        }
+        if option.rank == 1, !plan.search.isExact, let bound = plan.search.lowerBound {
+            return "Best found by a heuristic search; no trip takes fewer than \(Format.trimmed(bound, 3)) days."
+        }
         if option.rank == 1 && !plan.search.isExact {
             if let bound = plan.search.upperBound {
                 return "Best found by a heuristic search; no trip can score above \(Format.trimmed(bound, 3))."

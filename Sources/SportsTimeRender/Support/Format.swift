@@ -154,6 +154,7 @@ enum Format {
         case "mostGames": return "most games"
         case "mostStadiums": return "most distinct stadiums"
         case "leastDriving": return "least driving"
+        case "fewestDays": return "fewest days"
         default: return name
         }
     }

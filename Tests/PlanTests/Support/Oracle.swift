@@ -39,7 +39,7 @@ enum Oracle {
             let driving = itinerary.drivingSeconds
             switch objective {
             case .mostGames: return TripKey(coverage: covered, primary: Int64(path.count), secondary: -driving)
-            case .mostStadiums:
+            case .mostStadiums, .fewestDays:
                 return TripKey(coverage: covered, primary: Int64(Set(path.map { graph.candidates[$0].game.stadiumId }).count), secondary: -driving)
             case .leastDriving: return TripKey(coverage: covered, primary: -driving, secondary: Int64(path.count))
             }

@@ -358,7 +358,7 @@ public final class PipelineRunner: @unchecked Sendable {
             }
             progress.started(stage.name)
             let end = process.run(executable: executable, arguments: Array(stage.argv.dropFirst()), root: root,
-                                  environment: environment, standardInput: workspaceLock.handle,
+                                  environment: environment, lockDescriptor: workspaceLock.descriptor,
                                   onStart: { pid in workspaceLock.record(["runner pid \(getpid())", "stage \(stage.name) pid \(pid)"]) },
                                   onLine: { text, _ in emit(text) })
             progress.ended(stage.name)

@@ -16,6 +16,9 @@ struct FileStatus: Hashable, Sendable {
     var changed: Int64
     var inode: UInt64
 
+    /// `d` folder, `f` regular file, `o` anything else (for the status snapshot).
+    var kind: String { isFolder ? "d" : isFile ? "f" : "o" }
+
     /// The status of `path` (symbolic links followed), or nil when it does not exist.
     init?(path: String) {
         var info = stat()

@@ -70,4 +70,74 @@ import SportsTimeCore
         #expect(repo.run().code == 0)
         #expect(repo.read("out/a.txt") == "new\n")
     }
+
+    @Test func outsThatAreNotEnvelopesArePublishedUncheckedOrAgainstTheStagesOwnSchema() throws {
+        let repo = try TestRepository()
+        try repo.write("tools/report.schema.json", """
+            {"type": "object", "required": ["total"], "properties": {"total": {"type": "integer"}}}
+            """)
+        func spec(_ total: String) throws {
+            try repo.spec("""
+                stages:
+                  plain:
+                    cmd: [/bin/sh, -c, 'echo "{\\"anything\\": 1}" > "$1"', sh, "${out}"]
+                    outs: [{path: out/plain.json, validate: false}]
+                  report:
+                    cmd: [/bin/sh, -c, 'echo "{\\"total\\": \(total)}" > "$1"', sh, "${out}"]
+                    outs:
+                      - path: out/report.json
+                        schema: tools/report.schema.json
+
+                """)
+        }
+        try spec("3")
+        let run = repo.run()
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(repo.read("out/plain.json") == "{\"anything\": 1}\n")
+        #expect(repo.read("out/report.json") == "{\"total\": 3}\n")
+        #expect(repo.status().code == 0)
+        // Invalid against its schema: not published, located at the file.
+        try spec("\\\"three\\\"")
+        let bad = repo.run()
+        #expect(bad.code == 1)
+        #expect(bad.stderr.contains("out/report.json:1: error: "))
+        #expect(bad.stderr.contains("(tools/report.schema.json)"))
+        #expect(repo.read("out/report.json") == "{\"total\": 3}\n")
+        // The schema's content is part of the stage's key.
+        try spec("3")
+        #expect(repo.run().code == 0)
+        try repo.write("tools/report.schema.json", """
+            {"type": "object", "required": ["total"], "properties": {"total": {"type": "number"}}}
+            """)
+        #expect(statusLines(repo.status().stdout)["report"] == "run   code changed (tools/report.schema.json)")
+    }
+
+    @Test func anOutsSchemaMustExistAndCannotBeCombinedWithValidateFalse() throws {
+        let repo = try TestRepository()
+        try repo.spec("""
+            stages:
+              a:
+                cmd: [/bin/sh, -c, 'echo 1 > "$1"', sh, "${out}"]
+                outs: [{path: out/a.json, schema: tools/missing.json}]
+              b:
+                cmd: [/bin/sh, -c, 'echo 1 > "$1"', sh, "${out}"]
+                outs: [{path: out/b.json, validate: false, schema: tools/b.json}]
+
+            """)
+        let run = repo.run()
+        #expect(run.code == 2)
+        #expect(run.stderr.contains(
+            "pipeline/pipeline.yaml:7:48: error: out 'out/b.json' has both validate: false and a schema. Keep the schema"))
+        try repo.spec("""
+            stages:
+              a:
+                cmd: [/bin/sh, -c, 'echo 1 > "$1"', sh, "${out}"]
+                outs: [{path: out/a.json, schema: tools/missing.json}]
+
+            """)
+        let missing = repo.status()
+        #expect(missing.code == 2)
+        #expect(missing.stderr.contains("pipeline/pipeline.yaml:4:"))
+        #expect(missing.stderr.contains("error: schema 'tools/missing.json' of out 'out/a.json' does not exist. Write the JSON Schema there, or fix the path."))
+    }
 }

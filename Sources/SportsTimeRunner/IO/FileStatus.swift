@@ -23,6 +23,11 @@ struct FileStatus: Hashable, Sendable {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// From what `stat` filled in.
+    init(_ info: stat) {
         let type = info.st_mode & S_IFMT
         isFolder = type == S_IFDIR
         isFile = type == S_IFREG

@@ -87,39 +87,82 @@ struct StatSnapshot: Sendable, Equatable {
         _ = unlink(root.appendingPathComponent(path).path)
     }
 
-    /// The stored status when every recorded path is exactly as recorded; nil otherwise.
+    /// The stored status when every recorded path is exactly as recorded; nil otherwise. Works on the
+    /// file's bytes (no string splitting): this is the whole cost of a no-op `status`.
     static func confirm(root: URL) -> StatSnapshot? {
         guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard lines.popFirst() == Substring(header), lines.popFirst() == Substring("runner \(runnerIdentity())"),
-              let stampLine = lines.popFirst(), stampLine.hasPrefix("stamp "), let stamp = Int64(stampLine.dropFirst(6)) else { return nil }
-        func block(_ name: String) -> [String]? {
-            guard let line = lines.popFirst(), line.hasPrefix(name + " "), let count = Int(line.dropFirst(name.count + 1)),
-                  count >= 0, lines.count >= count else { return nil }
-            let values = lines.prefix(count).map(String.init)
-            lines = lines.dropFirst(count)
-            return values
-        }
-        guard let stages = block("stages"), let printed = block("lines") else { return nil }
-        let base = root.path + "/"
-        var count = 0
-        for line in lines where !line.isEmpty {
-            let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
-            guard fields.count == 6 else { return nil }
-            let status = FileStatus(path: base + fields[5])
-            if fields[0] == "-" {
-                if status != nil { return nil }
-            } else {
-                guard let status, Substring(status.kind) == fields[0], String(status.size) == fields[1],
-                      String(status.modified) == fields[2], String(status.changed) == fields[3],
-                      String(status.inode) == fields[4],
-                      StatClock.isSettled(modified: status.modified, changed: status.changed, before: stamp) else { return nil }
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> StatSnapshot? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var position = 0
+            func nextLine() -> UnsafeBufferPointer<UInt8>? {
+                guard position < bytes.count else { return nil }
+                let start = position
+                while position < bytes.count && bytes[position] != 0x0A { position += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return line
             }
-            count += 1
+            func text(_ line: UnsafeBufferPointer<UInt8>) -> String { String(decoding: line, as: UTF8.self) }
+            guard let first = nextLine(), text(first) == header,
+                  let runner = nextLine(), text(runner) == "runner \(runnerIdentity())",
+                  let stampLine = nextLine(), text(stampLine).hasPrefix("stamp "),
+                  let stamp = Int64(text(stampLine).dropFirst(6)) else { return nil }
+            func block(_ name: String) -> [String]? {
+                guard let line = nextLine() else { return nil }
+                let heading = text(line)
+                guard heading.hasPrefix(name + " "), let count = Int(heading.dropFirst(name.count + 1)), count >= 0 else { return nil }
+                var values: [String] = []
+                values.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard let value = nextLine() else { return nil }
+                    values.append(text(value))
+                }
+                return values
+            }
+            guard let stages = block("stages"), let printed = block("lines") else { return nil }
+            // root + "/" + path + NUL, reused for every line.
+            var pathBuffer = Array(root.path.utf8) + [0x2F]
+            let base = pathBuffer.count
+            var count = 0
+            while let line = nextLine() {
+                if line.isEmpty { continue }
+                // kind \t size \t mtime \t ctime \t inode \t path
+                var fields: [Int64] = []
+                var index = 2
+                guard line.count > 2, line[1] == 0x09 else { return nil }
+                while fields.count < 4 {
+                    var value: Int64 = 0
+                    var digits = 0
+                    while index < line.count, line[index] >= 0x30, line[index] <= 0x39 {
+                        value = value &* 10 &+ Int64(line[index] - 0x30)
+                        index += 1
+                        digits += 1
+                    }
+                    guard digits > 0, index < line.count, line[index] == 0x09 else { return nil }
+                    index += 1
+                    fields.append(value)
+                }
+                pathBuffer.removeSubrange(base...)
+                pathBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: line[index...]))
+                pathBuffer.append(0)
+                var info = stat()
+                let found = pathBuffer.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { stat($0, &info) == 0 }
+                }
+                if line[0] == 0x2D {  // "-": recorded as missing
+                    if found { return nil }
+                } else {
+                    guard found else { return nil }
+                    let status = FileStatus(info)
+                    guard status.kind.utf8.first == line[0], status.size == fields[0], status.modified == fields[1],
+                          status.changed == fields[2], Int64(bitPattern: status.inode) == fields[3],
+                          StatClock.isSettled(modified: status.modified, changed: status.changed, before: stamp) else { return nil }
+                }
+                count += 1
+            }
+            guard count > 0 else { return nil }
+            return StatSnapshot(stages: stages, lines: printed)
         }
-        guard count > 0 else { return nil }
-        return StatSnapshot(stages: stages, lines: printed)
     }
 
     /// The running executable's stat: a rebuilt runner may decide differently, so its snapshot is not reused.

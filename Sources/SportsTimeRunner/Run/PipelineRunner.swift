@@ -277,6 +277,10 @@ public final class PipelineRunner: @unchecked Sendable {
         while running > 0 {
             let result = completions.next()
             running -= 1
+            // With several jobs, stages that do not depend on this one start before it is published:
+            // publishing (journal and lock flushed to disk) happens on this thread, and would otherwise
+            // leave a job slot idle for its duration. Its dependents wait for its outcome as before.
+            if options.jobs > 1 && result.problems.isEmpty { schedule() }
             let stage = graph.stages[result.work.index]
             console.errBlock(result.bufferedLines)
             var outcome = StageOutcome(stage: stage.name, status: .failed, reason: result.work.reason,

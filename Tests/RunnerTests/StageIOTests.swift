@@ -96,6 +96,10 @@ import SportsTimeCore
         #expect(repo.read("out/plain.json") == "{\"anything\": 1}\n")
         #expect(repo.read("out/report.json") == "{\"total\": 3}\n")
         #expect(repo.status().code == 0)
+        // `sportstime validate` checks them as the spec declares them.
+        let check = ArtifactCheck(root: repo.root).check(["out"])
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        #expect(check.files == 1)
         // Invalid against its schema: not published, located at the file.
         try spec("\\\"three\\\"")
         let bad = repo.run()

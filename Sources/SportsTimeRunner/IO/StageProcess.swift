@@ -200,9 +200,11 @@ public final class StageProcess: @unchecked Sendable {
         var info = siginfo_t()
         while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
         _ = kill(-child, SIGKILL)
+        // Reaped under the lock (it has exited, so this does not block), so `stop` never signals a
+        // process group whose id was handed out again.
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         lock.lock()
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         pid = nil
         lock.unlock()
         _ = readers.wait(timeout: .now() + 10)

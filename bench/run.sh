@@ -401,4 +401,15 @@ if have sportstime && [[ -f "$REPO/pipeline/pipeline.yaml" ]]; then
     )
   done
 fi
+# --- Runner beside git status (bench/runner.py: a temporary git repository, interleaved round-robin) ---
+if have sportstime && [[ -f "$REPO/pipeline/pipeline.yaml" ]] && command -v git >/dev/null 2>&1; then
+  echo
+  echo "### Runner overhead beside \`git status\`"
+  echo
+  echo "A copy of the real pipeline in a temporary git repository, everything up to date; the three commands"
+  echo "interleaved round-robin (bench/runner.py), then \`run --force\` with --jobs 1 and 2 in alternating pairs."
+  echo
+  say "runner beside git status"
+  ( cd "$REPO" && python3 bench/runner.py --bin "$BIN" ) || echo "(bench/runner.py failed)"
+fi
 say "done"

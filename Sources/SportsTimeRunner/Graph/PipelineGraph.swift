@@ -205,7 +205,14 @@ public struct PipelineGraph: Sendable {
             guard case .success(let argument) = Placeholders.expand(raw, value) else { return nil }
             argv.append(argument)
         }
+        // An out's own schema fingerprints the stage like its code does.
+        var outChecks: [String: OutCheck] = [:]
+        var code = template.code
+        for (out, check) in zip(outs, template.outChecks) where check != .envelope {
+            outChecks[out] = check
+            if case .schema(let schema) = check, !code.contains(schema) { code.append(schema) }
+        }
         return Stage(name: name, template: template.name, item: item, argv: argv, deps: deps, outs: outs,
-                     params: params, code: template.code, description: template.description)
+                     params: params, code: code.sorted(), description: template.description, outChecks: outChecks)
     }
 }

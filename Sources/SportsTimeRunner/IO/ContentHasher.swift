@@ -16,9 +16,12 @@ public struct PathDigest: Sendable, Hashable {
 }
 
 /// Hashes files and folder trees by content. A cache keyed by (path, size, mtime, ctime, inode) under
-/// `.pipeline/cache/` saves re-reading unchanged files; it only ever supplies a hash computed from the
-/// bytes. ctime cannot be set back (`touch -d` changes it), and entries for files changed in the last
-/// two seconds are not kept (a write within the clock's granularity could otherwise go unseen).
+/// `.pipeline/cache/` saves re-reading unchanged files, the way git's index does; it only ever supplies
+/// a hash computed from the bytes. ctime cannot be set back (`touch -d` changes it). Racy timestamps:
+/// before it reads anything the hasher stamps `.pipeline/cache/stamp` (`StatClock`), and an entry is
+/// kept only when the file's mtime and ctime are older than that stamp, as the file system's own clock
+/// and granularity set it; a file changed in the same clock tick as it was read is hashed again next
+/// time, so a same-size edit within the timestamp granularity cannot go unseen.
 public final class ContentHasher: @unchecked Sendable {
     public let root: URL
     private let cacheFile: URL
@@ -28,6 +31,10 @@ public final class ContentHasher: @unchecked Sendable {
     private var cacheChanged = false
     private var memo: [String: PathDigest] = [:]
     private var listings: [String: String] = [:]
+    /// Every repository path stat'ed (nil: missing), for the status snapshot.
+    private var observed: [String: FileStatus?] = [:]
+    /// The file system's time just before anything was read (`StatClock`); nil when it cannot be stamped.
+    public let stampedAt: Int64?
 
     private struct Entry {
         var hash: String
@@ -40,25 +47,30 @@ public final class ContentHasher: @unchecked Sendable {
         var isSettled: Bool
     }
 
-    private static let header = "sportstime file hashes 2"
+    /// The header, followed by a tab and the stamp (`StatClock`) of the run that wrote the file.
+    private static let header = "sportstime file hashes 3"
     private static let treeHeader = "sportstime tree 1\n"
 
     public init(root: URL) {
         self.root = root
         cacheFile = root.appendingPathComponent(".pipeline/cache/file-hashes.tsv")
         listingFolder = root.appendingPathComponent(".pipeline/cache/listings")
+        stampedAt = StatClock.stamp(root: root)
         load()
     }
 
     private func load() {
         guard let text = try? String(contentsOf: cacheFile, encoding: .utf8) else { return }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.first == Substring(Self.header) else { return }
-        lines = lines.dropFirst()
+        guard let first = lines.popFirst(), first.hasPrefix(Self.header + "\t"),
+              let written = Int64(first.dropFirst(Self.header.count + 1)) else { return }
         for line in lines {
             let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
             guard fields.count == 7, let size = Int64(fields[1]), let modified = Int64(fields[2]),
                   let changed = Int64(fields[3]), let inode = UInt64(fields[4]) else { continue }
+            // Racily clean: a file whose times are not older than the stamp of the run that hashed it
+            // may have changed in the same tick after it was read. It is read again.
+            guard StatClock.isSettled(modified: modified, changed: changed, before: written) else { continue }
             cache[String(fields[6])] = Entry(hash: String(fields[0]), size: size, modified: modified, changed: changed,
                                              inode: inode, count: Int(fields[5]), isSettled: true)
         }
@@ -67,8 +79,8 @@ public final class ContentHasher: @unchecked Sendable {
     /// Writes the cache back when it changed (atomically; a lost update only costs re-hashing).
     public func save() {
         lock.lock(); defer { lock.unlock() }
-        guard cacheChanged else { return }
-        var text = Self.header + "\n"
+        guard cacheChanged, let stampedAt else { return }
+        var text = Self.header + "\t\(stampedAt)\n"
         for path in cache.keys.sorted() {
             let entry = cache[path]!
             guard entry.isSettled, FileStatus(path: root.appendingPathComponent(path).path) != nil else { continue }
@@ -78,6 +90,20 @@ public final class ContentHasher: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         ScratchFile.replace(Data(text.utf8), at: cacheFile)
         cacheChanged = false
+    }
+
+    /// The paths stat'ed so far (repository-relative; nil when missing).
+    func observations() -> [String: FileStatus?] {
+        lock.lock(); defer { lock.unlock() }
+        return observed
+    }
+
+    /// Stats `path` and records what it saw for the status snapshot.
+    func observe(_ path: String) -> FileStatus? {
+        let status = FileStatus(path: root.appendingPathComponent(path).path)
+        lock.lock(); defer { lock.unlock() }
+        observed[path] = status
+        return status
     }
 
     /// Forgets what this process computed for paths at or under `path` (after they were replaced).
@@ -134,7 +160,9 @@ public final class ContentHasher: @unchecked Sendable {
     }
 
     private func compute(relative: String, absolute: String, cacheKey: String?) -> PathDigest {
-        guard let status = FileStatus(path: absolute) else {
+        let status = FileStatus(path: absolute)
+        if let cacheKey { observed[cacheKey] = status }
+        guard let status else {
             return PathDigest(hash: ContentHash.missing, isFolder: false, records: 0, rejected: 0, hasRecords: false)
         }
         if !status.isFolder {
@@ -145,8 +173,11 @@ public final class ContentHasher: @unchecked Sendable {
         }
         var files: [(String, String)] = []
         var digest = PathDigest(hash: "", isFolder: true, records: 0, rejected: 0, hasRecords: false)
-        walk(absolute: absolute, relative: "", depth: 0) { rel, fileAbsolute, fileStatus in
+        walk(absolute: absolute, relative: "", depth: 0, folder: { rel, folderStatus in
+            if let cacheKey { observed[cacheKey + "/" + rel] = folderStatus }
+        }) { rel, fileAbsolute, fileStatus in
             let key = cacheKey.map { $0 + "/" + rel }
+            if let key { observed[key] = fileStatus }
             let (hash, count) = fileHash(absolute: fileAbsolute, status: fileStatus, cacheKey: key)
             add(count, name: rel, to: &digest)
             files.append((rel, hash))
@@ -181,14 +212,16 @@ public final class ContentHasher: @unchecked Sendable {
     }
 
     /// Regular files under a folder (hidden names skipped), depth-first.
-    private func walk(absolute: String, relative: String, depth: Int, _ visit: (String, String, FileStatus) -> Void) {
+    private func walk(absolute: String, relative: String, depth: Int, folder: (String, FileStatus) -> Void,
+                      _ visit: (String, String, FileStatus) -> Void) {
         guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
         for name in names.sorted() where !name.hasPrefix(".") {
             let childAbsolute = absolute + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             guard let status = FileStatus(path: childAbsolute) else { continue }
             if status.isFolder {
-                walk(absolute: childAbsolute, relative: childRelative, depth: depth + 1, visit)
+                folder(childRelative, status)
+                walk(absolute: childAbsolute, relative: childRelative, depth: depth + 1, folder: folder, visit)
             } else if status.isFile {
                 visit(childRelative, childAbsolute, status)
             }
@@ -204,7 +237,7 @@ public final class ContentHasher: @unchecked Sendable {
         let hash = ArtifactFiles.sha256(data)
         let count = RecordCounter.count(data, path: absolute)
         if let cacheKey {
-            let settled = max(status.modified, status.changed) < FileStatus.now() - 2_000_000_000
+            let settled = StatClock.isSettled(modified: status.modified, changed: status.changed, before: stampedAt)
             cache[cacheKey] = Entry(hash: hash, size: status.size, modified: status.modified, changed: status.changed,
                                     inode: status.inode, count: count, isSettled: settled)
             cacheChanged = true

@@ -16,10 +16,18 @@ struct FileStatus: Hashable, Sendable {
     var changed: Int64
     var inode: UInt64
 
+    /// `d` folder, `f` regular file, `o` anything else (for the status snapshot).
+    var kind: String { isFolder ? "d" : isFile ? "f" : "o" }
+
     /// The status of `path` (symbolic links followed), or nil when it does not exist.
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// From what `stat` filled in.
+    init(_ info: stat) {
         let type = info.st_mode & S_IFMT
         isFolder = type == S_IFDIR
         isFile = type == S_IFREG

@@ -9,13 +9,13 @@ import Darwin
 /// `.pipeline/lock`: an exclusive `flock` so two runners never write the workspace at once.
 ///
 /// The kernel drops the lock when the process dies (even by `kill -9`), so there is no stale lock to
-/// clean up. Stages get the locked file as their standard input, so a stage left running by a killed
-/// runner keeps the workspace locked until it ends, and no second runner can publish under it.
+/// clean up. Stages inherit the locked file as descriptor 3 (their standard input is `/dev/null`; see
+/// `StageProcess`), so a stage left running by a killed runner keeps the workspace locked until it ends,
+/// and no second runner can publish under it. Who holds the lock is written into the file itself.
 public final class WorkspaceLock: @unchecked Sendable {
     public let url: URL
-    private let descriptor: Int32
-    /// The locked file, for a stage's standard input.
-    public let handle: FileHandle
+    /// The locked file (close-on-exec), handed to stages as their descriptor 3.
+    public let descriptor: Int32
 
     /// Takes the lock or fails at once, naming the holder.
     public init(root: URL) throws {
@@ -37,7 +37,6 @@ public final class WorkspaceLock: @unchecked Sendable {
                 fix: "Wait for it to finish, or stop it; a stage it started holds the lock until that stage ends"))
         }
         descriptor = fd
-        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
         record(["runner pid \(getpid())"])
     }
 

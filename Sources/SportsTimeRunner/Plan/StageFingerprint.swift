@@ -23,6 +23,14 @@ public struct StageFingerprint: Sendable, Hashable {
         var text = "sportstime stage key 1\n"
         text += "cmd " + stage.argv.map(quote).joined(separator: " ") + "\n"
         for out in stage.outs.sorted() { text += "out \(quote(out))\n" }
+        // Only outs that are not envelopes add a line, so the keys of every other stage are as before.
+        for out in stage.outChecks.keys.sorted() {
+            switch stage.outChecks[out]! {
+            case .envelope: break
+            case .unchecked: text += "out-check \(quote(out)) unchecked\n"
+            case .schema(let path): text += "out-check \(quote(out)) schema \(quote(path))\n"
+            }
+        }
         for name in stage.params.keys.sorted() { text += "param \(quote(name)) \(quote(stage.params[name]!))\n" }
         for path in deps.keys.sorted() { text += "dep \(quote(path)) \(deps[path]!)\n" }
         for path in code.keys.sorted() { text += "code \(quote(path)) \(code[path]!)\n" }

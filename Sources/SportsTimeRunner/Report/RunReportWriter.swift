@@ -21,14 +21,19 @@ final class RunReportWriter: @unchecked Sendable {
         }
         folder = runs.appendingPathComponent(String(number))
         folderPath = ".pipeline/runs/\(number)"
-        try? manager.createDirectory(at: folder.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        // `logs/` is made by the first stage that runs (a run of skips has none: less to make and prune).
+        try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
         report = RunReport(run: number, command: command, started: Instant(started).iso8601, selected: selected)
         write()
     }
 
     var markdownPath: String { folderPath + "/report.md" }
 
-    func logPath(for stage: String) -> URL { folder.appendingPathComponent("logs/\(stage).log") }
+    func logPath(for stage: String) -> URL {
+        let logs = folder.appendingPathComponent("logs")
+        _ = mkdir(logs.path, 0o777)
+        return logs.appendingPathComponent("\(stage).log")
+    }
 
     /// Adds a stage's outcome; the files are rewritten when a stage did work (ran, failed, removed
     /// outputs), so a crash leaves a report, while a run of skips costs one write at the end.

@@ -13,6 +13,14 @@ public struct ArtifactCheck: Sendable {
     public func check(_ paths: [String]) -> (problems: [Diagnostic], files: Int) {
         let schemas = SchemaStore(root: root)
         let validator = ArtifactValidator(stage: nil) { try schemas.schema(for: $0) }
+        // Outs the spec declares as not envelopes (`validate: false`, `schema: S`) are checked that way.
+        var checks: [String: OutCheck] = [:]
+        if let graph = try? Workspace(root: root).loadGraph() {
+            for stage in graph.stages { for (out, check) in stage.outChecks { checks[out] = check } }
+        }
+        func check(of file: String) -> OutCheck {
+            checks.first { RepositoryPath.contains($0.key, file) }?.value ?? .envelope
+        }
         var problems: [Diagnostic] = []
         var count = 0
         let confinement = RepositoryConfinement(root: root)
@@ -30,8 +38,19 @@ public struct ArtifactCheck: Sendable {
             }
             for (file, shown) in PipelineRunner.files(at: root.appendingPathComponent(path).path, publishedAs: path)
             where shown.hasSuffix(".json") || shown.hasSuffix(".jsonl") {
-                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                let declared = check(of: shown)
+                guard declared != .unchecked, let data = FileManager.default.contents(atPath: file) else { continue }
                 count += 1
+                if case .schema(let schemaPath) = declared {
+                    do {
+                        problems.append(contentsOf: validator.validate(data, path: shown, against: try schemas.schema(at: schemaPath),
+                                                                       schemaPath: schemaPath).problems)
+                    } catch {
+                        problems.append(Diagnostic(.error, at: SourceLocation(path: schemaPath), "cannot be used as the schema of \(shown): \(error)",
+                                                   fix: "Fix the schema, or the schema path in \(Workspace.specPath)"))
+                    }
+                    continue
+                }
                 problems.append(contentsOf: validator.validate(data, path: shown).problems)
             }
         }

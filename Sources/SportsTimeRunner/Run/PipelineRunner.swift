@@ -45,20 +45,45 @@ public final class PipelineRunner: @unchecked Sendable {
 
     // MARK: status
 
-    /// Computes the status without writing anything but the hash cache.
+    /// Computes the status without writing anything but the caches in `.pipeline/cache/` (the hash
+    /// cache, and the status snapshot when everything is up to date).
     public func status() throws -> PipelineStatus {
         try workspace.checkRunnerPaths()
-        let graph = try workspace.loadGraph()
-        let lock = try workspace.loadLock(graph: graph)
+        // The stamp is taken before anything is read (racy timestamps: see StatClock).
         let hasher = ContentHasher(root: root)
         defer { hasher.save() }
-        return PipelineStatus.compute(graph: graph, lock: lock, hasher: hasher,
-                                      hasJournal: Publisher(root: root).hasPendingJournal)
+        let graph = try workspace.loadGraph()
+        let lock = try workspace.loadLock(graph: graph)
+        var status = PipelineStatus.compute(graph: graph, lock: lock, hasher: hasher,
+                                            hasJournal: Publisher(root: root).hasPendingJournal)
+        status.strays = workspace.strays(graph: graph, lock: lock, observe: hasher.observe)
+        recordSnapshot(status, graph: graph, hasher: hasher)
+        return status
+    }
+
+    /// Keeps the stat snapshot of an up-to-date status (see StatSnapshot), or drops an old one.
+    private func recordSnapshot(_ status: PipelineStatus, graph: PipelineGraph, hasher: ContentHasher) {
+        guard status.isUpToDate else {
+            StatSnapshot.remove(root: root)
+            return
+        }
+        for path in StatSnapshot.fixedPaths { _ = hasher.observe(path) }
+        for template in graph.spec.templates {
+            if case .glob(let folder, _, _, _) = template.foreach { _ = hasher.observe(folder) }
+        }
+        StatSnapshot.write(root: root, stamp: hasher.stampedAt, stages: graph.stages.map(\.name), lines: status.lines(),
+                           observed: hasher.observations())
     }
 
     /// Prints the status; exit 0 when everything is up to date, 1 when work is pending, 2 for a spec error.
+    /// An unchanged tree is confirmed from the stat snapshot alone, without reading any file.
     public func printStatus() -> Int32 {
         do {
+            try workspace.checkRunnerPaths()
+            if let snapshot = StatSnapshot.confirm(root: root) {
+                for line in snapshot.lines { console.out(line) }
+                return ExitStatus.ok
+            }
             let status = try status()
             for line in status.lines() { console.out(line) }
             return status.isUpToDate ? ExitStatus.ok : ExitStatus.failure
@@ -124,6 +149,15 @@ public final class PipelineRunner: @unchecked Sendable {
             try? manager.removeItem(at: root.appendingPathComponent(".pipeline/staging"))
             try? manager.removeItem(at: root.appendingPathComponent(".pipeline/backup"))
         }
+        // A whole-pipeline run over an unchanged tree: confirmed from the stat snapshot alone.
+        if options.targets.isEmpty && !options.force && !publisher.hasPendingJournal,
+           let snapshot = StatSnapshot.confirm(root: root) {
+            clearScratch()
+            return noOpRun(snapshot, options: options, started: started)
+        }
+        // The stamp is taken before anything is read (racy timestamps: see StatClock).
+        let hasher = ContentHasher(root: root)
+        defer { hasher.save() }
         // The spec, a journal left by an interrupted run and the lock are all checked before anything
         // is moved: every path they name must be one the runner may touch.
         let graph = try workspace.loadGraph()
@@ -134,8 +168,6 @@ public final class PipelineRunner: @unchecked Sendable {
         clearScratch()
         defer { clearScratch() }
         let selected = try StageSelection.select(options.targets, in: graph)
-        let hasher = ContentHasher(root: root)
-        defer { hasher.save() }
         let schemas = SchemaStore(root: root)
         let order = graph.stages.indices.filter(selected.contains)
         let width = max(order.map { graph.stages[$0].name.count }.max() ?? 0, lock.stages.keys.map(\.count).max() ?? 0)
@@ -165,7 +197,11 @@ public final class PipelineRunner: @unchecked Sendable {
         }
 
         // Stages no longer in the spec: a full run removes what they published.
-        if options.targets.isEmpty {
+        // Outs any lock entry records when the run starts: an existing out no entry records is in the way.
+        let recordedOuts = lock.stages.values.flatMap { Array($0.outs.keys) }
+        var removedAny = false
+        if options.targets.isEmpty && lock.stages.keys.contains(where: { name in !graph.stages.contains { $0.name == name } }) {
+            removedAny = true
             try removeOrphans(graph: graph, lock: &lock, publisher: publisher, hasher: hasher, width: width, reports: reports)
         }
 
@@ -217,6 +253,15 @@ public final class PipelineRunner: @unchecked Sendable {
                         finish(index, StageOutcome(stage: stage.name, status: .skipped, reason: reason))
                         continue
                     }
+                    if let out = stage.outs.first(where: { Workspace.isInTheWay($0, recorded: recordedOuts, exists: FileStatus(path: root.appendingPathComponent($0).path) != nil) }) {
+                        let problem = Workspace.inTheWayMessage(out, stage: stage.name)
+                        failed = true
+                        console.err(problem)
+                        var outcome = StageOutcome(stage: stage.name, status: .failed, reason: StagePlanner.summary(reasons))
+                        outcome.problems = [problem]
+                        finish(index, outcome)
+                        continue
+                    }
                     let recordsIn = stage.deps.map { hasher.digest($0) }
                     let inCount = recordsIn.contains(where: \.hasRecords) ? recordsIn.reduce(0) { $0 + $1.records } : nil
                     running += 1
@@ -232,6 +277,10 @@ public final class PipelineRunner: @unchecked Sendable {
         while running > 0 {
             let result = completions.next()
             running -= 1
+            // With several jobs, stages that do not depend on this one start before it is published:
+            // publishing (journal and lock flushed to disk) happens on this thread, and would otherwise
+            // leave a job slot idle for its duration. Its dependents wait for its outcome as before.
+            if options.jobs > 1 && result.problems.isEmpty { schedule() }
             let stage = graph.stages[result.work.index]
             console.errBlock(result.bufferedLines)
             var outcome = StageOutcome(stage: stage.name, status: .failed, reason: result.work.reason,
@@ -277,8 +326,33 @@ public final class PipelineRunner: @unchecked Sendable {
             let keep = lock.stages.values.flatMap { Array($0.deps.values) + Array($0.outs.values) }
             hasher.pruneListings(keeping: Set(keep))
         }
+        if options.targets.isEmpty && !interrupted && values.allSatisfy({ $0.status == .skipped }) && !removedAny {
+            // Nothing was published: what the hasher saw is the tree as it is, so its status can be kept.
+            var status = PipelineStatus.compute(graph: graph, lock: lock, hasher: hasher, hasJournal: false)
+            status.strays = workspace.strays(graph: graph, lock: lock, observe: hasher.observe)
+            recordSnapshot(status, graph: graph, hasher: hasher)
+        }
         if interrupted { return 130 }
         return failed ? ExitStatus.failure : ExitStatus.ok
+    }
+
+    /// A run with nothing to do, confirmed by `StatSnapshot`: every stage is skipped as up to date.
+    private func noOpRun(_ snapshot: StatSnapshot, options: RunOptions, started: Date) -> Int32 {
+        let reports = RunReportWriter(root: root, command: options.commandLine, started: started, selected: snapshot.stages)
+        let width = snapshot.stages.map(\.count).max() ?? 0
+        for (index, name) in snapshot.stages.enumerated() {
+            let outcome = StageOutcome(stage: name, status: .skipped, reason: "up to date")
+            console.out("[\(index + 1)/\(snapshot.stages.count)] " + name.padding(toLength: width, withPad: " ", startingAt: 0)
+                        + "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " (up to date)")
+            reports.record(outcome)
+        }
+        for line in snapshot.lines where line.contains("  stray  ") { console.err("note: " + line) }
+        let seconds = Date().timeIntervalSince(started)
+        reports.finish(.succeeded, seconds: seconds)
+        let count = snapshot.stages.count
+        console.out("\(count) stage\(count == 1 ? "" : "s"): 0 ran, \(count) skipped, 0 failed, 0 not run in \(Format.seconds(seconds)). "
+                    + "Report: \(reports.markdownPath)")
+        return ExitStatus.ok
     }
 
     // MARK: one stage
@@ -358,7 +432,7 @@ public final class PipelineRunner: @unchecked Sendable {
             }
             progress.started(stage.name)
             let end = process.run(executable: executable, arguments: Array(stage.argv.dropFirst()), root: root,
-                                  environment: environment, standardInput: workspaceLock.handle,
+                                  environment: environment, lockDescriptor: workspaceLock.descriptor,
                                   onStart: { pid in workspaceLock.record(["runner pid \(getpid())", "stage \(stage.name) pid \(pid)"]) },
                                   onLine: { text, _ in emit(text) })
             progress.ended(stage.name)
@@ -381,8 +455,22 @@ public final class PipelineRunner: @unchecked Sendable {
                                     + "Make cmd write it through ${outs.N} in \(Workspace.specPath).")
                     continue
                 }
-                for (file, published) in Self.files(at: stagedPath, publishedAs: out) {
+                let check = stage.check(of: out)
+                var ownSchema: SchemaValidator?
+                if case .schema(let path) = check {
+                    do { ownSchema = try schemas.schema(at: path) } catch {
+                        problems.append(Diagnostic(.error, at: SourceLocation(path: path), "the schema of out '\(out)' cannot be used: \(error)",
+                                                   fix: "Fix the schema, or the schema path in \(Workspace.specPath)").description)
+                        continue
+                    }
+                }
+                for (file, published) in Self.files(at: stagedPath, publishedAs: out) where check != .unchecked {
                     guard let data = manager.contents(atPath: file) else { continue }
+                    if case .schema(let path) = check, let ownSchema {
+                        problems.append(contentsOf: validator.validate(data, path: published, against: ownSchema, schemaPath: path)
+                            .problems.map(\.description))
+                        continue
+                    }
                     let checked = validator.validate(data, path: published)
                     problems.append(contentsOf: checked.problems.map(\.description))
                     if let records = checked.records {
@@ -512,8 +600,21 @@ final class SchemaStore: @unchecked Sendable {
     private let root: URL
     private let lock = NSLock()
     private var loaded: [ArtifactKind: SchemaValidator] = [:]
+    private var own: [String: SchemaValidator] = [:]
 
     init(root: URL) { self.root = root }
+
+    /// A stage's own schema (`schema:` of an out), by repository path.
+    func schema(at path: String) throws -> SchemaValidator {
+        lock.lock(); defer { lock.unlock() }
+        if let known = own[path] { return known }
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+            throw FileFault(path: path, action: "read", code: ENOENT)
+        }
+        let validator = try SchemaValidator(schema: data)
+        own[path] = validator
+        return validator
+    }
 
     func schema(for kind: ArtifactKind) throws -> SchemaValidator? {
         lock.lock(); defer { lock.unlock() }

@@ -23,6 +23,9 @@ public struct PipelineStatus: Sendable {
     public var orphans: [String: LockEntry]
     /// A publish a killed runner left half done (completed by the next run).
     public var interruptedPublish: Bool
+    /// Paths under the out folders that no stage owns (see `Workspace.strays`); they do not make the
+    /// pipeline out of date, but a run will not publish over one.
+    public var strays: [String] = []
 
     public var isUpToDate: Bool {
         !interruptedPublish && orphans.isEmpty && states.allSatisfy { $0.kind == .upToDate }
@@ -56,8 +59,12 @@ public struct PipelineStatus: Sendable {
             let outs = orphans[name]!.outs.keys.sorted().joined(separator: ", ")
             lines.append("\(pad(name))  gone  no longer in \(Workspace.specPath); a full run removes \(outs.isEmpty ? "its lock entry" : outs)")
         }
+        for path in strays {
+            lines.append("\(path)  stray  no stage writes it. Delete it, or list it under a stage's outs in \(Workspace.specPath).")
+        }
         var parts = ["\(toRun) to run", "\(waiting) waiting", "\(current) up to date"]
         if !orphans.isEmpty { parts.append("\(orphans.count) to remove") }
+        if !strays.isEmpty { parts.append("\(strays.count) stray file\(strays.count == 1 ? "" : "s") in out folders") }
         lines.append((isUpToDate ? "up to date: " : "work pending: ") + parts.joined(separator: ", ") + ".")
         return lines
     }

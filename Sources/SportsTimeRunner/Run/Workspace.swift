@@ -56,6 +56,14 @@ public struct Workspace: Sendable {
                     }
                 }
             }
+            for (index, check) in template.outChecks.enumerated() {
+                guard case .schema(let schema) = check else { continue }
+                if FileStatus(path: root.appendingPathComponent(schema).path)?.isFile != true {
+                    problems.add(["stages", template.name, "outs", "[\(index)]", "schema"],
+                                 "schema '\(schema)' of out '\(template.outs[index])' does not exist",
+                                 fix: "Write the JSON Schema there, or fix the path")
+                }
+            }
             for path in template.code where FileStatus(path: root.appendingPathComponent(path).path) == nil {
                 problems.add(template.codeKeyPaths[path] ?? ["stages", template.name],
                              "code path '\(path)' of stage '\(template.name)' does not exist",

@@ -19,6 +19,7 @@ extension Workspace {
     /// The runner's own paths, and the spec and schemas it reads.
     static let runnerPaths = [".pipeline", ".pipeline/lock", Publisher.journalPath, ".pipeline/staging",
                               ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv",
+                              StatClock.path, StatSnapshot.path,
                               ".pipeline/runs", Publisher.lockPath, Workspace.specPath, "pipeline/schemas"]
 
     /// Checks the runner's own paths, the spec and the schemas (before the workspace lock is opened).

@@ -24,6 +24,16 @@ extension PipelineSpec {
                 .optional("glob", .string,
                           "A folder glob with one `*`: `fixtures/requests/*.yaml` for files, `fixtures/scraped/*/` for folders; the `*` part is the item."),
             ])
+        let out = YAMLRecord(
+            "out", reader: OutFile.self, codingKeys: OutFile.CodingKeys.self,
+            summary: "An out that is not a SportsTime envelope, written as a mapping instead of a plain path.",
+            keys: [
+                .required("path", .string, "The file or folder, as a plain entry of `outs` gives it."),
+                .optional("validate", .boolean, default: "true",
+                          "`false`: publish its files as written, unchecked (they need not be envelopes)."),
+                .optional("schema", .string, default: "none",
+                          "A JSON Schema of the stage's own (repository-relative): every `.json` file, and every line of a `.jsonl` file, must be valid against it. Its content is part of the stage's key."),
+            ])
         let stage = YAMLRecord(
             "stage", reader: StageFile.self, codingKeys: StageFile.CodingKeys.self,
             summary: "One stage, or a family of stages `<stage>@<item>` when it has a `foreach`.",
@@ -32,7 +42,8 @@ extension PipelineSpec {
                           "The command as an argv list (no shell). A bare program name is looked up next to the sportstime executable first, then on PATH. Placeholders: `${out}`, `${outs.N}`, `${outs.N.dir}`, `${params.NAME}`, `${item}`; `$${` is a literal `${`."),
                 .optional("deps", .list(.string), default: "none",
                           "Files and folders it reads (repository-relative). A dep that is, contains or lies inside another stage's out makes that stage upstream."),
-                .required("outs", .list(.string), "Files and folders it writes. Every path has exactly one writing stage."),
+                .required("outs", .list(.either([.string, .record(out)])),
+                          "Files and folders it writes. Every path has exactly one writing stage. Each `.json` file must be a SportsTime envelope unless the out is written as `{path: P, validate: false}` or `{path: P, schema: S}`."),
                 .optional("params", .map(.string), default: "none",
                           "Name: value pairs; part of the stage's content key, used in cmd as `${params.NAME}`."),
                 .optional("code", .list(.string), default: "the top-level `code` only",

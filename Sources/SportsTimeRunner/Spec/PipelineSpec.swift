@@ -26,6 +26,20 @@ public struct StageTemplate: Sendable {
     public var codeKeyPaths: [String: [String]]
     public var foreach: Fanout?
     public var description: String?
+    /// How each out (same order as `outs`) is checked before it is published.
+    public var outChecks: [OutCheck] = []
+}
+
+/// How an out's files are checked before they are published.
+public enum OutCheck: Sendable, Hashable {
+    /// The default: every `.json` file is a SportsTime envelope of a known kind, valid against
+    /// `pipeline/schemas/<kind>.schema.json`; every `.jsonl` line is a JSON object.
+    case envelope
+    /// `validate: false`: published as written, unchecked.
+    case unchecked
+    /// `schema: PATH`: every `.json` file, and every line of a `.jsonl` file, is valid against the
+    /// stage's own JSON Schema at PATH (repository-relative; its content is part of the stage's key).
+    case schema(String)
 }
 
 /// Where a fan-out stage's items come from.
@@ -51,6 +65,11 @@ public struct Stage: Sendable, Hashable {
     public var params: [String: String]
     public var code: [String]
     public var description: String?
+    /// Outs not checked as envelopes (`validate: false` or `schema:`), by path; the rest are `.envelope`.
+    public var outChecks: [String: OutCheck] = [:]
+
+    /// How out `path` is checked before it is published.
+    public func check(of path: String) -> OutCheck { outChecks[path] ?? .envelope }
 
     /// The folder a stage writes into; the runner moves its contents into place after validation.
     public static func stagingFolder(for name: String) -> String { ".pipeline/staging/\(name)" }
@@ -72,11 +91,37 @@ struct SpecFile: Decodable {
 struct StageFile: Decodable {
     var cmd: [String]
     var deps: [String]?
-    var outs: [String]
+    var outs: [OutFile]
     var params: [String: String]?
     var code: [String]?
     var foreach: FanoutFile?
     var description: String?
+}
+
+/// An entry of `outs`: a path, or `{path: P, validate: false}` / `{path: P, schema: S}` for an output
+/// that is not a SportsTime envelope.
+struct OutFile: Decodable, StrictKeys {
+    var path: String
+    var validate: Bool?
+    var schema: String?
+    /// Whether it was written as a plain path.
+    var isPath = false
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case path, validate, schema }
+    /// `isPath` records how the value was written; `{isPath: true}` is an unknown key.
+    static let storedNonKeys = ["isPath"]
+
+    init(from decoder: Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            path = text
+            isPath = true
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(String.self, forKey: .path)
+        validate = try container.decodeIfPresent(Bool.self, forKey: .validate)
+        schema = try container.decodeIfPresent(String.self, forKey: .schema)
+    }
 }
 
 /// `foreach: [a, b]`, `foreach: {items: [a, b]}` or `foreach: {glob: fixtures/requests/*.yaml}`.

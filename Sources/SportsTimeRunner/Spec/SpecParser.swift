@@ -108,7 +108,31 @@ public enum SpecParser {
             return result
         }
         let deps = paths(file.deps ?? [], key: "deps", role: "dep")
-        let outs = paths(file.outs, key: "outs", role: "out")
+        let outs = paths(file.outs.map(\.path), key: "outs", role: "out")
+        var outChecks: [OutCheck] = []
+        for (index, out) in file.outs.enumerated() {
+            let where_ = at + ["outs", "[\(index)]"]
+            switch (out.validate, out.schema) {
+            case (false?, _?):
+                problems.add(where_ + ["schema"], "out '\(out.path)' has both validate: false and a schema",
+                             fix: "Keep the schema to check it, or validate: false to publish it unchecked")
+                outChecks.append(.unchecked)
+            case (false?, nil):
+                outChecks.append(.unchecked)
+            case (_, let schema?):
+                if schema.contains("${") {
+                    problems.add(where_ + ["schema"], "schema '\(schema)' uses a placeholder",
+                                 fix: "Name the schema file literally; it is the same for every instance")
+                    outChecks.append(.envelope)
+                } else if let path = problems.path(schema, role: "schema", at: where_ + ["schema"]) {
+                    outChecks.append(.schema(path))
+                } else {
+                    outChecks.append(.envelope)
+                }
+            default:
+                outChecks.append(.envelope)
+            }
+        }
         var code: [String: [String]] = sharedCode
         for (index, raw) in (file.code ?? []).enumerated() {
             let where_ = at + ["code", "[\(index)]"]
@@ -145,7 +169,8 @@ public enum SpecParser {
 
         guard problems.count == before else { return nil }
         return StageTemplate(name: name, cmd: file.cmd, deps: deps, outs: outs, params: params,
-                             code: code.keys.sorted(), codeKeyPaths: code, foreach: fanout, description: file.description)
+                             code: code.keys.sorted(), codeKeyPaths: code, foreach: fanout, description: file.description,
+                             outChecks: outs.count == outChecks.count ? outChecks : [])
     }
 
     private static func checkFanout(_ file: FanoutFile, at: [String], problems: inout SpecProblems) -> Fanout? {

@@ -115,6 +115,41 @@ public struct ArtifactValidator: Sendable {
         return result
     }
 
+    /// Validates a file of an out with a schema of the stage's own (`schema:` in the spec): a `.json`
+    /// file as one document, a `.jsonl` file line by line; other files are published as they are.
+    public func validate(_ data: Data, path: String, against schema: SchemaValidator, schemaPath: String) -> ValidatedFile {
+        var result = ValidatedFile()
+        let fix = "Fix \(writer), or \(schemaPath) if the output's shape changed"
+        func check(_ document: JSONValue, line: Int) -> Bool {
+            for violation in schema.violations(of: document, limit: 20) {
+                result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: line),
+                                                  violation.description + " (\(schemaPath))", fix: fix))
+                if result.problems.count >= 20 { return false }
+            }
+            return true
+        }
+        if path.hasSuffix(".json") {
+            do { _ = check(try JSONParser.parse(data), line: 1) } catch let error as JSONSyntaxError {
+                result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
+                                                  "not valid JSON: \(error.message)", fix: fix))
+            } catch {
+                result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: 1), "not valid JSON", fix: fix))
+            }
+        } else if path.hasSuffix(".jsonl") {
+            ByteLines.forEach(data) { number, line in
+                if ByteLines.isBlank(line) { return true }
+                do { return check(try JSONParser.parse(Data(line)), line: number) } catch let error as JSONSyntaxError {
+                    result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number, column: error.column),
+                                                      "not valid JSON: \(error.message)", fix: fix))
+                } catch {
+                    result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number), "not valid JSON", fix: fix))
+                }
+                return result.problems.count < 20
+            }
+        }
+        return result
+    }
+
     private func validateLines(_ data: Data, path: String) -> ValidatedFile {
         var result = ValidatedFile()
         result.isRejects = (path.split(separator: "/").last ?? "").hasPrefix("rejects")

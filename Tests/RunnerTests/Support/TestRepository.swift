@@ -69,6 +69,29 @@ final class TestRepository: @unchecked Sendable {
         return files
     }
 
+    /// Waits until the file system's clock (a freshly stamped file's mtime) is past the mtime and ctime
+    /// of every file and folder in the repository, so that their stats are settled (`StatClock`): what
+    /// a status taken now records may be trusted by stat. No time is measured or compared with a limit
+    /// of the test; it only waits for a clock tick.
+    func settle() throws {
+        var latest: Int64 = 0
+        func visit(_ path: String) {
+            guard let status = FileStatus(path: path) else { return }
+            latest = max(latest, status.modified, status.changed)
+            guard status.isFolder, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            for name in names where name != ".pipeline" { visit(path + "/" + name) }
+        }
+        visit(root.path)
+        let probe = root.deletingLastPathComponent().appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        for _ in 0..<500 {
+            try Data().write(to: probe)
+            if let stamp = FileStatus(path: probe.path), StatClock.isSettled(modified: latest, changed: latest, before: stamp.modified) { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw TestFailure("the file system clock did not move past the repository's files")
+    }
+
     /// Runs a shell command in the repository; fails the test when it fails.
     @discardableResult
     func shell(_ command: String) throws -> String {

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Runner overhead side by side with `git status`, on a copy of the real pipeline (never this checkout's out/).
+
+    bench/runner.py [--bin .build/release] [--repeat 21] [--pairs 3]
+
+Copies Package.swift, Sources, fixtures, pipeline and out into a temporary git repository, runs the
+pipeline once so everything is up to date, then measures, interleaved round-robin in one run:
+`sportstime status`, a no-op `sportstime run` and `git status` (medians of --repeat, wall and CPU ms),
+and `sportstime run --force --jobs 1` against `--jobs 2` (--pairs alternating pairs, medians).
+"""
+import argparse, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+
+def timed(cmd, cwd):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    code = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    wall = (time.perf_counter() - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    if code != 0:
+        sys.exit(f"{' '.join(cmd)} exited with {code}")
+    return wall, cpu
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=".build/release")
+    parser.add_argument("--repeat", type=int, default=21)
+    parser.add_argument("--pairs", type=int, default=3)
+    args = parser.parse_args()
+    repo = os.getcwd()
+    runner = os.path.abspath(os.path.join(args.bin, "sportstime"))
+    work = tempfile.mkdtemp(prefix="sportstime-runner-bench-")
+    try:
+        for name in ["Package.swift", "Sources", "fixtures", "pipeline", "out"]:
+            source = os.path.join(repo, name)
+            (shutil.copytree if os.path.isdir(source) else shutil.copy2)(source, os.path.join(work, name))
+        git = ["git", "-c", "user.email=b@example.com", "-c", "user.name=bench", "-c", "commit.gpgsign=false"]
+        subprocess.run(["git", "init", "-q"], cwd=work, check=True)
+        subprocess.run(git + ["add", "-A"], cwd=work, check=True)
+        subprocess.run(git + ["commit", "-qm", "bench"], cwd=work, check=True)
+        timed([runner, "run"], work)
+        timed([runner, "status"], work)  # the first status after a run writes the stat snapshot
+        commands = {"sportstime status": [runner, "status"], "sportstime run (no-op)": [runner, "run"],
+                    "git status": ["git", "status", "--porcelain"]}
+        results = {name: ([], []) for name in commands}
+        for _ in range(args.repeat):
+            for name, cmd in commands.items():
+                wall, cpu = timed(cmd, work)
+                results[name][0].append(wall)
+                results[name][1].append(cpu)
+        print(f"| command | wall ms (median of {args.repeat}) | CPU ms (median) |")
+        print("|---|--:|--:|")
+        for name, (walls, cpus) in results.items():
+            print(f"| `{name}` | {statistics.median(walls):.1f} | {statistics.median(cpus):.1f} |")
+        if args.pairs > 0:
+            jobs = {1: [], 2: []}
+            for _ in range(args.pairs):
+                for n in (1, 2):
+                    jobs[n].append(timed([runner, "run", "--force", "--jobs", str(n)], work)[0] / 1000)
+            one, two = statistics.median(jobs[1]), statistics.median(jobs[2])
+            print()
+            print(f"`run --force`: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s (medians of {args.pairs}); "
+                  f"speed-up {one / two:.2f}x; runs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(jobs[1], jobs[2]))}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+main()

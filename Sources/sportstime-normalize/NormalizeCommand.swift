@@ -15,7 +15,8 @@ struct NormalizeCommand: ParsableCommand {
             and the refusal is printed as an error on stderr.
             Before writing, the games are compared with those published last (--published, default --out),             record by record: when a team or venue name that resolved there no longer resolves (a stadium or             team renamed in the reference without its old name as an alias), nothing is written and the             stage fails (exit 2) at the record in the reference, giving the alias row to add.
             Exit status: 0 ok, 1 failure, 2 invalid input (or names that resolved before no longer do),             64 usage.
-            """)
+            """,
+        version: SportsTimeVersion.current)
 
     @Option(name: .customLong("in"), help: "Folder of ingest batches (<source>/games.json).")
     var input = "out/ingest"

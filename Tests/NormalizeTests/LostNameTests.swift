@@ -19,7 +19,8 @@ import Testing
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             files[name] = Data((edits[name]?(text) ?? text).utf8)
         }
-        return try ReferenceLoader.parse(files: files, displayPath: "fixtures/reference")
+        var diagnostics = Diagnostics()
+        return try ReferenceLoader.parse(files: files, displayPath: "fixtures/reference", diagnostics: &diagnostics)
     }
 
     /// The committed ingest batch of `source`.

@@ -47,7 +47,10 @@ extension NormalizeResult {
     public func lostNames(comparedWith previous: [String: [Game]], reference: ReferenceData) -> [LostName] {
         var before: [String: Game] = [:]
         for (source, games) in previous {
-            for game in games { before["\(source)\u{1F}\(game.provenance)"] = game }
+            for game in games {
+                guard let provenance = game.provenance else { continue }
+                before["\(source)\u{1F}\(provenance)"] = game
+            }
         }
         struct Key: Hashable { var entity: LostName.Entity; var value: String; var id: String }
         var found: [Key: (provenances: Set<String>, sources: Set<String>)] = [:]

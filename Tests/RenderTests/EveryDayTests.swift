@@ -16,7 +16,14 @@ import Testing
                                              displayPath: "sports.json", expecting: .sports).records
         let stadiums = try EnvelopeReader.read(Stadium.self, at: merge.appendingPathComponent("stadiums.json"),
                                                displayPath: "stadiums.json", expecting: .stadiums).records
-        return RenderContext(catalog: RenderCatalog(sports: sports, stadiums: stadiums, gameLastModified: [:]),
+        var stamps: [String: Instant] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: merge.appendingPathComponent("games").path).sorted() {
+            let url = merge.appendingPathComponent("games/\(file)")
+            for game in try EnvelopeReader.read(Game.self, at: url, displayPath: file, expecting: .games).records {
+                stamps[game.id] = game.lastModified
+            }
+        }
+        return RenderContext(catalog: RenderCatalog(sports: sports, stadiums: stadiums, gameLastModified: stamps),
                              baseMap: Fixtures.baseMap, paper: .letter)
     }
 

@@ -12,7 +12,7 @@ struct NormalizeCommand: ParsableCommand {
             Reads every <source>/games.json under --in, writes games/<source>.json, unresolved.json and \
             rejects.jsonl under --out. A batch whose venues mostly contradict its home teams is refused \
             (all its records go to rejects) and the others continue; the exit status stays 0 for that, \
-            and the refusal is printed as an error on stderr.
+            and the refusal is printed as a warning on stderr.
             Before writing, the games are compared with those published last (--published, default --out),             record by record: when a team or venue name that resolved there no longer resolves (a stadium or             team renamed in the reference without its old name as an alias), nothing is written and the             stage fails (exit 2) at the record in the reference, giving the alias row to add.
             Exit status: 0 ok, 1 failure, 2 invalid input (or names that resolved before no longer do),             64 usage.
             """,

@@ -36,11 +36,10 @@ struct HTMLRenderer {
             out += "<section>\n<h2>No trip found</h2>\n"
             out += "<p class=\"infeasible\">\(h(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))</p>\n"
             out += "</section>\n"
-            if !text.branchOutlines.isEmpty {
-                out += "<section>\n<h2>Best trip for each compatible set of must-see games</h2>\n</section>\n"
-                for (index, outline) in text.branchOutlines.enumerated() {
-                    out += option(outline, isFirst: false, label: "Branch", id: "branch-\(index + 1)")
-                }
+            // Each branch on its own page, its heading saying what it is (no heading left alone on a page).
+            for (index, outline) in text.branchOutlines.enumerated() {
+                out += option(outline, isFirst: false, label: "Branch", id: "branch-\(index + 1)",
+                              heading: "Branch \(outline.option.rank): best trip for a compatible set of must-see games")
             }
             out += conflicts()
         } else {
@@ -80,12 +79,13 @@ struct HTMLRenderer {
         return out
     }
 
-    private func option(_ outline: OptionOutline, isFirst: Bool, label: String = "Option", id: String? = nil) -> String {
+    private func option(_ outline: OptionOutline, isFirst: Bool, label: String = "Option", id: String? = nil,
+                        heading: String? = nil) -> String {
         let h = Escape.html
         let option = outline.option
         let s = option.score
         var out = "<section class=\"option\(isFirst ? " first" : "")\" id=\"\(id ?? "option-\(option.rank)")\">\n"
-        out += "<h2>\(label) \(option.rank)</h2>\n"
+        out += "<h2>\(Escape.html(heading ?? "\(label) \(option.rank)"))</h2>\n"
         var facts: [String] = []
         if let first = outline.firstDate, let last = outline.lastDate { facts.append("<strong>\(h(Format.dateRange(first, last)))</strong>") }
         facts.append(Format.count(s.games, "game"))
@@ -110,7 +110,6 @@ struct HTMLRenderer {
             out += " <span class=\"swatch dashed\"></span>drive from the start or to the finish"
         }
         out += "."
-        if outline.stops.contains(where: { $0.kind == .stop }) { out += " V: a stadium visited without a game." }
         out += " Numbers are the games in order; nearby stops share one label.</figcaption>\n</figure>\n"
 
         out += "<h3>Day by day</h3>\n<div class=\"days\">\n"
@@ -158,8 +157,7 @@ struct HTMLRenderer {
             case .drivePart(_, let leg, let part):
                 out += "<div class=\"event drive\"><span class=\"stop drive\">→</span>"
                 out += "Drive \(h(text.drivePartTitle(leg, part)))"
-                let detail = text.drivePartDetail(leg, part, on: day.date)
-                out += "<span class=\"meta\">\(h(detail.replacingOccurrences(of: ", ", with: " · ")))</span>"
+                out += "<span class=\"meta\">\(h(text.drivePartDetail(leg, part, on: day.date, separator: " · ")))</span>"
                 if part.part == 1, let note = Format.assumedStartNote(leg, visits: visits) {
                     out += "<span class=\"meta assumed\">\(h(note))</span>"
                 }

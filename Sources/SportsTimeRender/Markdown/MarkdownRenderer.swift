@@ -33,11 +33,7 @@ struct MarkdownRenderer {
             out.append("")
             out.append("> \(md(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))")
             out.append("")
-            if !text.branchOutlines.isEmpty {
-                out.append("## Best trip for each compatible set of must-see games")
-                out.append("")
-                for outline in text.branchOutlines { out += option(outline, label: "Branch") }
-            }
+            for outline in text.branchOutlines { out += option(outline, label: "Branch") }
         } else {
             out.append("## Options at a glance")
             out.append("")
@@ -110,7 +106,8 @@ struct MarkdownRenderer {
         let option = outline.option
         let s = option.score
         var out: [String] = []
-        out.append(label == "Option" ? "## Option \(option.rank)" : "### \(label) \(option.rank)")
+        out.append(label == "Option" ? "## Option \(option.rank)"
+            : "## \(label) \(option.rank): best trip for a compatible set of must-see games")
         out.append("")
         var facts: [String] = []
         if let first = outline.firstDate, let last = outline.lastDate { facts.append("**\(Format.dateRange(first, last))**") }

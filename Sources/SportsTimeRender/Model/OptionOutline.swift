@@ -232,13 +232,12 @@ struct OptionOutline: Sendable {
         func roughStart(_ visit: GameVisit) -> Instant { OptionOutline.plannedStart(of: visit) ?? Instant(utc: visit.localDate, hour: 12) }
         var paths: [RoutePath] = []
         for (index, leg) in legs.enumerated() {
-            // A drive leaves the start when it is the first and leaves no stadium of the trip (or leaves the
-            // start's own stadium before any game); it reaches the end when it is the last and arrives there.
-            let leavesStart = index == 0 && (leg.fromName == request.start.name
-                || visits.first.map { leg.departUTC < roughStart($0) } ?? true)
-            let reachesEnd = index == legs.count - 1 && request.end.map { end in
-                leg.toName == end.name || (visits.last.map { leg.departUTC > roughStart($0) } ?? true)
-            } ?? false
+            // A drive from the start is the first, before any game (a trip starting at a stadium whose game
+            // is the first leaves it after that game: a drive between games, drawn solid); a drive to the
+            // finish is the last, after every game.
+            let leavesStart = index == 0 && visits.first.map { leg.departUTC < roughStart($0) } ?? true
+            let reachesEnd = index == legs.count - 1 && request.end != nil
+                && (visits.last.map { leg.departUTC > roughStart($0) } ?? true)
             let (from, to) = ends(of: leg, index: index)
             guard let from, let to else {
                 problems.append("The drive \(leg.fromName) to \(leg.toName) names a place without coordinates; it is not drawn on the map.")

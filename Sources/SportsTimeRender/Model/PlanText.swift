@@ -202,9 +202,9 @@ struct PlanText {
 
     /// `9:00 AM PDT to 3:00 PM PDT, about 397 mi (639 km), 6 h; overnight about 40 mi (64 km) from Portland, OR`.
     /// The first part also gives the whole drive's distance and time; the last says it arrives.
-    func drivePartDetail(_ leg: DriveLeg, _ part: DrivePart, on date: LocalDate) -> String {
-        var text = "\(Format.legTime(part.startLocal, on: date)) to \(Format.legTime(part.endLocal, on: date)), "
-            + "about \(Format.distance(kilometres: leg.kilometres * (part.doneFraction - part.startFraction))), "
+    func drivePartDetail(_ leg: DriveLeg, _ part: DrivePart, on date: LocalDate, separator: String = ", ") -> String {
+        var text = "\(Format.legTime(part.startLocal, on: date)) to \(Format.legTime(part.endLocal, on: date))" + separator
+            + "about \(Format.distance(kilometres: leg.kilometres * (part.doneFraction - part.startFraction)))" + separator
             + Format.duration(hours: part.hours)
         if part.part == 1 {
             text += " (of \(Format.distance(kilometres: leg.kilometres)), \(Format.duration(hours: leg.hours)) in all)"

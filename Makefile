@@ -3,7 +3,8 @@
 #   make                build (release) and run every stage whose inputs changed
 #   make normalize      run one stage;  make normalize+  it and everything downstream;
 #                       make +merge     it and everything upstream;  make plan@mlb-week  one fan-out instance
-#   make status         say per stage what would run and why (exit 1 when work is pending)
+#   make status         say per stage what would run and why; work pending is not a make error (it
+#                       prints the hint to run make); `sportstime status` itself exits 1 then
 #   make dag            print the stage graph as Mermaid
 #   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
 #   make test           install the PDF test tools, then swift test
@@ -32,8 +33,12 @@ all: build
 build:
 	$(SWIFT) build -c release
 
+# `sportstime status` exits 1 when work is pending, which is an answer, not a failure of the target:
+# print what to do instead of make's "Error 1". Any other status (2: invalid spec or lock) still fails.
 status: build
-	$(SPORTSTIME) status
+	@$(SPORTSTIME) status; rc=$$?; \
+	if [ $$rc -eq 1 ]; then echo "Work is pending: run 'make' to bring out/ up to date (or 'make <stage>')."; \
+	elif [ $$rc -ne 0 ]; then exit $$rc; fi
 
 dag: build
 	$(SPORTSTIME) dag

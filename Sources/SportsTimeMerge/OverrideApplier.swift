@@ -71,6 +71,19 @@ public enum OverrideApplier {
     private static func apply<Record: MergeableRecord>(_ patches: [OverridePatch], _ type: Record.Type, to store: inout MergeStore,
                                                       outcome: inout Outcome, errors: inout [Diagnostic]) {
         let fields = Record.overrideFields
+        // Unmatched patches by record and file: one override sets several fields, and is warned about once.
+        var unmatched: [String: [OverridePatch]] = [:]
+        defer {
+            for key in unmatched.keys.sorted() {
+                let group = unmatched[key]!.sorted { $0.location < $1.location }
+                let first = group[0]
+                let fieldList = group.map(\.field).joined(separator: ", ")
+                outcome.warnings.append(Diagnostic(
+                    .warning, at: first.location,
+                    "override of \(first.entity.overrideName) '\(first.recordId)' matches no record (it sets \(fieldList))",
+                    fix: "Fix the id, or remove the override if the data no longer needs it"))
+            }
+        }
         for patch in patches {
             let name = patch.entity.overrideName
             guard let field = fields[patch.field] else {
@@ -82,9 +95,7 @@ public enum OverrideApplier {
                 outcome.outcomes.append(MergeOverrideOutcome(
                     entity: name, recordId: patch.recordId, field: patch.field, value: patch.value, foldedValue: nil,
                     status: .unmatched, reason: patch.reason, location: patch.location.description))
-                outcome.warnings.append(Diagnostic(
-                    .warning, at: patch.location, "override of \(name) '\(patch.recordId)' matches no record",
-                    fix: "Fix the id, or remove the override if the data no longer needs it"))
+                unmatched["\(patch.recordId)\u{1F}\(patch.location.path)", default: []].append(patch)
                 continue
             }
             if let target = field.references, case .string(let id) = patch.value,

@@ -122,9 +122,9 @@ struct BatchNormalization {
                            misses: [])
         }
 
-        func miss(_ field: NameMiss.Field, _ value: String, _ candidates: [String]) -> NameMiss {
+        func miss(_ field: NameMiss.Field, _ value: String, _ candidates: [String], role: String? = nil) -> NameMiss {
             NameMiss(source: batch.source, system: batch.system, sport: raw.sport, field: field, value: value,
-                     provenance: raw.provenance, candidates: candidates)
+                     provenance: raw.provenance, candidates: candidates, role: role)
         }
 
         func team(_ printed: String, role: String) -> Team? {
@@ -140,12 +140,12 @@ struct BatchNormalization {
                 return resolver.team(id: id)
             case .ambiguous(let ids):
                 reasons.append("ambiguous \(role) '\(name)' (\(ids.joined(separator: ", ")))")
-                misses.append(miss(.team, name, ids))
+                misses.append(miss(.team, name, ids, role: role))
             case .unresolved where Self.isPlaceholder(key):
                 reasons.append("\(role) is a placeholder ('\(name)')")
             case .unresolved:
                 reasons.append("unresolved \(role) '\(name)'")
-                misses.append(miss(.team, name, []))
+                misses.append(miss(.team, name, [], role: role))
             }
             return nil
         }

@@ -30,6 +30,8 @@ public struct NormalizeResult: Sendable, Hashable {
     public var rejects: [Reject]
     /// Warnings (a venue that contradicts the home team) and errors (a refused batch), sorted by location.
     public var diagnostics: [Diagnostic]
+    /// Every name that did not resolve, once per record (for `lostNames(comparedWith:)`).
+    var misses: [NameMiss] = []
 
     /// Raw games read across all batches.
     public var inputCount: Int { batches.reduce(0) { $0 + $1.inputCount } }

@@ -53,19 +53,22 @@ public struct Normalizer: Sendable {
         var normalized: [NormalizedBatch] = []
         var diagnostics = Diagnostics()
         var unresolved = UnresolvedNames()
+        var misses: [NameMiss] = []
         for batch in sorted {
             var work = BatchNormalization(batch: batch, resolver: resolver, options: options)
             normalized.append(work.run())
             diagnostics.append(contentsOf: work.diagnostics)
             if normalized[normalized.count - 1].refusal == nil {
                 for miss in work.misses { unresolved.add(miss) }
+                misses += work.misses
             }
         }
         return NormalizeResult(
             batches: normalized,
             unresolved: unresolved.names(resolver: resolver, options: options),
             rejects: normalized.flatMap(\.rejects).sorted(),
-            diagnostics: diagnostics.sorted)
+            diagnostics: diagnostics.sorted,
+            misses: misses)
     }
 }
 
@@ -80,6 +83,8 @@ struct NameMiss: Hashable, Sendable {
     var provenance: String
     /// The candidates when the name was ambiguous.
     var candidates: [String]
+    /// For a team: `home` or `away`, the side the name was printed for.
+    var role: String? = nil
 }
 
 /// Unresolved names gathered across batches, one entry per source, field and value.

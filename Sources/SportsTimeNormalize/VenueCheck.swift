@@ -27,14 +27,15 @@ struct VenueCheck {
         inconsistent = found.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { found[$0] }
     }
 
-    /// The error that refuses `batch`, when more than `share` of its checked games are inconsistent, located at
-    /// the first inconsistent game's row in the scraped file.
+    /// What refuses `batch`, when more than `share` of its checked games are inconsistent, located at the first
+    /// inconsistent game's row in the scraped file. A warning: the run goes on (exit 0), and a successful run
+    /// prints no `error:` line; every record of the batch is in rejects.jsonl with the reason.
     func refusal(of batch: RawBatch, share: Double) -> Diagnostic? {
         guard checkedCount > 0, Double(inconsistent.count) > share * Double(checkedCount),
               let example = inconsistent.first else { return nil }
         let percent = Int((100 * Double(inconsistent.count) / Double(checkedCount)).rounded())
         return Diagnostic(
-            .error, at: Provenance(example.raw.provenance).location,
+            .warning, at: Provenance(example.raw.provenance).location,
             "\(inconsistent.count.grouped) of \(checkedCount.grouped) regular-season and postseason games (\(percent) %) "
                 + "are at a venue that is not the home team's (e.g. \(describe(example)), \(example.raw.provenance))",
             fix: "The file looks corrupt; fix the scrape or remove the source")

@@ -37,13 +37,20 @@ public enum RenderStage {
         var plan = input
         plan.options.sort { ($0.rank, $0.visits.map(\.gameId).joined(separator: " ")) < ($1.rank, $1.visits.map(\.gameId).joined(separator: " ")) }
         let outlines = plan.options.map { OptionOutline(option: $0, request: plan.request) }
-        let text = PlanText(plan: plan, catalog: context.catalog, outlines: outlines)
+        let branchOutlines = plan.options.isEmpty ? (plan.branches ?? []).map { OptionOutline(option: $0, request: plan.request) } : []
+        let text = PlanText(plan: plan, catalog: context.catalog, outlines: outlines, branchOutlines: branchOutlines)
         let maps = RouteMapRenderer(catalog: context.catalog, baseMap: context.baseMap)
         let calendar = ICalendarRenderer(catalog: context.catalog).render(plan)
 
         var diagnostics: [Diagnostic] = []
         let location = planPath.map { SourceLocation(path: $0) }
-        for note in text.renderNotes { diagnostics.append(Diagnostic(.warning, at: location, note, fix: "Re-run plan")) }
+        // Render notes are inconsistencies inside the plan file, which the planner does not write: re-running
+        // plan with the same inputs gives the same file, so the action that works is restoring the file.
+        let planFile = planPath ?? "the plan file"
+        for note in text.renderNotes {
+            diagnostics.append(Diagnostic(.warning, at: location, note,
+                                          fix: "If \(planFile) was edited by hand, restore it (git checkout -- \(planFile)); otherwise report it as a planner bug"))
+        }
         for problem in calendar.problems { diagnostics.append(Diagnostic(.warning, at: location, problem, fix: "Re-run merge and plan")) }
         var unknownSports: [String] = []
         for id in Set(plan.request.sports + plan.options.flatMap { $0.visits.map(\.sport) }).sorted()

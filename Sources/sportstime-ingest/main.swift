@@ -13,7 +13,12 @@ import SportsTimeIngest
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sportstime-ingest",
-        abstract: "Parse scraped schedule files into raw games, one folder per source.")
+        abstract: "Parse scraped schedule files into raw games, one folder per source.",
+        discussion: """
+            Exit status: 0 ok, 1 a source failed (rejects past its threshold) or the output could not be \
+            written, 2 invalid spec or input file, 64 usage.
+            """,
+        version: SportsTimeVersion.current)
 
     @Option(help: "The sources spec (repository-relative).")
     var sources: String = "pipeline/sources.yaml"

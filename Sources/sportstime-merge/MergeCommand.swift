@@ -16,7 +16,8 @@ struct MergeCommand: ParsableCommand {
             SIGINT or SIGTERM stops the merge between entity kinds; nothing is written, and the next run completes.
 
             Exit status: 0 ok, 1 failure or interrupted, 2 invalid input, 64 usage.
-            """)
+            """,
+        version: SportsTimeVersion.current)
 
     @Option(help: "Folder written by normalize (reads <folder>/games/*.json).")
     var normalized = "out/normalize"

@@ -12,9 +12,11 @@ struct NormalizeCommand: ParsableCommand {
             Reads every <source>/games.json under --in, writes games/<source>.json, unresolved.json and \
             rejects.jsonl under --out. A batch whose venues mostly contradict its home teams is refused \
             (all its records go to rejects) and the others continue; the exit status stays 0 for that, \
-            and the refusal is printed as an error on stderr.
-            Exit status: 0 ok, 1 failure, 2 invalid input, 64 usage.
-            """)
+            and the refusal is printed as a warning on stderr.
+            Before writing, the games are compared with those published last (--published, default --out),             record by record: when a team or venue name that resolved there no longer resolves (a stadium or             team renamed in the reference without its old name as an alias), nothing is written and the             stage fails (exit 2) at the record in the reference, giving the alias row to add.
+            Exit status: 0 ok, 1 failure, 2 invalid input (or names that resolved before no longer do),             64 usage.
+            """,
+        version: SportsTimeVersion.current)
 
     @Option(name: .customLong("in"), help: "Folder of ingest batches (<source>/games.json).")
     var input = "out/ingest"
@@ -25,9 +27,12 @@ struct NormalizeCommand: ParsableCommand {
     @Option(help: "Folder to write normalized games, unresolved names and rejects into.")
     var out = "out/normalize"
 
+    @Option(help: "The games published last, whose resolved names must keep resolving (default: --out). The runner writes --out into a staging folder, so it passes the published out/normalize here.")
+    var published: String?
+
     func run() throws {
         do {
-            try NormalizeRun(input: input, reference: reference, out: out).execute()
+            try NormalizeRun(input: input, reference: reference, out: out, published: published).execute()
         } catch let error as PipelineError {
             printError(error.description)
             throw ExitCode(error.exitCode)
@@ -41,13 +46,15 @@ struct NormalizeRun {
     let inURL: URL
     let referenceURL: URL
     let outURL: URL
+    let publishedURL: URL
 
-    init(input: String, reference: String, out: String) {
+    init(input: String, reference: String, out: String, published: String? = nil) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         root = ArtifactFiles.repositoryRoot(from: cwd)
         inURL = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
         referenceURL = URL(fileURLWithPath: reference, relativeTo: cwd).standardizedFileURL
         outURL = URL(fileURLWithPath: out, relativeTo: cwd).standardizedFileURL
+        publishedURL = URL(fileURLWithPath: published ?? out, relativeTo: cwd).standardizedFileURL
     }
 
     private func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
@@ -57,6 +64,7 @@ struct NormalizeRun {
         let referenceData = try ReferenceLoader.load(from: referenceURL, displayPath: display(referenceURL))
         let referenceInputs = try referenceFiles()
         let result = try normalize(batches: batches, reference: referenceData)
+        try guardAgainstLostNames(result, reference: referenceData)
 
         let inputsBySource = Dictionary(zip(batches.map(\.source), batchInputs), uniquingKeysWith: { first, _ in first })
         let gamesFolder = outURL.appendingPathComponent("games", isDirectory: true)
@@ -115,6 +123,39 @@ struct NormalizeRun {
             inputs.append(InputReference(path: path, sha256: ArtifactFiles.sha256(data)))
         }
         return (batches, inputs)
+    }
+
+    /// Fails (exit 2, nothing written) when names that resolved in the published games no longer resolve,
+    /// each located at its record in the reference with the alias row that keeps it resolving.
+    /// A published file that cannot be read is not compared (the check guards history; it is not input).
+    private func guardAgainstLostNames(_ result: NormalizeResult, reference: ReferenceData) throws {
+        let folder = publishedURL.appendingPathComponent("games", isDirectory: true)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        var previous: [String: [Game]] = [:]
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let url = folder.appendingPathComponent(name)
+            guard let data = try? Data(contentsOf: url),
+                  let envelope = try? EnvelopeReader.read(Game.self, from: data, path: display(url), expecting: .games)
+            else { continue }
+            previous[String(name.dropLast(".json".count)), default: []] += envelope.records
+        }
+        let lost = result.lostNames(comparedWith: previous, reference: reference)
+        guard !lost.isEmpty else { return }
+        let referencePath = display(referenceURL)
+        throw PipelineError.invalidInputs(lost.map { name in
+            name.diagnostic(referencePath: referencePath,
+                            line: recordLine(id: name.previousId, in: referenceURL.appendingPathComponent(name.recordFile)))
+        })
+    }
+
+    /// The 1-based line of the row whose first field is `id` in a reference CSV file, if any.
+    private func recordLine(id: String, in url: URL) -> Int? {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.hasPrefix("\(id),") || line.hasPrefix("\"\(id)\",") {
+            return index + 1
+        }
+        return nil
     }
 
     /// The reference files (`*.csv`, `*.yaml`) the games depend on, by path.

@@ -7,7 +7,14 @@ import SportsTimePlan
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sportstime-plan",
-        abstract: "Plan ranked sports road trips for the requests in fixtures/requests.")
+        abstract: "Plan ranked sports road trips for the requests in fixtures/requests.",
+        discussion: """
+            An infeasible request is not a failure: its plan explains why and lists the best trip for each \
+            compatible set of must-see games.
+            Exit status: 0 ok, 1 failure (the output could not be written), 2 invalid request or merged store, \
+            64 usage.
+            """,
+        version: SportsTimeVersion.current)
 
     @Option(help: "The merged store (sports.json, stadiums.json, teams.json, games/*.json).")
     var merged: String = "out/merge"

@@ -15,7 +15,10 @@ struct RenderCommand: ParsableCommand {
         Writes out/render/<request-id>/{itinerary.md,itinerary.html,trip.ics,route.geojson} and out/render/README.md.
         itinerary.pdf is made from the HTML when a PDF engine is found (--pdf-engine PATH, else .venv/bin/weasyprint,
         installed by `make pdf`); without one, everything else is written and a note says no PDF was made.
-        """)
+        Exit status: 0 ok, 1 failure (an output could not be written, or the PDF engine failed), 2 invalid plan or \
+        merged store, 64 usage.
+        """,
+        version: SportsTimeVersion.current)
 
     @Option(help: "Folder of plans (sportstime.trip-plan envelopes).")
     var plans: String = "out/plan"

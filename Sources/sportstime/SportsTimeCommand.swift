@@ -8,7 +8,11 @@ struct SportsTimeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sportstime",
         abstract: "Run the SportsTime pipeline by content, and review what it changed.",
-        discussion: "Run from inside the repository (the folder holding pipeline/pipeline.yaml).",
+        discussion: """
+            Run from inside the repository (the folder holding pipeline/pipeline.yaml).
+            Exit status: 0 ok (status: everything up to date), 1 a stage failed (status: work pending), \
+            2 invalid spec, lock or input, 64 usage.
+            """,
         version: SportsTimeVersion.current,
         subcommands: [RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, ExplainCommand.self,
                       ValidateCommand.self])

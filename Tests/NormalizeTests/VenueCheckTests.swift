@@ -38,9 +38,9 @@ import Testing
         #expect(corrupt.rejects.count == 12)
         #expect(corrupt.inputCount == 12)
         let refusal = try #require(corrupt.refusal)
-        #expect(refusal.severity == .error)
+        #expect(refusal.severity == .warning)
         #expect(refusal.description.hasPrefix(
-            "fixtures/scraped/nhl-2023-24-corrupt/games.csv:1: error: 9 of 10 regular-season and postseason games (90 %) "
+            "fixtures/scraped/nhl-2023-24-corrupt/games.csv:1: warning: 9 of 10 regular-season and postseason games (90 %) "
                 + "are at a venue that is not the home team's (e.g. EDM at FLA on 2024-01-10 at 'Honda Center' "
                 + "(honda-center), the home of nhl-ana, not of nhl-fla (amerant-bank-arena), "
                 + "fixtures/scraped/nhl-2023-24-corrupt/games.csv:1)."))

@@ -192,6 +192,27 @@ import SportsTimeCore
             .hasPrefix("fixtures/requests/x.yaml:6:15: error: no stadium in a city named 'Springfield'.") == true)
     }
 
+    /// Issue #18: `unknown game '…-mia-at-bos'. Did you mean …-mem-at-por?` ranked by string distance alone.
+    /// Same teams first (either side), then the same date, then distance; a game whose teams play no game
+    /// near the date was dropped upstream, which the fix says instead of guessing.
+    @Test func unknownGameSuggestionsRankBySameTeamsAndDate() throws {
+        // Teams swapped: the real game of those two teams that day, not a string-alike.
+        #expect(errors(valid + "\nmustSee:\n  - game: mlb-2023-2023-06-09-nyy-at-bos") == [
+            "fixtures/requests/x.yaml:8:11: error: unknown game 'mlb-2023-2023-06-09-nyy-at-bos'. Did you mean mlb-2023-2023-06-09-bos-at-nyy?",
+        ])
+        // The game dropped from the merged games (a lost stadium name): no other game of either team
+        // within a day, so no string-alike is offered.
+        let dropped = catalog.games.filter { ![$0.homeTeamId, $0.awayTeamId].contains("mlb-bos") && ![$0.homeTeamId, $0.awayTeamId].contains("mlb-nyy") }
+        let store = PlanCatalog(sports: catalog.sports, stadiums: catalog.stadiums, teams: catalog.teams, games: dropped)
+        do {
+            _ = try RequestResolver.resolve(text: valid + "\nmustSee:\n  - game: mlb-2023-2023-06-09-bos-at-nyy", path: path, catalog: store)
+            Issue.record("expected an error")
+        } catch let error as PipelineError {
+            #expect(error.diagnostics.map(\.description).contains(
+                "fixtures/requests/x.yaml:8:11: error: unknown game 'mlb-2023-2023-06-09-bos-at-nyy'. No game of mlb-bos or mlb-nyy is within a day of 2023-06-09 in the merged games; if it should be there, look for it in out/normalize/rejects.jsonl and out/normalize/unresolved.json."))
+        }
+    }
+
     @Test func inactiveSportsAreRefused() {
         var xfl = BuiltInSport.mlb.sport
         xfl.id = "xfl"; xfl.isBuiltIn = false; xfl.isActive = false

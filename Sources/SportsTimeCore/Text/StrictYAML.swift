@@ -19,6 +19,11 @@ public enum StrictYAML {
         do {
             value = try YAMLDecoder().decode(T.self, from: node)
         } catch let error as DecodingError {
+            // A missing key is often a misspelt one (`reson:` for `reason:`): the decoder stops at the
+            // missing key before the unknown keys are checked, so name the misspelling, at its line.
+            if let misspelt = misspelling(in: error, root: node, path: path) {
+                throw PipelineError.invalidInput(misspelt)
+            }
             let (codingPath, message) = explain(error)
             let target = locate(codingPath, in: node)
             throw PipelineError.invalidInput(Diagnostic(
@@ -139,6 +144,42 @@ public enum StrictYAML {
             }
         }
         return node
+    }
+
+    /// For a missing key, the key of the same mapping that looks like a misspelling of it (an edit distance
+    /// of at most a third of its length, at least 2), reported as the unknown key it is.
+    static func misspelling(in error: DecodingError, root: Node, path: String) -> Diagnostic? {
+        guard case .keyNotFound(let missing, let context) = error,
+              let mapping = locate(context.codingPath, in: root)?.mapping else { return nil }
+        let wanted = missing.stringValue
+        let limit = max(2, wanted.count / 3)
+        let close = mapping.compactMap { pair -> (Int, Node)? in
+            guard let key = pair.key.string, key != wanted else { return nil }
+            let distance = editDistance(key.lowercased(), wanted.lowercased())
+            return distance <= limit ? (distance, pair.key) : nil
+        }.min { $0.0 < $1.0 }
+        guard let (_, keyNode) = close, let key = keyNode.string else { return nil }
+        let parent = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        let at = parent.isEmpty ? "" : " in \(parent.hasPrefix(".") ? String(parent.dropFirst()) : parent)"
+        return Diagnostic(.error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
+                          "unknown key '\(key)'\(at), and the required key '\(wanted)' is missing",
+                          fix: "Rename '\(key)' to '\(wanted)'")
+    }
+
+    /// Levenshtein distance over Unicode scalars (keys are short).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     static func explain(_ error: DecodingError) -> ([CodingKey], String) {

@@ -466,7 +466,7 @@ private struct Resolver {
                 return nil
             }
             guard let game = catalog.game(id) else {
-                problem(at + ["game"], "unknown game '\(id)'", fix: suggestion(for: id, in: nearbyGameIds(id), kind: "game id"))
+                problem(at + ["game"], "unknown game '\(id)'", fix: gameSuggestion(for: id))
                 return nil
             }
             return check(game, at: at + ["game"], sports: sports, firstDate: firstDate, lastDate: lastDate)
@@ -529,16 +529,47 @@ private struct Resolver {
         return game.id
     }
 
-    /// Game ids near a mistyped one: same sport and season prefix, same date when it parses.
-    func nearbyGameIds(_ id: String) -> [String] {
-        let parts = id.split(separator: "-")
-        for i in 0..<max(0, parts.count - 2) {
-            let text = parts[i...min(i + 2, parts.count - 1)].joined(separator: "-")
-            if let date = LocalDate(iso8601: text) {
-                return catalog.games(from: date.adding(days: -1), through: date.adding(days: 1)).map(\.id)
-            }
+    /// What to say for an unknown game id. Games within a day of the id's date are ranked by how many of
+    /// its two teams they share (either side), then by being on that very date, then by edit distance:
+    /// `mia-at-bos` suggests `bos-at-mia` or another Heat or Celtics game that day before a string-alike
+    /// `mem-at-por`. When no nearby game shares a team although both teams are known, the game is missing
+    /// from the merged games (dropped upstream), and the fix says where to look instead of guessing.
+    func gameSuggestion(for id: String) -> String {
+        guard let parsed = Self.parseGameId(id) else {
+            return suggestion(for: id, in: [], kind: "game id")
         }
-        return []
+        let nearby = catalog.games(from: parsed.date.adding(days: -1), through: parsed.date.adding(days: 1))
+            .filter { $0.sport == parsed.sport }
+        let teams = Set([parsed.away, parsed.home])
+        let ranked = nearby.map { game -> (shared: Int, offDate: Int, distance: Int, id: String) in
+            let shared = teams.intersection([game.homeTeamId, game.awayTeamId]).count
+            return (shared, game.localDate == parsed.date ? 0 : 1, Suggest.distance(id.lowercased(), game.id), game.id)
+        }.filter { $0.shared > 0 }.sorted { ($1.shared, $0.offDate, $0.distance, $0.id) < ($0.shared, $1.offDate, $1.distance, $1.id) }
+        if let best = ranked.first {
+            let close = ranked.filter { $0.shared == best.shared && $0.offDate == best.offDate }.prefix(3)
+            return "Did you mean \(close.map(\.id).joined(separator: ", "))?"
+        }
+        if catalog.team(parsed.away) != nil, catalog.team(parsed.home) != nil {
+            return "No game of \(parsed.away) or \(parsed.home) is within a day of \(parsed.date) in the merged games; "
+                + "if it should be there, look for it in out/normalize/rejects.jsonl and out/normalize/unresolved.json"
+        }
+        return suggestion(for: id, in: nearby.map(\.id), kind: "game id")
+    }
+
+    /// The sport, date and teams of an id shaped `<sport>-<season>-<date>-<away>-at-<home>[-g<n>]`.
+    static func parseGameId(_ id: String) -> (sport: String, date: LocalDate, away: String, home: String)? {
+        let parts = id.lowercased().split(separator: "-").map(String.init)
+        guard parts.count >= 6 else { return nil }
+        for i in 1..<(parts.count - 2) {
+            guard let date = LocalDate(iso8601: parts[i...(i + 2)].joined(separator: "-")) else { continue }
+            var rest = Array(parts[(i + 3)...])
+            if let last = rest.last, last.count > 1, last.hasPrefix("g"), Int(last.dropFirst()) != nil { rest.removeLast() }
+            guard let at = rest.firstIndex(of: "at"), at > 0, at < rest.count - 1 else { return nil }
+            let sport = parts[0]
+            return (sport, date, "\(sport)-" + rest[..<at].joined(separator: "-"),
+                    "\(sport)-" + rest[(at + 1)...].joined(separator: "-"))
+        }
+        return nil
     }
 
     /// Close team ids; without one, the teams of the request's sports when they are few enough to list.

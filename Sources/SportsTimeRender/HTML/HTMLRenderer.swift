@@ -28,14 +28,19 @@ struct HTMLRenderer {
 
         if !plan.warnings.isEmpty {
             out += "<section class=\"warnings\">\n<h2>Warnings</h2>\n<ul>\n"
-            for warning in plan.warnings { out += "<li>\(h(warning))</li>\n" }
+            for warning in plan.warnings { out += "<li>\(h(text.readable(warning)))</li>\n" }
             out += "</ul>\n</section>\n"
         }
 
         if plan.options.isEmpty {
             out += "<section>\n<h2>No trip found</h2>\n"
-            out += "<p class=\"infeasible\">\(h(plan.infeasibility ?? "The planner found no trip and gave no reason."))</p>\n"
+            out += "<p class=\"infeasible\">\(h(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))</p>\n"
             out += "</section>\n"
+            // Each branch on its own page, its heading saying what it is (no heading left alone on a page).
+            for (index, outline) in text.branchOutlines.enumerated() {
+                out += option(outline, isFirst: false, label: "Branch", id: "branch-\(index + 1)",
+                              heading: "Branch \(outline.option.rank): best trip for a compatible set of must-see games")
+            }
             out += conflicts()
         } else {
             out += overview()
@@ -74,12 +79,13 @@ struct HTMLRenderer {
         return out
     }
 
-    private func option(_ outline: OptionOutline, isFirst: Bool) -> String {
+    private func option(_ outline: OptionOutline, isFirst: Bool, label: String = "Option", id: String? = nil,
+                        heading: String? = nil) -> String {
         let h = Escape.html
         let option = outline.option
         let s = option.score
-        var out = "<section class=\"option\(isFirst ? " first" : "")\" id=\"option-\(option.rank)\">\n"
-        out += "<h2>Option \(option.rank)</h2>\n"
+        var out = "<section class=\"option\(isFirst ? " first" : "")\" id=\"\(id ?? "option-\(option.rank)")\">\n"
+        out += "<h2>\(Escape.html(heading ?? "\(label) \(option.rank)"))</h2>\n"
         var facts: [String] = []
         if let first = outline.firstDate, let last = outline.lastDate { facts.append("<strong>\(h(Format.dateRange(first, last)))</strong>") }
         facts.append(Format.count(s.games, "game"))
@@ -91,14 +97,19 @@ struct HTMLRenderer {
         out += "<p class=\"optimality\">\(h(text.optimality(of: option)))</p>\n"
 
         out += "<figure class=\"map\">\n"
-        out += maps.svg(for: outline, ariaLabel: "Route map of option \(option.rank): \(Format.list(outline.cities))")
+        out += maps.svg(for: outline, ariaLabel: "Route map of \(label.lowercased()) \(option.rank): \(Format.list(outline.cities))")
         out += "\n<figcaption>"
         var sports: [String] = []
         for visit in option.visits where !sports.contains(visit.sport) { sports.append(visit.sport) }
         out += sports.map { id in
             "<span class=\"swatch sport-\(cssIdentifier(id))\"></span>\(h(text.catalog.abbreviation(ofSport: id))) game"
         }.joined(separator: " ")
-        out += " <span class=\"swatch drive\"></span>drive <span class=\"swatch dashed\"></span>drive from the start or to the finish."
+        // The legend lists only what the map draws.
+        if outline.paths.contains(where: { !$0.touchesStartOrEnd }) { out += " <span class=\"swatch drive\"></span>drive" }
+        if outline.paths.contains(where: \.touchesStartOrEnd) {
+            out += " <span class=\"swatch dashed\"></span>drive from the start or to the finish"
+        }
+        out += "."
         out += " Numbers are the games in order; nearby stops share one label.</figcaption>\n</figure>\n"
 
         out += "<h3>Day by day</h3>\n<div class=\"days\">\n"
@@ -110,9 +121,9 @@ struct HTMLRenderer {
         out += "</tbody>\n</table>\n</div>\n<div>\n"
         out += "<h3>Warnings</h3>\n"
         if option.warnings.isEmpty {
-            out += "<p class=\"note\">None for this option.</p>\n"
+            out += "<p class=\"note\">None for this \(label.lowercased()).</p>\n"
         } else {
-            out += "<ul>\n" + option.warnings.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
+            out += "<ul>\n" + option.warnings.map { "<li>\(h(text.readable($0)))</li>\n" }.joined() + "</ul>\n"
         }
         out += "</div>\n</div>\n</section>\n"
         return out
@@ -123,7 +134,10 @@ struct HTMLRenderer {
         var out = "<div class=\"day\">\n<div class=\"day-date\"><span class=\"day-no\">Day \(day.number)</span>"
         out += "<span class=\"day-name\">\(h(Format.shortDate(day.date)))</span></div>\n<div class=\"day-body\">\n"
         if day.events.isEmpty {
-            out += "<div class=\"rest\">\(day.isRestDay ? "Rest day: no games, no driving." : "Nothing planned.")</div>\n"
+            // As in the Markdown: a day with driving but no listed drive is a travel day, never "nothing".
+            let what = day.isRestDay ? "Rest day: no games, no driving."
+                : day.drivingHours > 0 ? "Travel day, \(Format.duration(hours: day.drivingHours)) of driving." : "Nothing planned."
+            out += "<div class=\"rest\">\(what)</div>\n"
         }
         for event in day.events {
             switch event {
@@ -140,9 +154,17 @@ struct HTMLRenderer {
                 out += "<span class=\"meta\">\(h(text.driveDetail(leg, on: day.date).replacingOccurrences(of: ", ", with: " · ")))</span>"
                 if let note = Format.assumedStartNote(leg, visits: visits) { out += "<span class=\"meta assumed\">\(h(note))</span>" }
                 out += "</div>\n"
+            case .drivePart(_, let leg, let part):
+                out += "<div class=\"event drive\"><span class=\"stop drive\">→</span>"
+                out += "Drive \(h(text.drivePartTitle(leg, part)))"
+                out += "<span class=\"meta\">\(h(text.drivePartDetail(leg, part, on: day.date, separator: " · ")))</span>"
+                if part.part == 1, let note = Format.assumedStartNote(leg, visits: visits) {
+                    out += "<span class=\"meta assumed\">\(h(note))</span>"
+                }
+                out += "</div>\n"
             }
         }
-        if day.drivingHours > 0 && day.drives.count > 1 {
+        if day.drivingHours > 0 && day.driveEvents.count > 1 {
             out += "<div class=\"day-total\">Driving this day: \(Format.duration(hours: day.drivingHours))</div>\n"
         }
         out += "</div>\n</div>\n"
@@ -160,7 +182,7 @@ struct HTMLRenderer {
                 let games = conflict.gameIds.map { id in
                     text.describeGame(id).map { "\(h($0)) (<code>\(h(id))</code>)" } ?? "<code>\(h(id))</code>"
                 }
-                out += "<li>\(Format.list(games)): \(h(conflict.reason))</li>\n"
+                out += "<li>\(Format.list(games)): \(h(text.readable(conflict.reason)))</li>\n"
             }
             out += "</ul>\n"
         }

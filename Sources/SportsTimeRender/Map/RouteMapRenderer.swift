@@ -173,10 +173,11 @@ struct RouteMapRenderer {
         let games = cluster.games
         var out = ""
         if games.isEmpty {
-            // Start or end away from any game: a square.
+            // Start, end, or a stadium visited without a game, away from any game: a square.
             let p = cluster.position
             out += "<rect x=\"\(n(p.x - r + 1))\" y=\"\(n(p.y - r + 1))\" width=\"\(n(2 * r - 2))\" height=\"\(n(2 * r - 2))\" fill=\"#FFFFFF\" stroke=\"#1E3A5F\" stroke-width=\"2\"/>\n"
-            let letter = cluster.stops.contains { $0.kind == .start } ? "S" : "F"
+            let letter = cluster.stops.contains { $0.kind == .start } ? "S"
+                : cluster.stops.contains { $0.kind == .end } ? "F" : "V"
             out += "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 4))\" fill=\"#1E3A5F\">\(letter)</text>\n"
             return out
         }
@@ -199,6 +200,7 @@ struct RouteMapRenderer {
         var roles: [String] = []
         if cluster.stops.contains(where: { $0.kind == .start }) { roles.append("start") }
         if cluster.stops.contains(where: { $0.kind == .end }) { roles.append("finish") }
+        if cluster.stops.contains(where: { $0.kind == .stop }) { roles.append("visit, no game") }
         if names.isEmpty {
             let place = cluster.stops.first?.name ?? ""
             return roles.isEmpty ? place : "\(place) (\(roles.joined(separator: ", ")))"

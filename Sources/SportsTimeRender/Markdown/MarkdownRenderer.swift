@@ -24,15 +24,16 @@ struct MarkdownRenderer {
         if !plan.warnings.isEmpty {
             out.append("## Warnings")
             out.append("")
-            for warning in plan.warnings { out.append("- \(md(warning))") }
+            for warning in plan.warnings { out.append("- \(md(text.readable(warning)))") }
             out.append("")
         }
 
         if plan.options.isEmpty {
             out.append("## No trip found")
             out.append("")
-            out.append("> \(md(plan.infeasibility ?? "The planner found no trip and gave no reason."))")
+            out.append("> \(md(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))")
             out.append("")
+            for outline in text.branchOutlines { out += option(outline, label: "Branch") }
         } else {
             out.append("## Options at a glance")
             out.append("")
@@ -59,7 +60,7 @@ struct MarkdownRenderer {
                 let games = conflict.gameIds.map { id in
                     text.describeGame(id).map { "\(md($0)) (\(Escape.markdownCode(id)))" } ?? Escape.markdownCode(id)
                 }
-                out.append("- \(Format.list(games)): \(md(conflict.reason))")
+                out.append("- \(Format.list(games)): \(md(text.readable(conflict.reason)))")
             }
         }
         out.append("")
@@ -100,12 +101,13 @@ struct MarkdownRenderer {
         return Data((out.joined(separator: "\n")).utf8)
     }
 
-    private func option(_ outline: OptionOutline) -> [String] {
+    private func option(_ outline: OptionOutline, label: String = "Option") -> [String] {
         let md = Escape.markdown
         let option = outline.option
         let s = option.score
         var out: [String] = []
-        out.append("## Option \(option.rank)")
+        out.append(label == "Option" ? "## Option \(option.rank)"
+            : "## \(label) \(option.rank): best trip for a compatible set of must-see games")
         out.append("")
         var facts: [String] = []
         if let first = outline.firstDate, let last = outline.lastDate { facts.append("**\(Format.dateRange(first, last))**") }
@@ -128,11 +130,20 @@ struct MarkdownRenderer {
                 return "**\(index + 1)** \(md(text.catalog.abbreviation(ofSport: visit.sport))) \(md(text.title(of: visit))), "
                     + "\(md(Format.gameTime(visit))), \(md(text.venue(of: visit)))\(must)"
             }
-            let drives = day.drives.map { _, leg in
-                let note = Format.assumedStartNote(leg, visits: option.visits).map { ", \(md($0))" } ?? ""
-                return "\(md(text.driveTitle(leg))), \(md(text.driveDetail(leg, on: day.date)))\(note)"
+            let drives = day.driveEvents.compactMap { event -> String? in
+                switch event {
+                case .drive(_, let leg):
+                    let note = Format.assumedStartNote(leg, visits: option.visits).map { ", \(md($0))" } ?? ""
+                    return "\(md(text.driveTitle(leg))), \(md(text.driveDetail(leg, on: day.date)))\(note)"
+                case .drivePart(_, let leg, let part):
+                    let note = part.part == 1 ? Format.assumedStartNote(leg, visits: option.visits).map { ", \(md($0))" } ?? "" : ""
+                    return "\(md(text.drivePartTitle(leg, part))), \(md(text.drivePartDetail(leg, part, on: day.date)))\(note)"
+                case .game:
+                    return nil
+                }
             }
-            let gameCell = games.isEmpty ? (day.isRestDay ? "Rest day" : "Travel day") : games.joined(separator: "<br>")
+            let gameCell = !games.isEmpty ? games.joined(separator: "<br>")
+                : day.isRestDay ? "Rest day" : (drives.isEmpty && day.drivingHours <= 0 ? "Nothing planned" : "Travel day")
             let driveCell = drives.isEmpty ? "–" : drives.joined(separator: "<br>")
             let hours = day.drivingHours > 0 ? Format.duration(hours: day.drivingHours) : "–"
             out.append("| \(day.number) | \(Format.shortDate(day.date)) | \(gameCell) | \(driveCell) | \(hours) |")
@@ -145,9 +156,9 @@ struct MarkdownRenderer {
         for (label, value) in text.scoreRows(option) { out.append("| \(md(label)) | \(md(value)) |") }
         out.append("")
         if !option.warnings.isEmpty {
-            out.append("### Warnings for option \(option.rank)")
+            out.append("### Warnings for \(label.lowercased()) \(option.rank)")
             out.append("")
-            for warning in option.warnings { out.append("- \(md(warning))") }
+            for warning in option.warnings { out.append("- \(md(text.readable(warning)))") }
             out.append("")
         }
         return out

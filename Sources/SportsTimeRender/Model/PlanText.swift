@@ -6,11 +6,15 @@ struct PlanText {
     var plan: TripPlan
     var catalog: RenderCatalog
     var outlines: [OptionOutline]
+    /// For an infeasible request: the best trip for each compatible set of must-see games (`plan.branches`).
+    var branchOutlines: [OptionOutline] = []
 
     /// Every visit of every option by game id, to describe games that conflicts name.
     var visitsById: [String: GameVisit] {
         var result: [String: GameVisit] = [:]
-        for option in plan.options { for visit in option.visits where result[visit.gameId] == nil { result[visit.gameId] = visit } }
+        for option in plan.options + (plan.branches ?? []) {
+            for visit in option.visits where result[visit.gameId] == nil { result[visit.gameId] = visit }
+        }
         return result
     }
 
@@ -45,6 +49,56 @@ struct PlanText {
 
     /// `Madison Square Garden, New York, NY`.
     func venue(of visit: GameVisit) -> String { "\(visit.stadiumName), \(catalog.place(of: visit))" }
+
+    /// A planner message as a traveller reads it: game ids become the game (`Denver Nuggets at New York
+    /// Knicks, Wed, Feb 4`), kilometres become miles with kilometres, decimal hours hours and minutes.
+    func readable(_ message: String) -> String {
+        var known = Set(visitsById.keys).union(plan.request.mustSeeGameIds)
+        for conflict in plan.conflicts { known.formUnion(conflict.gameIds) }
+        var words: [String] = []
+        for word in message.split(separator: " ", omittingEmptySubsequences: false) {
+            var core = Substring(word), tail = ""
+            while let last = core.last, ",;:.)".contains(last) { tail = String(last) + tail; core = core.dropLast() }
+            words.append(known.contains(String(core)) ? gameName(String(core)) + tail : String(word))
+        }
+        var text = words.joined(separator: " ")
+        text = replacing(#"(\d[\d,]*(?:\.\d+)?) km\b"#, in: text) { number in
+            Double(number.replacingOccurrences(of: ",", with: "")).map { Format.distance(kilometres: $0) }
+        }
+        text = replacing(#"(\d+\.\d+) h\b"#, in: text) { number in Double(number).map { Format.duration(hours: $0) } }
+        text = text.replacingOccurrences(of: "branches lists the best trip for each compatible set",
+                                         with: "the best trip for each compatible set is shown below")
+        return text
+    }
+
+    /// `Denver Nuggets at New York Knicks, Wed, Feb 4` for a game on some trip; else from its id
+    /// (`GSW at LAL, Sat, Feb 7`).
+    func gameName(_ id: String) -> String {
+        if let visit = visitsById[id] { return "\(title(of: visit)), \(Format.shortDate(visit.localDate))" }
+        let parts = id.split(separator: "-").map(String.init)
+        for i in 1..<max(1, parts.count - 2) {
+            guard let date = LocalDate(iso8601: parts[i...(i + 2)].joined(separator: "-")) else { continue }
+            let rest = parts[(i + 3)...].filter { !($0.hasPrefix("g") && Int($0.dropFirst()) != nil) }
+            guard let at = rest.firstIndex(of: "at"), at > rest.startIndex, at < rest.endIndex - 1 else { break }
+            let away = rest[rest.startIndex..<at].joined(separator: "-").uppercased()
+            let home = rest[(at + 1)...].joined(separator: "-").uppercased()
+            return "\(away) at \(home), \(Format.shortDate(date))"
+        }
+        return id
+    }
+
+    /// `text` with each match of `pattern`'s first group replaced by `transform` of it (kept when nil).
+    private func replacing(_ pattern: String, in text: String, _ transform: (String) -> String?) -> String {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
+        var result = text
+        let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        for match in matches.reversed() {
+            guard let whole = Range(match.range, in: text), let group = Range(match.range(at: 1), in: text),
+                  let replacement = transform(String(text[group])) else { continue }
+            result.replaceSubrange(whole, with: replacement)
+        }
+        return result
+    }
 
     /// A game a conflict names, described when some option holds it.
     func describeGame(_ id: String) -> String? {
@@ -147,6 +201,42 @@ struct PlanText {
     func driveDetail(_ leg: DriveLeg, on date: LocalDate) -> String {
         "\(Format.legTime(leg.departLocal, on: date)) to \(Format.legTime(leg.arriveLocal, on: date)), "
             + "\(Format.distance(kilometres: leg.kilometres)), \(Format.duration(hours: leg.hours))"
+    }
+
+    /// `BC Place → PayPal Park, day 2 of 4`.
+    func drivePartTitle(_ leg: DriveLeg, _ part: DrivePart) -> String {
+        "\(leg.fromName) → \(leg.toName), day \(part.part) of \(part.parts)"
+    }
+
+    /// `9:00 AM PDT to 3:00 PM PDT, about 397 mi (639 km), 6 h; overnight about 40 mi (64 km) from Portland, OR`.
+    /// The first part also gives the whole drive's distance and time; the last says it arrives.
+    func drivePartDetail(_ leg: DriveLeg, _ part: DrivePart, on date: LocalDate, separator: String = ", ") -> String {
+        var text = "\(Format.legTime(part.startLocal, on: date)) to \(Format.legTime(part.endLocal, on: date))" + separator
+            + "about \(Format.distance(kilometres: leg.kilometres * (part.doneFraction - part.startFraction)))" + separator
+            + Format.duration(hours: part.hours)
+        if part.part == 1 {
+            text += " (of \(Format.distance(kilometres: leg.kilometres)), \(Format.duration(hours: leg.hours)) in all)"
+        }
+        if part.isLast {
+            text += "; arrive at \(leg.toName)"
+        } else if let point = part.endCoordinate {
+            text += "; \(overnight(at: point))"
+        } else {
+            text += "; overnight on the way"
+        }
+        return text
+    }
+
+    /// Where a night on the road is: by the nearest city with a stadium in the merged data.
+    func overnight(at point: Coordinate) -> String {
+        var best: (Double, Stadium)?
+        for stadium in catalog.stadiumsById.values.sorted(by: { $0.id < $1.id }) {
+            let km = GreatCircle.kilometres(from: point, to: Coordinate(latitude: stadium.latitude, longitude: stadium.longitude))
+            if best == nil || km < best!.0 { best = (km, stadium) }
+        }
+        guard let (km, stadium) = best else { return "overnight on the way" }
+        let city = stadium.region.isEmpty ? stadium.city : "\(stadium.city), \(stadium.region)"
+        return km < 30 ? "overnight in \(city)" : "overnight about \(Format.distance(kilometres: km)) from \(city)"
     }
 
     /// Notes render adds about the plan itself (inconsistencies it worked around).

@@ -30,12 +30,7 @@ public struct JSONFields {
 
     /// The value of `key`, nil when absent (members are sorted: a binary search).
     public func value(_ key: String) -> JSONValue? {
-        var low = 0, high = members.count
-        while low < high {
-            let middle = (low + high) / 2
-            if members[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        return low < members.count && members[low].key == key ? members[low].value : nil
+        JSONValue.member(key, in: members)
     }
 
     private func path(_ key: String) -> [any CodingKey] { codingPath + [AnyCodingKey(key)] }

@@ -19,6 +19,11 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     public subscript(key: String) -> JSONValue? {
         guard case .members(let members) = self else { return nil }
+        return JSONValue.member(key, in: members)
+    }
+
+    /// The value of `key` among members sorted by key (a binary search), nil when absent.
+    public static func member(_ key: String, in members: [JSONMember]) -> JSONValue? {
         var low = 0, high = members.count
         while low < high {
             let middle = (low + high) / 2

@@ -321,12 +321,7 @@ private struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
     func lookup(_ key: String) -> JSONValue? {
-        var low = 0, high = members.count
-        while low < high {
-            let middle = (low + high) / 2
-            if members[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        return low < members.count && members[low].key == key ? members[low].value : nil
+        JSONValue.member(key, in: members)
     }
 
     func contains(_ key: Key) -> Bool { lookup(key.stringValue) != nil }

@@ -226,8 +226,8 @@ public enum EnvelopeReader {
         _ type: Record.Type, count: Int, item: @Sendable (Int) throws -> JSONValue
     ) throws -> [Record] {
         let recordsKey = AnyCodingKey("records")
-        let lineType = Record.self as? any JSONLineCodable.Type
         @Sendable func decode(_ range: Range<Int>) throws -> [Record] {
+            let lineType = Record.self as? any JSONLineCodable.Type
             var out: [Record] = []
             out.reserveCapacity(range.count)
             for index in range {

@@ -387,7 +387,7 @@ if have sportstime && [[ -f "$REPO/pipeline/pipeline.yaml" ]]; then
       [[ -d "$WORK/syn1" ]] || continue
       mkdir -p "$ws"; cp -R "$WORK/syn1/fixtures" "$ws/"; mkdir -p "$ws/pipeline"
       cp "$WORK/syn1/pipeline/sources.yaml" "$ws/pipeline/"
-      cp -R "$REPO/pipeline/pipeline.yaml" "$REPO/pipeline/schemas" "$ws/pipeline/"
+      cp -R "$REPO/pipeline/pipeline.yaml" "$REPO/pipeline/params.yaml" "$REPO/pipeline/schemas" "$ws/pipeline/"
       cp -R "$REPO/Package.swift" "$REPO/Sources" "$ws/"
     fi
     ( cd "$ws"

@@ -226,7 +226,7 @@ final class FaultLab: @unchecked Sendable {
         let package = BadInputTests.packageRoot
         try manager.createDirectory(at: root.appendingPathComponent("fixtures/scraped"), withIntermediateDirectories: true)
         try manager.createDirectory(at: root.appendingPathComponent("fixtures/requests"), withIntermediateDirectories: true)
-        var parts = ["Package.swift", "Sources", "pipeline/pipeline.yaml", "pipeline/sources.yaml", "pipeline/schemas",
+        var parts = ["Package.swift", "Sources", "pipeline/pipeline.yaml", "pipeline/params.yaml", "pipeline/sources.yaml", "pipeline/schemas",
                      "fixtures/reference", "fixtures/overrides", "fixtures/geo"]
         parts += sources.map { "fixtures/scraped/\($0)" } + requests.map { "fixtures/requests/\($0)" }
         for part in parts {

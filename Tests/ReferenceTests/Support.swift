@@ -17,6 +17,7 @@ enum ReferenceCatalog {
     static let readers: [DocumentedReader] = [
         DocumentedReader(reference: SourcesFile.reference) { try StrictYAML.decode(SourcesFile.self, from: $0, path: $1) },
         DocumentedReader(reference: PipelineSpec.reference) { try StrictYAML.decode(SpecFile.self, from: $0, path: $1) },
+        DocumentedReader(reference: SharedParams.reference) { try SharedParams.parse($0, path: $1).values },
         DocumentedReader(reference: PlanRequest.reference) { try StrictYAML.decode(RequestFile.self, from: $0, path: $1) },
         DocumentedReader(reference: OverrideParser.reference) { try StrictYAML.decode(OverrideDocument.self, from: $0, path: $1) },
         DocumentedReader(reference: ReferenceLoader.sportsReference) {

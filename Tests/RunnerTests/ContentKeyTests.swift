@@ -185,6 +185,81 @@ func statusLines(_ stdout: String) -> [String: String] {
         #expect(statusLines(repo.status().stdout)["p"] == "run   cmd changed")
     }
 
+    /// `pipeline/params.yaml`: a stage's key covers the shared params it uses and no others; its own
+    /// param of the same name wins; a stage param may be built from a shared one.
+    @Test func sharedParamsReRunOnlyTheStagesThatUseThem() throws {
+        let repo = try TestRepository()
+        try repo.spec("""
+            stages:
+              a:
+                cmd: [/bin/sh, -c, 'echo "$2" > "$1"', sh, "${out}", "${params.season}"]
+                outs: [out/a.txt]
+              b:
+                cmd: [/bin/sh, -c, 'echo "$2" > "$1"', sh, "${out}", "${params.label}"]
+                params: {label: "league ${params.league}"}
+                outs: [out/b.txt]
+              c:
+                cmd: [/bin/sh, -c, 'echo "$2" > "$1"', sh, "${out}", "${params.season}"]
+                params: {season: own}
+                outs: [out/c.txt]
+              d:
+                cmd: [/bin/sh, -c, 'cat "$2"/* > "$1"', sh, "${out}", "${params.data}"]
+                deps: ["${params.data}"]
+                outs: [out/d.txt]
+
+            """)
+        try repo.write("fixtures/one/x.txt", "one\n")
+        try repo.write("fixtures/two/x.txt", "two\n")
+        try repo.write("pipeline/params.yaml", "# shared\nseason: 2023\nleague: mlb\nunused: true\ndata: fixtures/one\n")
+        #expect(repo.run().code == 0)
+        #expect(repo.read("out/d.txt") == "one\n")
+        #expect(repo.read("out/a.txt") == "2023\n")
+        #expect(repo.read("out/b.txt") == "league mlb\n")
+        #expect(repo.read("out/c.txt") == "own\n")
+
+        try repo.write("pipeline/params.yaml", "season: 2024\nleague: mlb\nunused: false\ndata: fixtures/one\n")
+        var lines = statusLines(repo.status().stdout)
+        #expect(lines["a"] == "run   cmd changed, param season changed (2023 → 2024)")
+        #expect(lines["b"]?.hasPrefix("ok") == true)
+        #expect(lines["c"]?.hasPrefix("ok") == true)
+        #expect(repo.run().code == 0)
+        #expect(repo.read("out/a.txt") == "2024\n")
+
+        // A dep named by a shared param follows it.
+        try repo.write("pipeline/params.yaml", "season: 2024\nleague: nba\ndata: fixtures/two\n")
+        #expect(statusLines(repo.status().stdout)["d"]?.hasPrefix("run   cmd changed") == true)
+        lines = statusLines(repo.status().stdout)
+        #expect(lines["a"]?.hasPrefix("ok") == true)
+        #expect(lines["b"] == "run   cmd changed, param label changed (league mlb → league nba), param league changed (mlb → nba)")
+        #expect(repo.run().code == 0)
+        #expect(repo.read("out/b.txt") == "league nba\n")
+        #expect(repo.read("out/d.txt") == "two\n")
+        try repo.write("fixtures/one/x.txt", "one, edited\n")
+        #expect(statusLines(repo.status().stdout)["d"]?.hasPrefix("ok") == true)
+
+        // A name no one defines is an error at its use, naming both places it could be defined.
+        try repo.write("pipeline/params.yaml", "season: 2024\ndata: fixtures/two\n")
+        let missing = repo.status()
+        #expect(missing.code == 2)
+        #expect(missing.stderr.contains("pipeline/pipeline.yaml:7:"))
+        #expect(missing.stderr.contains("param 'label' uses ${params.league}, but pipeline/params.yaml does not define 'league'"))
+
+        // A list as a value is refused at its line; so is a bad name.
+        try repo.write("pipeline/params.yaml", "season: 2024\nleague: [mlb, nba]\ndata: fixtures/two\n")
+        let list = repo.status()
+        #expect(list.code == 2)
+        #expect(list.stderr.contains("pipeline/params.yaml:2:"), "\(list.stderr)")
+        #expect(list.stderr.contains("not a list or a mapping"))
+        try repo.write("pipeline/params.yaml", "season: 2024\nleague: mlb\ndata: fixtures/two\nbad name: 1\n")
+        let name = repo.status()
+        #expect(name.code == 2)
+        #expect(name.stderr.contains("pipeline/params.yaml:4:1: error: param name 'bad name'"), "\(name.stderr)")
+
+        // Without the file, the shared names are unknown again; a comments-only file has no params.
+        try repo.write("pipeline/params.yaml", "# nothing yet\n")
+        #expect(repo.status().code == 2)
+    }
+
     @Test func modifiedOrMissingOutputsAreRestored() throws {
         let repo = try chainRepository()
         #expect(repo.run().code == 0)

@@ -28,9 +28,16 @@ public struct PipelineGraph: Sendable {
     /// UTF-32 file is refused at line 1), strict YAML and the per-stage checks (`SpecParser`), fan-out
     /// (folders listed through `list`), one writer per path and no cycles (`build`). Pure, so it can be
     /// fuzzed; `Workspace.loadGraph` runs it and then checks that deps and code paths exist.
-    public static func load(spec data: Data, path: String, list: (String) -> [DirectoryEntry]?) throws -> PipelineGraph {
+    /// `params` is `pipeline/params.yaml`'s bytes, nil when there is none.
+    public static func load(spec data: Data, path: String, params: Data? = nil,
+                            list: (String) -> [DirectoryEntry]?) throws -> PipelineGraph {
         try TextEncoding.refuseWide(data, path: path)
-        let spec = try SpecParser.parse(String(decoding: data, as: UTF8.self), path: path)
+        var shared = SharedParams.none
+        if let params {
+            try TextEncoding.refuseWide(params, path: SharedParams.path)
+            shared = try SharedParams.parse(String(decoding: params, as: UTF8.self))
+        }
+        let spec = try SpecParser.parse(String(decoding: data, as: UTF8.self), path: path, shared: shared)
         return try build(spec, list: list)
     }
 
@@ -40,7 +47,7 @@ public struct PipelineGraph: Sendable {
         var problems = SpecProblems(locations: spec.locations)
         var expanded: [(stage: Stage, template: StageTemplate)] = []
         for template in spec.templates {
-            for stage in instances(of: template, list: list, problems: &problems) {
+            for stage in instances(of: template, shared: spec.shared, list: list, problems: &problems) {
                 expanded.append((stage, template))
             }
         }
@@ -141,11 +148,11 @@ public struct PipelineGraph: Sendable {
     }
 
     /// The stages a template stands for: itself, or one per fan-out item.
-    private static func instances(of template: StageTemplate, list: (String) -> [DirectoryEntry]?,
+    private static func instances(of template: StageTemplate, shared: SharedParams, list: (String) -> [DirectoryEntry]?,
                                   problems: inout SpecProblems) -> [Stage] {
         let at = ["stages", template.name]
         guard let fanout = template.foreach else {
-            return stage(template, item: nil, problems: &problems).map { [$0] } ?? []
+            return stage(template, item: nil, shared: shared, problems: &problems).map { [$0] } ?? []
         }
         var items: [String]
         switch fanout {
@@ -167,29 +174,42 @@ public struct PipelineGraph: Sendable {
                 items.append(item)
             }
         }
-        return items.compactMap { stage(template, item: $0, problems: &problems) }
+        return items.compactMap { stage(template, item: $0, shared: shared, problems: &problems) }
     }
 
-    private static func stage(_ template: StageTemplate, item: String?, problems: inout SpecProblems) -> Stage? {
+    private static func stage(_ template: StageTemplate, item: String?, shared: SharedParams,
+                              problems: inout SpecProblems) -> Stage? {
         let at = ["stages", template.name]
         let name = item.map { "\(template.name)@\($0)" } ?? template.name
-        let itemValue: (String) -> String? = { $0 == "item" ? item : nil }
+        // The shared params this instance reads enter its params (and so its content key) by name;
+        // its own params of the same name win in its cmd.
+        var usedShared: [String: String] = [:]
+        let sharedValue: (String) -> String? = { placeholder in
+            if placeholder == "item" { return item }
+            guard placeholder.hasPrefix("params."), let value = shared.values[String(placeholder.dropFirst(7))] else { return nil }
+            usedShared[String(placeholder.dropFirst(7))] = value
+            return value
+        }
         func expandPath(_ raw: String, key: String, index: Int, role: String) -> String? {
-            guard case .success(let text) = Placeholders.expand(raw, itemValue) else { return nil }
+            guard case .success(let text) = Placeholders.expand(raw, sharedValue) else { return nil }
             return problems.path(text, role: role, at: at + [key, "[\(index)]"])
         }
         let deps = template.deps.enumerated().compactMap { expandPath($1, key: "deps", index: $0, role: "dep") }
         let outs = template.outs.enumerated().compactMap { expandPath($1, key: "outs", index: $0, role: "out") }
         guard deps.count == template.deps.count, outs.count == template.outs.count else { return nil }
-        var params: [String: String] = [:]
+        var own: [String: String] = [:]
         for (key, raw) in template.params {
-            guard case .success(let value) = Placeholders.expand(raw, itemValue) else { return nil }
-            params[key] = value
+            guard case .success(let value) = Placeholders.expand(raw, sharedValue) else { return nil }
+            own[key] = value
         }
         let value: (String) -> String? = { placeholder in
             if placeholder == "item" { return item }
             if placeholder == "out" { return outs.first.map { Stage.stagingPath(of: $0, stage: name) } }
-            if placeholder.hasPrefix("params.") { return params[String(placeholder.dropFirst(7))] }
+            if placeholder.hasPrefix("params.") {
+                let param = String(placeholder.dropFirst(7))
+                if let value = own[param] { return value }
+                return sharedValue(placeholder)
+            }
             if placeholder.hasPrefix("outs.") {
                 var rest = placeholder.dropFirst(5)
                 let wantsFolder = rest.hasSuffix(".dir")
@@ -212,6 +232,7 @@ public struct PipelineGraph: Sendable {
             outChecks[out] = check
             if case .schema(let schema) = check, !code.contains(schema) { code.append(schema) }
         }
+        let params = own.merging(usedShared) { mine, _ in mine }
         return Stage(name: name, template: template.name, item: item, argv: argv, deps: deps, outs: outs,
                      params: params, code: code.sorted(), description: template.description, outChecks: outChecks)
     }

@@ -43,7 +43,7 @@ enum StatClock {
     }
 }
 
-/// `.pipeline/cache/status.tsv`: the stat of every path the last full `status` looked at (spec, lock,
+/// `.pipeline/cache/status.tsv`: the stat of every path the last full `status` looked at (spec, shared params, lock,
 /// every dep, code path and out and each file and folder inside them, the fan-out glob folders, the
 /// folders holding outs) with the status it printed, kept only when that status was "up to date" and
 /// every path was settled (`StatClock`). When every path still has the same type, size, mtime, ctime
@@ -60,7 +60,7 @@ struct StatSnapshot: Sendable, Equatable {
     var lines: [String]
 
     /// Paths every snapshot records besides what the hasher saw.
-    static let fixedPaths = [Workspace.specPath, Publisher.lockPath, Publisher.journalPath]
+    static let fixedPaths = [Workspace.specPath, SharedParams.path, Publisher.lockPath, Publisher.journalPath]
 
     /// Writes the snapshot when every observed path is settled; otherwise removes any old one.
     static func write(root: URL, stamp: Int64?, stages: [String], lines: [String], observed: [String: FileStatus?]) {

@@ -17,7 +17,8 @@ public struct Workspace: Sendable {
                 .error, at: SourceLocation(path: Self.specPath), "cannot read the pipeline spec",
                 fix: "Run sportstime inside the repository (the folder holding \(Self.specPath))"))
         }
-        let graph = try PipelineGraph.load(spec: data, path: Self.specPath) { folder in
+        let params = FileManager.default.contents(atPath: root.appendingPathComponent(SharedParams.path).path)
+        let graph = try PipelineGraph.load(spec: data, path: Self.specPath, params: params) { folder in
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) else {
                 return nil
             }

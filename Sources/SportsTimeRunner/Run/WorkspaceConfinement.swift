@@ -20,7 +20,7 @@ extension Workspace {
     static let runnerPaths = [".pipeline", ".pipeline/lock", Publisher.journalPath, ".pipeline/staging",
                               ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv",
                               StatClock.path, StatSnapshot.path,
-                              ".pipeline/runs", Publisher.lockPath, Workspace.specPath, "pipeline/schemas"]
+                              ".pipeline/runs", Publisher.lockPath, Workspace.specPath, SharedParams.path, "pipeline/schemas"]
 
     /// Checks the runner's own paths, the spec and the schemas (before the workspace lock is opened).
     public func checkRunnerPaths() throws {

@@ -9,6 +9,8 @@ public struct PipelineSpec: Sendable {
     public var templates: [StageTemplate]
     /// The spec's text, to point errors found later at their YAML line.
     public var locations: SpecText
+    /// `pipeline/params.yaml` (empty when there is none).
+    public var shared: SharedParams = .none
 }
 
 /// One entry under `stages:`: a stage, or a family of stages when it has a `foreach`.
@@ -19,6 +21,7 @@ public struct StageTemplate: Sendable {
     /// Normalized repository paths (may contain `${item}`).
     public var deps: [String]
     public var outs: [String]
+    /// The stage's own params as written (values may use `${item}` and shared `${params.NAME}`).
     public var params: [String: String]
     /// Source paths that fingerprint the stage (top-level `code` included), sorted.
     public var code: [String]
@@ -62,6 +65,7 @@ public struct Stage: Sendable, Hashable {
     public var argv: [String]
     public var deps: [String]
     public var outs: [String]
+    /// The params its content key covers: its own, expanded, and the shared ones its cmd or own params use.
     public var params: [String: String]
     public var code: [String]
     public var description: String?

@@ -6,7 +6,8 @@ import SportsTimeCore
 /// Checks across stages (two writers, cycles) are made by `PipelineGraph` after fan-out.
 public enum SpecParser {
     /// Parses and checks `text`; throws `PipelineError.invalidInput(s)` (exit 2) naming each line.
-    public static func parse(_ text: String, path: String) throws -> PipelineSpec {
+    /// `shared` is `pipeline/params.yaml`, whose params a stage may use where it has none of that name.
+    public static func parse(_ text: String, path: String, shared: SharedParams = .none) throws -> PipelineSpec {
         let file = try StrictYAML.decode(SpecFile.self, from: text, path: path)
         let locations = SpecText(text: text, path: path)
         var problems = SpecProblems(locations: locations)
@@ -23,12 +24,12 @@ public enum SpecParser {
         var templates: [StageTemplate] = []
         for name in order {
             guard let stage = file.stages[name] else { continue }
-            if let template = check(stage, named: name, sharedCode: sharedCode, problems: &problems) {
+            if let template = check(stage, named: name, sharedCode: sharedCode, shared: shared, problems: &problems) {
                 templates.append(template)
             }
         }
         try problems.throwIfAny()
-        return PipelineSpec(path: path, templates: templates, locations: locations)
+        return PipelineSpec(path: path, templates: templates, locations: locations, shared: shared)
     }
 
     static func isSlug(_ text: String) -> Bool {
@@ -48,7 +49,7 @@ public enum SpecParser {
     }
 
     private static func check(_ file: StageFile, named name: String, sharedCode: [String: [String]],
-                              problems: inout SpecProblems) -> StageTemplate? {
+                              shared: SharedParams, problems: inout SpecProblems) -> StageTemplate? {
         let at = ["stages", name]
         let before = problems.count
         if !isSlug(name) {
@@ -80,12 +81,15 @@ public enum SpecParser {
         var params: [String: String] = [:]
         for key in (file.params ?? [:]).keys.sorted() {
             let value = file.params?[key] ?? ""
-            if key.isEmpty || !key.unicodeScalars.allSatisfy({ $0.isLowercaseASCIIAlphanumeric || $0.isUppercaseASCIILetter || $0 == "-" || $0 == "_" }) {
+            if !SharedParams.isName(key) {
                 problems.add(at + ["params", key], "param name '\(key)' has characters other than letters, digits, '-' and '_'",
                              fix: "Rename the param")
             }
-            problems.placeholders(in: value, allowed: { isFanout && $0 == "item" }, isFanout: isFanout,
-                                  role: "param '\(key)'", at: at + ["params", key])
+            // A stage's param may be built from the shared ones (not from its own: no order among them).
+            problems.placeholders(in: value, allowed: { placeholder in
+                if placeholder == "item" { return isFanout }
+                return placeholder.hasPrefix("params.") && shared.values[String(placeholder.dropFirst(7))] != nil
+            }, isFanout: isFanout, role: "param '\(key)'", at: at + ["params", key])
             params[key] = value
         }
 
@@ -94,8 +98,13 @@ public enum SpecParser {
             var result: [String] = []
             for (index, raw) in list.enumerated() {
                 let where_ = at + [key, "[\(index)]"]
-                problems.placeholders(in: raw, allowed: { isFanout && $0 == "item" }, isFanout: isFanout,
-                                      role: "\(role) '\(raw)'", at: where_)
+                // Paths may use the fan-out item; deps also shared params (a stage's own params are for
+                // its cmd, and outs stay literal so every tool sees who writes what).
+                problems.placeholders(in: raw, allowed: { placeholder in
+                    if placeholder == "item" { return isFanout }
+                    return key == "deps" && placeholder.hasPrefix("params.")
+                        && shared.values[String(placeholder.dropFirst(7))] != nil
+                }, isFanout: isFanout, role: "\(role) '\(raw)'", at: where_)
                 guard let path = problems.path(raw, role: role, at: where_) else { continue }
                 if let first = seen[path] {
                     problems.add(where_, "\(role) '\(path)' is listed twice in stage '\(name)' (also item \(first + 1))",
@@ -156,7 +165,10 @@ public enum SpecParser {
                 // Judged by the outs as written: an out refused above must not also make ${out} "unknown".
                 if placeholder == "out" { return !file.outs.isEmpty }
                 if placeholder == "item" { return isFanout }
-                if placeholder.hasPrefix("params.") { return params[String(placeholder.dropFirst(7))] != nil }
+                if placeholder.hasPrefix("params.") {
+                    let param = String(placeholder.dropFirst(7))
+                    return params[param] != nil || shared.values[param] != nil
+                }
                 if placeholder.hasPrefix("outs.") {
                     var rest = placeholder.dropFirst(5)
                     if rest.hasSuffix(".dir") { rest = rest.dropLast(4) }
@@ -249,6 +261,14 @@ struct SpecProblems {
             for name in names where !allowed(name) {
                 if name == "item" && !isFanout {
                     add(keyPath, "\(role) uses ${item} but the stage has no foreach", fix: "Add a foreach, or remove ${item}")
+                } else if name.hasPrefix("params."), role.hasPrefix("cmd") {
+                    let param = String(name.dropFirst(7))
+                    add(keyPath, "\(role) uses ${\(name)}, but neither the stage's params nor \(SharedParams.path) define '\(param)'",
+                        fix: "Add '\(param): VALUE' under the stage's params or to \(SharedParams.path)")
+                } else if name.hasPrefix("params."), role.hasPrefix("dep") || role.hasPrefix("param ") {
+                    let param = String(name.dropFirst(7))
+                    add(keyPath, "\(role) uses ${\(name)}, but \(SharedParams.path) does not define '\(param)'",
+                        fix: "Add '\(param): VALUE' to \(SharedParams.path) (a stage's own params are for its cmd only)")
                 } else {
                     let known = role.hasPrefix("cmd")
                         ? "${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}" + (isFanout ? ", ${item}" : "")

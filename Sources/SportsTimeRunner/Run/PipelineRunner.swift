@@ -448,6 +448,8 @@ public final class PipelineRunner: @unchecked Sendable {
             }
             let validator = ArtifactValidator(stage: stage.name) { try schemas.schema(for: $0) }
             var outCount = 0, rejectCount = 0, filteredCount = 0, sawRecords = false, sawFiltered = false
+            var items: [ParallelValidation.Item] = []
+            var written: [(out: String, stagedPath: String)] = []
             for out in stage.outs {
                 let stagedPath = root.appendingPathComponent(Stage.stagingPath(of: out, stage: stage.name)).path
                 guard FileStatus(path: stagedPath) != nil else {
@@ -465,20 +467,22 @@ public final class PipelineRunner: @unchecked Sendable {
                     }
                 }
                 for (file, published) in Self.files(at: stagedPath, publishedAs: out) where check != .unchecked {
-                    guard let data = manager.contents(atPath: file) else { continue }
-                    if case .schema(let path) = check, let ownSchema {
-                        problems.append(contentsOf: validator.validate(data, path: published, against: ownSchema, schemaPath: path)
-                            .problems.map(\.description))
-                        continue
-                    }
-                    let checked = validator.validate(data, path: published)
-                    problems.append(contentsOf: checked.problems.map(\.description))
-                    if let records = checked.records {
-                        if checked.isRejects { rejectCount += records }
-                        else if checked.isFiltered { filteredCount += records; sawFiltered = true }
-                        else { outCount += records; sawRecords = true }
-                    }
+                    var own: (validator: SchemaValidator, path: String)?
+                    if case .schema(let path) = check, let ownSchema { own = (ownSchema, path) }
+                    items.append(ParallelValidation.Item(file: file, published: published, ownSchema: own))
                 }
+                written.append((out, stagedPath))
+            }
+            for (item, checked) in zip(items, ParallelValidation.validate(items, with: validator)) {
+                guard let checked else { continue }
+                problems.append(contentsOf: checked.problems.map(\.description))
+                // Records are counted in envelopes and JSON Lines files an out checks as such.
+                guard item.ownSchema == nil, let records = checked.records else { continue }
+                if checked.isRejects { rejectCount += records }
+                else if checked.isFiltered { filteredCount += records; sawFiltered = true }
+                else { outCount += records; sawRecords = true }
+            }
+            for (out, stagedPath) in written {
                 staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
             }
             // Files the stage wrote beside its outs are not published: say so rather than lose them quietly.

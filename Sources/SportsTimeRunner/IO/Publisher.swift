@@ -46,9 +46,15 @@ public struct Publisher: Sendable {
     /// runner inside a publish (`SPORTSTIME_PUBLISH_PAUSE_MS`); 0 otherwise.
     public var pauseBetweenRenames: Double = 0
 
+    /// Disposes of a backup once its publish is complete (the journal gone): removed at once unless a
+    /// runner hands it to its trash, which deletes it in the background.
+    var discard: @Sendable (String) -> Void
+
     public init(root: URL, pauseBetweenRenames: Double = 0) {
         self.root = root
         self.pauseBetweenRenames = pauseBetweenRenames
+        let files = RepositoryFiles(root: root)
+        self.discard = { path in try? files.removeTree(path) }
     }
 
     private func paused() { if pauseBetweenRenames > 0 { Thread.sleep(forTimeInterval: pauseBetweenRenames) } }
@@ -205,8 +211,8 @@ public struct Publisher: Sendable {
         }
         try files.writeAtomically(Data(journal.lock.utf8), to: Self.lockPath)
         try files.removeTree(Self.journalPath)
-        for move in journal.moves { try? files.removeTree(move.backup) }
-        try? files.removeTree(".pipeline/backup/\(journal.stage)")
+        for move in journal.moves { discard(move.backup) }
+        discard(".pipeline/backup/\(journal.stage)")
     }
 
     /// Reverses the moves of `journal` that were done, last first: a published target goes back to its

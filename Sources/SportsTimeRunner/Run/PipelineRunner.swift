@@ -141,13 +141,17 @@ public final class PipelineRunner: @unchecked Sendable {
 
     private func runLocked(_ options: RunOptions, workspaceLock: WorkspaceLock) throws -> Int32 {
         let started = Date()
-        let publisher = Publisher(root: root, pauseBetweenRenames: (Double(environment["SPORTSTIME_PUBLISH_PAUSE_MS"] ?? "") ?? 0) / 1000)
-        let manager = FileManager.default
+        var publisher = Publisher(root: root, pauseBetweenRenames: (Double(environment["SPORTSTIME_PUBLISH_PAUSE_MS"] ?? "") ?? 0) / 1000)
+        // Backups of published stages and their staging leftovers are deleted off this thread.
+        let trash = Trash(root: root)
+        defer { trash.drain() }
+        publisher.discard = { trash.discard($0) }
+        trash.emptyLeftovers()
         // Staging and backups only live during a run (a journal left by a failed undo keeps them).
         func clearScratch() {
             guard !publisher.hasPendingJournal else { return }
-            try? manager.removeItem(at: root.appendingPathComponent(".pipeline/staging"))
-            try? manager.removeItem(at: root.appendingPathComponent(".pipeline/backup"))
+            trash.discard(".pipeline/staging")
+            trash.discard(".pipeline/backup")
         }
         // A whole-pipeline run over an unchanged tree: confirmed from the stat snapshot alone.
         if options.targets.isEmpty && !options.force && !publisher.hasPendingJournal,
@@ -301,7 +305,7 @@ public final class PipelineRunner: @unchecked Sendable {
             } else {
                 outcome.problems = result.problems
             }
-            try? manager.removeItem(at: root.appendingPathComponent(stage.stagingFolder))
+            trash.discard(stage.stagingFolder)
             if outcome.status == .failed {
                 failed = true
                 for problem in outcome.problems { console.err("\(stage.name): \(problem)") }
@@ -414,7 +418,6 @@ public final class PipelineRunner: @unchecked Sendable {
                                             bufferedLines: live ? [] : buffer.lines))
             }
             let stage = work.stage
-            let manager = FileManager.default
             let folders = [stage.stagingFolder] + stage.outs.map { RepositoryPath.parent(of: Stage.stagingPath(of: $0, stage: stage.name)) }
             for folder in folders {
                 let (code, _) = AtomicFile.makeFolders(root.appendingPathComponent(folder).path)

@@ -56,14 +56,16 @@ let package = Package(
             "SportsTimeRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "CoreTests", dependencies: ["SportsTimeCore"]),
-        .testTarget(name: "IngestTests", dependencies: ["SportsTimeIngest"], exclude: ["Fixtures"]),
-        .testTarget(name: "NormalizeTests", dependencies: ["SportsTimeNormalize"]),
-        .testTarget(name: "MergeTests", dependencies: ["SportsTimeMerge"], exclude: ["Fixtures"]),
-        .testTarget(name: "PlanTests", dependencies: ["SportsTimePlan"], exclude: ["Fixtures"]),
-        .testTarget(name: "RenderTests", dependencies: ["SportsTimeRender"], exclude: ["Fixtures"]),
-        .testTarget(name: "RunnerTests", dependencies: ["SportsTimeRunner", "SportsTimeCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeCore"], exclude: ["BadInputs", "NewSources"]),
+        // Shared by the test targets: executables, processes, the seeded generator, golden files.
+        .target(name: "SportsTimeTestSupport", path: "Tests/SportsTimeTestSupport"),
+        .testTarget(name: "CoreTests", dependencies: ["SportsTimeCore", "SportsTimeTestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["SportsTimeTestSupport", "SportsTimeIngest"], exclude: ["Fixtures"]),
+        .testTarget(name: "NormalizeTests", dependencies: ["SportsTimeTestSupport", "SportsTimeNormalize"]),
+        .testTarget(name: "MergeTests", dependencies: ["SportsTimeTestSupport", "SportsTimeMerge"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlanTests", dependencies: ["SportsTimeTestSupport", "SportsTimePlan"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderTests", dependencies: ["SportsTimeTestSupport", "SportsTimeRender"], exclude: ["Fixtures"]),
+        .testTarget(name: "RunnerTests", dependencies: ["SportsTimeTestSupport", "SportsTimeRunner", "SportsTimeCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeTestSupport", "SportsTimeCore"], exclude: ["BadInputs", "NewSources"]),
         // The YAML reference and editor schemas against every reader's keys (all stage libraries).
         .testTarget(name: "ReferenceTests", dependencies: [
             "SportsTimeCore", "SportsTimeIngest", "SportsTimeMerge", "SportsTimePlan", "SportsTimeRunner",

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 
 /// The bad-input corpus: each folder under `BadInputs/` is one case run against the real executables in
@@ -48,17 +49,8 @@ import Testing
         return names.filter { !$0.hasPrefix("_") && !$0.hasPrefix(".") }.sorted()
     }
 
-    /// The folder holding the built executables: beside the test bundle, else `.build/debug`.
-    static var binFolder: URL? {
-        var candidates: [URL] = []
-        var url = URL(fileURLWithPath: CommandLine.arguments[0])
-        for _ in 0..<4 { url = url.deletingLastPathComponent(); candidates.append(url) }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
-        return candidates.first {
-            FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("sportstime-ingest").path)
-        }
-    }
+    /// The folder holding the built executables (a test that needs them fails when they are not built).
+    static var binFolder: URL? { try? Executables.folder() }
 
     static func copy(_ from: URL, over to: URL) throws {
         let manager = FileManager.default
@@ -96,18 +88,8 @@ import Testing
 
     /// Runs one executable; a death by signal is reported as 128 + the signal.
     static func run(_ arguments: [String], in folder: URL, bin: URL) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = bin.appendingPathComponent(arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let crashed = process.terminationReason == .uncaughtSignal
-        return (crashed ? 128 + process.terminationStatus : process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try TestProcess.run(bin.appendingPathComponent(arguments[0]), Array(arguments.dropFirst()), in: folder)
+        return (result.code, result.stderr)
     }
 
     @Test("the corpus has cases") func corpusIsThere() {

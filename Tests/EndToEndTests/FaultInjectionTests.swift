@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -252,12 +253,8 @@ final class FaultLab: @unchecked Sendable {
 
     static func copy(_ from: URL, to: URL) throws {
         try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/cp")
-        process.arguments = ["-a", from.path, to.path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "cp -a \(from.path) \(to.path) failed")
+        let copied = try TestProcess.run(URL(fileURLWithPath: "/bin/cp"), ["-a", from.path, to.path])
+        try #require(copied.code == 0, "cp -a \(from.path) \(to.path) failed: \(copied.stderr)")
     }
 
     func copyOfA() throws -> URL {
@@ -271,43 +268,22 @@ final class FaultLab: @unchecked Sendable {
     /// Runs `sportstime ARGS` to the end; a death by signal is reported as 128 + the signal.
     static func run(_ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false) throws -> (Int32, String) {
         let process = try start(arguments, in: root, bin: bin, asNobody: asNobody)
-        process.process.waitUntilExit()
-        return (process.exitCode, process.stderr)
+        let result = try process.wait()
+        return (result.code, result.stderr)
     }
 
     func runToEnd(in root: URL) throws -> (Int32, String) { try Self.run(["run"], in: root, bin: bin) }
 
     static func start(_ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false,
-                      environment: [String: String] = [:]) throws -> Started {
-        let process = Process()
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                      environment: [String: String] = [:]) throws -> RunningProcess {
+        let sportstime = bin.appendingPathComponent("sportstime")
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if asNobody {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", bin.appendingPathComponent("sportstime").path] + arguments
-        } else {
-            process.executableURL = bin.appendingPathComponent("sportstime")
-            process.arguments = arguments
+            return try TestProcess.start(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                         ["--reuid=65534", "--regid=65534", "--clear-groups", sportstime.path] + arguments,
+                                         in: root, environment: merged)
         }
-        process.currentDirectoryURL = root
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fault-log-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardError = handle
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return Started(process: process, log: log, handle: handle)
-    }
-
-    final class Started {
-        let process: Process
-        let log: URL
-        let handle: FileHandle
-        init(process: Process, log: URL, handle: FileHandle) { self.process = process; self.log = log; self.handle = handle }
-        deinit { try? handle.close(); try? FileManager.default.removeItem(at: log) }
-        var exitCode: Int32 {
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        }
-        var stderr: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        return try TestProcess.start(sportstime, arguments, in: root, environment: merged)
     }
 
     /// The running child processes of `pid` (the runner's stages), oldest first.
@@ -357,7 +333,7 @@ final class FaultLab: @unchecked Sendable {
         Thread.sleep(forTimeInterval: delay)
         let pid = runner.process.processIdentifier
         var stages: [Int32] = []
-        var second: Started?
+        var second: RunningProcess?
         switch fault {
         case .killRunner:
             stages = Self.children(of: pid)
@@ -380,7 +356,7 @@ final class FaultLab: @unchecked Sendable {
         for stage in stages { Self.waitUntilGone(stage) }
         Self.waitForWorkspace(repo)
         second?.process.waitUntilExit()
-        let code = runner.exitCode, stderr = runner.stderr
+        let code = runner.code, stderr = runner.standardErrorSoFar
         Self.expectNoCrash(stderr, label: label)
         switch fault {
         case .killRunner, .powerCut:
@@ -393,14 +369,14 @@ final class FaultLab: @unchecked Sendable {
             #expect(code == 130 || code == 0, "\(label): runner exit \(code)\n\(stderr)")
         case .secondRunner:
             let other = try #require(second)
-            let codes = [code, other.exitCode].sorted()
+            let codes = [code, other.code].sorted()
             // Whichever took the workspace first runs; the other is refused, or finds nothing to do.
-            #expect(codes == [0, 1] || codes == [0, 0], "\(label): exits \(code) and \(other.exitCode)\n\(stderr)\n\(other.stderr)")
+            #expect(codes == [0, 1] || codes == [0, 0], "\(label): exits \(code) and \(other.code)\n\(stderr)\n\(other.standardErrorSoFar)")
             if codes == [0, 1] {
-                let refused = code == 1 ? stderr : other.stderr
+                let refused = code == 1 ? stderr : other.standardErrorSoFar
                 #expect(refused.contains("another sportstime run is writing this workspace"), "\(label): \(refused)")
             }
-            Self.expectNoCrash(other.stderr, label: label + " (second runner)")
+            Self.expectNoCrash(other.standardErrorSoFar, label: label + " (second runner)")
             return codes == [0, 1]
         }
         return code != 0
@@ -513,17 +489,9 @@ final class FaultLab: @unchecked Sendable {
 
         @discardableResult
         static func sh(_ command: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self)
-            guard process.terminationStatus == 0 else { throw FaultError("`\(command)` failed: \(text)") }
+            let result = try TestProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+            let text = result.stdout + result.stderr
+            guard result.code == 0 else { throw FaultError("`\(command)` failed: \(text)") }
             return text
         }
     }
@@ -585,14 +553,3 @@ struct PipelineState {
 }
 
 /// A small seeded generator, so a failing iteration can be replayed with SPORTSTIME_FAULT_SEED.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

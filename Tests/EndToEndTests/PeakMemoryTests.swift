@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 
 /// Issue 15: a 1 KB YAML file drove `sportstime-plan` to 23.7 GB, and one 50 MB field was copied into
@@ -17,19 +18,12 @@ import Testing
     static func measure(_ arguments: [String], in folder: URL, bin: URL) throws -> Cost {
         let python = try #require(["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"]
             .first { FileManager.default.isExecutableFile(atPath: $0) }, "python3 is needed to measure peak memory (bench/measure.py)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [BadInputTests.packageRoot.appendingPathComponent("bench/measure.py").path, "--"]
-            + [bin.appendingPathComponent(arguments[0]).path] + arguments.dropFirst()
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try TestProcess.run(URL(fileURLWithPath: python),
+                                         [BadInputTests.packageRoot.appendingPathComponent("bench/measure.py").path, "--"]
+                                            + [bin.appendingPathComponent(arguments[0]).path] + arguments.dropFirst(),
+                                         in: folder)
         // `<exit code> <wall seconds> <peak RSS in MB> <CPU seconds>`
-        let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let fields = result.stdout.split(separator: " ").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         try #require(fields.count == 4, "measure.py printed \(fields)")
         let status = try #require(Int32(fields[0])), peakMB = try #require(Double(fields[2])), cpu = try #require(Double(fields[3]))
         return Cost(status: status, maxRSSKB: Int(peakMB * 1024), cpuSeconds: cpu)

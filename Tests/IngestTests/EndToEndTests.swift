@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 import Testing
 
@@ -9,17 +10,7 @@ import Testing
         var stderr: String
     }
 
-    static func executable() throws -> URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
-            TestSupport.packageRoot.appendingPathComponent(".build/debug"),
-        ].map { $0.appendingPathComponent("sportstime-ingest") }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw TestFailure("sportstime-ingest is not built (looked in \(candidates.map(\.path))); run swift build first")
-        }
-        return found
-    }
+    static func executable() throws -> URL { try Executables.url("sportstime-ingest") }
 
     /// A fresh folder holding `pipeline/sources.yaml` and `fixtures/scraped/` copied from the repository.
     static func workspace() throws -> URL {
@@ -35,21 +26,8 @@ import Testing
     }
 
     static func run(_ arguments: [String], in dir: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.currentDirectoryURL = dir
-        let errURL = dir.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        process.standardError = errHandle
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try errHandle.close()
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(at: errURL)
-        return Run(status: process.terminationStatus, stderr: stderr)
+        let result = try TestProcess.run(try executable(), arguments, in: dir)
+        return Run(status: result.status, stderr: result.stderr)
     }
 
     /// Every file under `dir/out/ingest`, by relative path.

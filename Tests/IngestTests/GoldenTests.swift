@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 @testable import SportsTimeIngest
 import Testing
@@ -21,28 +22,13 @@ import Testing
         let root = TestSupport.fixtures.appendingPathComponent(name)
         let text = try String(contentsOf: root.appendingPathComponent("sources.yaml"), encoding: .utf8)
         let configs = try SourceCatalog.load(text: text, path: "sources.yaml")
-        let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
         for config in configs {
             let result = try TestSupport.ingest(config, root: root, scraped: "scraped")
             #expect(result.counts.balances)
             let outputs = [("games.json", try result.gamesData()), ("rejects.jsonl", try result.rejectsData())]
             for (file, actual) in outputs {
-                let url = root.appendingPathComponent("expected/\(config.id)/\(file)")
-                if recording {
-                    try ArtifactFiles.write(actual, to: url)
-                    Issue.record("recorded \(name)/expected/\(config.id)/\(file); unset RECORD_GOLDENS and run again")
-                    continue
-                }
-                guard let expected = FileManager.default.contents(atPath: url.path) else {
-                    Issue.record("missing golden \(name)/expected/\(config.id)/\(file): run with RECORD_GOLDENS=1")
-                    continue
-                }
-                if expected != actual {
-                    Issue.record("""
-                        \(name)/expected/\(config.id)/\(file) differs (re-record with RECORD_GOLDENS=1 if the change is right):
-                        \(TestSupport.diff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self)))
-                        """)
-                }
+                try Golden.assertMatches(actual, expected: root.appendingPathComponent("expected/\(config.id)/\(file)"),
+                                         name: "\(name)/expected/\(config.id)/\(file)")
             }
         }
     }

@@ -63,28 +63,6 @@ enum TestSupport {
     }
 
     /// A unified-style line diff of two texts (for golden mismatches).
-    static func diff(expected: String, actual: String) -> String {
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Longest common subsequence; golden files are small.
-        var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-            }
-        }
-        var out: [String] = ["--- expected", "+++ actual"]
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] { i += 1; j += 1; continue }
-            if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] {
-                out.append("+ \(b[j])"); j += 1
-            } else {
-                out.append("- \(a[i])"); i += 1
-            }
-        }
-        return out.prefix(80).joined(separator: "\n")
-    }
 }
 
 struct TestFailure: Error, CustomStringConvertible {

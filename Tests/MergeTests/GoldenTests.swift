@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 import Testing
 @testable import SportsTimeMerge
@@ -60,7 +61,7 @@ import Testing
         let result = try Merger.merge(mergeInput)
         let files = try MergeOutput.files(for: result, input: mergeInput, hashes: hashes,
                                           settings: mergeInput.settingsMeta { ArtifactFiles.sha256(Data($0.utf8)) })
-        try Golden.compare(files, with: Self.caseFolder.appendingPathComponent("expected"))
+        try Golden.assertFolderMatches(files.map { ($0.path, $0.data) }, expected: Self.caseFolder.appendingPathComponent("expected"))
 
         // What the golden files show, asserted so a re-record cannot silently change it.
         let games = result.store.games
@@ -74,45 +75,5 @@ import Testing
         #expect(result.overrideOutcomes.map(\.status) == [.applied, .unmatched, .applied])
         #expect(result.store.sports["ufl"]?.colorHex == "#0A2240")
         #expect(result.countsAddUp)
-    }
-}
-
-/// Byte-for-byte comparison with expected files, with a unified diff on mismatch.
-enum Golden {
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
-
-    static func compare(_ files: [OutputFile], with expectedFolder: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        if isRecording {
-            try? FileManager.default.removeItem(at: expectedFolder)
-            for file in files { try ArtifactFiles.write(file.data, to: expectedFolder.appendingPathComponent(file.path)) }
-            Issue.record("Recorded \(files.count) golden files in \(expectedFolder.path); run again without RECORD_GOLDENS=1",
-                         sourceLocation: sourceLocation)
-            return
-        }
-        let expectedPaths = ArtifactFiles.files(under: expectedFolder, suffix: "").map { ArtifactFiles.relativePath(of: $0, to: expectedFolder) }
-        #expect(expectedPaths.sorted() == files.map(\.path).sorted(), "the set of output files changed", sourceLocation: sourceLocation)
-        for file in files {
-            let expectedURL = expectedFolder.appendingPathComponent(file.path)
-            let expected = FileManager.default.contents(atPath: expectedURL.path) ?? Data()
-            if expected != file.data {
-                Issue.record("\(file.path) differs from the golden file (re-record with RECORD_GOLDENS=1 if intended):\n\(diff(expectedURL, file.data))",
-                             sourceLocation: sourceLocation)
-            }
-        }
-    }
-
-    static func diff(_ expected: URL, _ actual: Data) -> String {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        guard (try? actual.write(to: temporary)) != nil else { return "(could not write the actual output)" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["diff", "-u", expected.path, temporary.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return "(diff is not available)" }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
     }
 }

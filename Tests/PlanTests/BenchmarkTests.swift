@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 import SportsTimeCore
 @testable import SportsTimePlan
@@ -91,7 +92,7 @@ struct BenchmarkTests {
 
     @Test func aHundredRequestsOverASeason() throws {
         let catalog = RealData.shared
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let stadiums = catalog.stadiums.filter { Landmass.of(zone: $0.timeZone) == "North America" }.map(\.id)
         var requests: [PlanRequest] = []
         let seasons: [([String], String, String)] = [(["mlb"], "2023-04-01", "2023-09-24"), (["nba", "nhl"], "2025-10-22", "2026-04-05")]

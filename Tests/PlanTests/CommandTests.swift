@@ -1,39 +1,17 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 import SportsTimeCore
 @testable import SportsTimePlan
 
 /// Runs the built `sportstime-plan` on a merged store written from the test fixtures.
 @Suite(.serialized) struct CommandTests {
-    static func binary() -> URL? {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var candidates = [here, here.deletingLastPathComponent()]
-        candidates += ["debug", "release"].map { package.appendingPathComponent(".build/\($0)") }
-        for dir in candidates {
-            let url = dir.appendingPathComponent("sportstime-plan")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return nil
-    }
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        let executable: URL = try #require(binary(), "sportstime-plan is not built (swift build)")
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        let result = try TestProcess.run(try Executables.url("sportstime-plan"), arguments, in: directory)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// A repository-shaped folder: out/merge from the fixtures, fixtures/requests with some committed requests.

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 import SportsTimeCore
 @testable import SportsTimePlan
@@ -76,7 +77,7 @@ import SportsTimeCore
             instance.request.mustSeeGameIds = []
             let stadiums = Array(Set(instance.catalog.games.map(\.stadiumId))).sorted()
             guard stadiums.count >= 2 else { continue }
-            var rng = SplitMix(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let count = min(stadiums.count, Int.random(in: 2...3, using: &rng))
             instance.request.requiredStadiumIds = Array(stadiums.shuffled(using: &rng).prefix(count)).sorted()
             instance.request.objective = .fewestDays

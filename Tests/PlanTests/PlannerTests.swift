@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 import SportsTimeCore
 @testable import SportsTimePlan
@@ -336,7 +337,7 @@ import SportsTimeCore
 
     @Test func inputOrderDoesNotChangeThePlan() throws {
         let window = catalog.games(from: LocalDate(iso8601: "2026-01-08")!, through: LocalDate(iso8601: "2026-01-18")!)
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let shuffled = Synthetic.catalog(Array(window).shuffled(using: &rng))
         let ordered = Synthetic.catalog(Array(window))
         let request = Quick.request(["nba", "nhl"], "2026-01-10", "2026-01-16", from: "td-garden") { $0.maxGamesPerDay = 2 }

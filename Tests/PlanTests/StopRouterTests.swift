@@ -1,11 +1,12 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimePlan
 
 @Suite struct StopRouterTests {
     /// Drive seconds between random real stadiums, so the metric is the planner's own.
     func instance(_ seed: UInt64, stops: Int) -> (origin: [Int64], between: [[Int64]], destination: [Int64]) {
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let model = TravelModel()
         let places = RealData.shared.stadiums.filter { Landmass.of(zone: $0.timeZone) == "North America" }
             .shuffled(using: &rng).prefix(stops + 2).map { TravelPlace(stadium: $0) }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 @testable import SportsTimeRender
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimeRunner
 import SportsTimeCore
@@ -179,16 +180,9 @@ import SportsTimeCore
 
     @Test func theCommandPrintsMarkdownForOneStage() throws {
         let repo = try Self.twoRevisions()
-        let process = Process()
-        process.executableURL = try TestRepository.runnerExecutable()
-        process.arguments = ["diff", "--stage", "merge", "--md"]
-        process.currentDirectoryURL = repo.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try TestProcess.run(try TestRepository.runnerExecutable(), ["diff", "--stage", "merge", "--md"], in: repo.root)
+        let output = result.stdout
+        #expect(result.code == 0)
         #expect(output.hasPrefix("## Changes in `out/merge` against `HEAD`\n"))
         #expect(output.contains("- renamed `progressive-field`: name `Jacobs Field` → `Progressive Field`"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimeRunner
 import SportsTimeCore
@@ -166,20 +167,8 @@ import SportsTimeCore
 
 @Suite struct CommandLineTests {
     func run(_ arguments: [String], in repo: TestRepository) throws -> RunResult {
-        let process = Process()
-        process.executableURL = try TestRepository.runnerExecutable()
-        process.arguments = arguments
-        process.currentDirectoryURL = repo.root
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(code: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-                         stderr: String(decoding: errors, as: UTF8.self))
+        let result = try TestProcess.run(try TestRepository.runnerExecutable(), arguments, in: repo.root)
+        return RunResult(code: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     @Test func statusExitCodesAndStageOutputUnderItsName() throws {

@@ -1,19 +1,9 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 @testable import SportsTimePlan
 
 /// A deterministic random source (SplitMix64), so every random instance can be reproduced from its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Exhaustive search: every subsequence of the candidate games (in time order) that the itinerary
 /// simulator accepts, scored with the same key the planner ranks by.
@@ -73,7 +63,7 @@ enum Instances {
     }
 
     static func make(seed: UInt64, maxGames: Int = 11, requiredAllowed: Bool = true) -> Instance? {
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let all = RealData.shared
         // A window of 2–4 days somewhere in a season.
         let seasons: [(sports: [String], first: String, last: String)] = [

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 
 /// External programs the PDF and command-line tests use, found without installing anything.
 enum Tools {
@@ -18,19 +19,8 @@ enum Tools {
 
     static var canCheckPDFs: Bool { weasyprint != nil && pdftotext != nil && pdfinfo != nil }
 
-    /// The built `sportstime-render`, next to the test bundle or in `.build/debug`.
-    static let renderExecutable: URL? = {
-        var candidates: [URL] = []
-        if let first = CommandLine.arguments.first {
-            var folder = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(folder.appendingPathComponent("sportstime-render"))
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        candidates.append(Fixtures.repositoryRoot.appendingPathComponent(".build/debug/sportstime-render"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The built `sportstime-render` (a test that needs it fails when it is not built).
+    static var renderExecutable: URL? { try? Executables.url("sportstime-render") }
 
     static func onPath(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -43,39 +33,10 @@ enum Tools {
 
     struct Result { var status: Int32; var output: String; var error: String }
 
-    /// Runs a program to completion, reading both pipes while it runs.
+    /// Runs a program to completion.
     static func run(_ executable: URL, _ arguments: [String], in folder: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let box = Box()
-        let group = DispatchGroup()
-        for (index, pipe) in [out, err].enumerated() {
-            group.enter()
-            DispatchQueue.global().async {
-                box.set(index, pipe.fileHandleForReading.readDataToEndOfFile())
-                group.leave()
-            }
-        }
-        try process.run()
-        try? out.fileHandleForWriting.close()
-        try? err.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return Result(status: process.terminationStatus, output: String(decoding: box.get(0), as: UTF8.self),
-                      error: String(decoding: box.get(1), as: UTF8.self))
-    }
-
-    private final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Int: Data] = [:]
-        func set(_ key: Int, _ value: Data) { lock.lock(); values[key] = value; lock.unlock() }
-        func get(_ key: Int) -> Data { lock.lock(); defer { lock.unlock() }; return values[key] ?? Data() }
+        let result = try TestProcess.run(executable, arguments, in: folder)
+        return Result(status: result.status, output: result.stdout, error: result.stderr)
     }
 
     /// A fresh temporary folder.

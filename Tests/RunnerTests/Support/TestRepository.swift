@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimeRunner
 import SportsTimeCore
@@ -95,18 +96,9 @@ final class TestRepository: @unchecked Sendable {
     /// Runs a shell command in the repository; fails the test when it fails.
     @discardableResult
     func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let result = try TestProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: root)
+        let text = result.stdout + result.stderr
+        guard result.code == 0 else {
             throw TestFailure("`\(command)` failed: \(text)")
         }
         return text
@@ -116,25 +108,8 @@ final class TestRepository: @unchecked Sendable {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The built `sportstime` executable beside the test bundle.
-    static func runnerExecutable() throws -> URL {
-        var candidates: [URL] = []
-        if let bundle = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            var folder = bundle.deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(folder.appendingPathComponent("sportstime"))
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/sportstime"))
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
-                return candidate
-            }
-        }
-        throw TestFailure("the sportstime executable was not built (looked in \(candidates.map(\.path)))")
-    }
+    /// The built `sportstime` executable.
+    static func runnerExecutable() throws -> URL { try Executables.url("sportstime") }
 }
 
 struct RunResult {

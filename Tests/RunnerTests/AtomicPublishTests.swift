@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimeRunner
 import SportsTimeCore
@@ -24,13 +25,8 @@ let slowSpec = """
     /// Starts the built `sportstime run` in `repo`, waits until the slow stage has started, and returns
     /// the runner process and the stage's pid (from the workspace lock's holder line).
     func startSlowRun(_ repo: TestRepository) throws -> (Process, Int32) {
-        let process = Process()
-        process.executableURL = try TestRepository.runnerExecutable()
-        process.arguments = ["run"]
-        process.currentDirectoryURL = repo.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let running = try TestProcess.start(try TestRepository.runnerExecutable(), ["run"], in: repo.root)
+        let process = running.process
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if let holder = repo.read(".pipeline/lock"), let range = holder.range(of: "stage slow pid ") {

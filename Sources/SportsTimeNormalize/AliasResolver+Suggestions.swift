@@ -82,21 +82,7 @@ enum NameSimilarity {
     }
 
     /// Levenshtein distance (insert, delete, substitute: cost 1 each).
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int { EditDistance.between(a, b) }
 
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }

@@ -196,16 +196,11 @@ struct Processed: Sendable {
 }
 
 /// Results filled in by parallel workers, one slot each.
-final class Outcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<Processed, PipelineError>?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<Processed, PipelineError>) {
-        lock.lock(); defer { lock.unlock() }
-        slots[index] = value
-    }
+final class Outcomes: Sendable {
+    private let slots: Locked<[Result<Processed, PipelineError>?]>
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
+    func set(_ index: Int, _ value: Result<Processed, PipelineError>) { slots.withLock { $0[index] = value } }
     var all: [Result<Processed, PipelineError>] {
-        lock.lock(); defer { lock.unlock() }
-        return slots.map { $0 ?? .failure(.failure(Diagnostic(.error, "a source was not processed", fix: "Report this as a bug"))) }
+        slots.current.map { $0 ?? .failure(.failure(Diagnostic(.error, "a source was not processed", fix: "Report this as a bug"))) }
     }
 }

@@ -354,10 +354,9 @@ enum PDFEngine {
     }
 
     /// Values filled in by concurrent workers, guarded by a lock.
-    private final class Collected<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Int: Value] = [:]
-        func set(_ index: Int, _ value: Value) { lock.lock(); values[index] = value; lock.unlock() }
-        func get(_ index: Int) -> Value? { lock.lock(); defer { lock.unlock() }; return values[index] }
+    private final class Collected<Value: Sendable>: Sendable {
+        private let values = Locked<[Int: Value]>([:])
+        func set(_ index: Int, _ value: Value) { values.withLock { $0[index] = value } }
+        func get(_ index: Int) -> Value? { values.withLock { $0[index] } }
     }
 }

@@ -20,15 +20,7 @@ enum Format {
         return text
     }
 
-    static func grouped(_ value: Int64) -> String {
-        let digits = String(abs(value))
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return value < 0 ? "-" + out : out
-    }
+    static func grouped(_ value: Int64) -> String { NumberText.grouped(value) }
 
     /// `09:00` from minutes after midnight.
     static func clock(minutes: Int) -> String {

@@ -36,15 +36,7 @@ enum Format {
     }
 
     /// An integer with thousands separators: `12,345`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
-            out.append(character)
-        }
-        return value < 0 ? "-" + out : out
-    }
+    static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 
     static func miles(fromKilometres kilometres: Double) -> Int {
         Int((kilometres / kilometresPerMile).rounded())

@@ -84,9 +84,8 @@ public struct GitFiles: Sendable {
     }
 }
 
-private final class ErrorCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = Data()
-    func set(_ data: Data) { lock.lock(); stored = data; lock.unlock() }
-    var data: Data { lock.lock(); defer { lock.unlock() }; return stored }
+private final class ErrorCollector: Sendable {
+    private let stored = Locked(Data())
+    func set(_ data: Data) { stored.withLock { $0 = data } }
+    var data: Data { stored.current }
 }

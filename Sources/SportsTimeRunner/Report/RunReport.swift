@@ -92,15 +92,7 @@ public struct RunReport: Codable, Sendable, Hashable {
 /// Number and time formats shared by the summary lines and reports.
 public enum Format {
     /// `7,012`.
-    public static func count(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
+    public static func count(_ value: Int) -> String { NumberText.grouped(value) }
 
     /// `0.41s`.
     public static func seconds(_ value: Double) -> String {

@@ -595,11 +595,10 @@ final class CompletionQueue: @unchecked Sendable {
 }
 
 /// A stage's output lines.
-final class LineBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+final class LineBuffer: Sendable {
+    private let stored = Locked<[String]>([])
+    func append(_ line: String) { stored.withLock { $0.append(line) } }
+    var lines: [String] { stored.current }
 }
 
 /// Loads `pipeline/schemas/<kind>.schema.json` once per kind.

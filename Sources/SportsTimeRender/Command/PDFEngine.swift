@@ -1,0 +1,67 @@
+import Foundation
+import SportsTimeCore
+
+/// Runs the PDF engine, reading its output pipes while it runs so a chatty engine cannot block.
+public enum PDFEngine {
+    public struct Result: Sendable { public var status: Int32; public var outputText: String; public var errorText: String }
+
+    /// One HTML file to turn into a PDF at `scratch`.
+    struct Job: Sendable {
+        var html: URL
+        var scratch: URL
+        /// The PDF's file identifier, fixed so the same HTML gives the same bytes.
+        var identifier: String
+    }
+
+    /// Runs the engine for every job, up to one process per core at a time; results in job order.
+    static func runAll(_ engine: URL, _ jobs: [Job]) -> [Swift.Result<Result, Error>] {
+        let results = Collected<Swift.Result<Result, Error>>()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
+            let result = Swift.Result { try run(engine, arguments: ["--quiet", "--pdf-identifier", job.identifier, job.html.path, job.scratch.path]) }
+            results.set(index, result)
+        }
+        return jobs.indices.compactMap { results.get($0) }
+    }
+
+    static func run(_ executable: URL, arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdoutPipe = Pipe(), stderrPipe = Pipe()
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        process.standardInput = FileHandle.nullDevice
+        let collected = Collected<Data>()
+        let group = DispatchGroup()
+        for (index, pipe) in [stdoutPipe, stderrPipe].enumerated() {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.set(index, data)
+                group.leave()
+            }
+        }
+        do { try process.run() } catch {
+            try? stdoutPipe.fileHandleForWriting.close()
+            try? stderrPipe.fileHandleForWriting.close()
+            group.wait()
+            throw error
+        }
+        // Close our copies of the write ends so the readers see end-of-file when the child exits.
+        try? stdoutPipe.fileHandleForWriting.close()
+        try? stderrPipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus,
+                      outputText: String(decoding: collected.get(0) ?? Data(), as: UTF8.self),
+                      errorText: String(decoding: collected.get(1) ?? Data(), as: UTF8.self))
+    }
+
+    /// Values filled in by concurrent workers, guarded by a lock.
+    private final class Collected<Value: Sendable>: Sendable {
+        private let values = Locked<[Int: Value]>([:])
+        func set(_ index: Int, _ value: Value) { values.withLock { $0[index] = value } }
+        func get(_ index: Int) -> Value? { values.withLock { $0[index] } }
+    }
+}

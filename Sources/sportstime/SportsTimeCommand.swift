@@ -91,7 +91,14 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show record-level changes of the outputs against a git revision.",
-        discussion: "Records are matched by id; a game that moved to another date is matched by its source ids.")
+        discussion: """
+            Envelopes are compared record by record (matched by id; a game that moved to another date is \
+            matched by its former or source ids), JSON Lines line by line, and any other text file (Markdown, \
+            HTML, iCalendar, GeoJSON) as a unified line diff. A counts table comes first; files whose only \
+            change is the hashes of their inputs are summed in one line. A trip plan leads with what the \
+            traveller sees (games, days, driving, score); its search statistics are shown only with --all.
+            Exit status: 0 ok (with or without changes), 1 git failed, 2 invalid spec, 64 usage (e.g. an unknown revision).
+            """)
 
     @Argument(help: "The git revision to compare with.")
     var revision = "HEAD"
@@ -105,6 +112,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "With --md, at most this many lines per file.")
     var limit = 25
 
+    @Flag(help: "Also show the search statistics of trip plans (search.*).")
+    var all = false
+
     func run() throws {
         let console = Console.standard()
         do {
@@ -112,8 +122,8 @@ struct DiffCommand: ParsableCommand {
             let paths = try diff.paths(stages: stage)
             let files = try diff.compare(revision: revision, paths: paths)
             let scope = OutputDiff.scope(of: paths)
-            let text = md ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit))
-                          : DiffRenderer.plain(files, scope: scope, revision: revision)
+            let text = md ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: all)
+                          : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: all)
             console.out(text, terminator: "")
         } catch let error as PipelineError {
             for diagnostic in error.diagnostics { console.err(diagnostic.description) }

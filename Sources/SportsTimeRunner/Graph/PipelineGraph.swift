@@ -189,6 +189,7 @@ public struct PipelineGraph: Sendable {
         let value: (String) -> String? = { placeholder in
             if placeholder == "item" { return item }
             if placeholder == "out" { return outs.first.map { Stage.stagingPath(of: $0, stage: name) } }
+            if placeholder == "depfile" { return Stage.depfilePath(for: name) }
             if placeholder.hasPrefix("params.") { return params[String(placeholder.dropFirst(7))] }
             if placeholder.hasPrefix("outs.") {
                 var rest = placeholder.dropFirst(5)
@@ -212,7 +213,11 @@ public struct PipelineGraph: Sendable {
             outChecks[out] = check
             if case .schema(let schema) = check, !code.contains(schema) { code.append(schema) }
         }
+        let usesDepfile = template.cmd.contains { raw in
+            (try? Placeholders.names(in: raw).get())?.contains("depfile") == true
+        }
         return Stage(name: name, template: template.name, item: item, argv: argv, deps: deps, outs: outs,
-                     params: params, code: code.sorted(), description: template.description, outChecks: outChecks)
+                     params: params, code: code.sorted(), description: template.description, outChecks: outChecks,
+                     depfile: usesDepfile ? Stage.depfilePath(for: name) : nil)
     }
 }

@@ -156,6 +156,7 @@ public enum SpecParser {
                 // Judged by the outs as written: an out refused above must not also make ${out} "unknown".
                 if placeholder == "out" { return !file.outs.isEmpty }
                 if placeholder == "item" { return isFanout }
+                if placeholder == "depfile" { return true }
                 if placeholder.hasPrefix("params.") { return params[String(placeholder.dropFirst(7))] != nil }
                 if placeholder.hasPrefix("outs.") {
                     var rest = placeholder.dropFirst(5)
@@ -251,7 +252,7 @@ struct SpecProblems {
                     add(keyPath, "\(role) uses ${item} but the stage has no foreach", fix: "Add a foreach, or remove ${item}")
                 } else {
                     let known = role.hasPrefix("cmd")
-                        ? "${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}" + (isFanout ? ", ${item}" : "")
+                        ? "${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}, ${depfile}" + (isFanout ? ", ${item}" : "")
                         : (isFanout ? "${item}" : "no placeholders")
                     add(keyPath, "\(role) uses unknown placeholder ${\(name)}",
                         fix: "Use \(known); write $${ for a literal ${")

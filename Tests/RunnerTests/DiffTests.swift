@@ -334,4 +334,32 @@ import SportsTimeCore
         let all = DiffRenderer.plain(files, scope: "out/plan", revision: "HEAD", showAll: true)
         #expect(all.contains("  changed mlb-boston-june-week: search.arcs 667 → 668; search.labelsExpanded 400 → 330\n"), "\(all)")
     }
+
+    /// `sportstime diff-files` as git's external diff driver: `git diff` of an envelope lists its records.
+    @Test func gitDiffThroughTheDriverListsRecords() throws {
+        let repo = try Self.twoRevisions()
+        let runner = try TestRepository.runnerExecutable()
+        try repo.write(".gitattributes", "out/**/*.json diff=sportstime\nout/**/*.jsonl diff=sportstime\n")
+        try repo.shell("git config diff.sportstime.command '\(runner.path) diff-files'")
+        let output = try repo.shell("git diff -- out/merge/stadiums.json out/merge/README.md")
+        #expect(output.contains("""
+            Changes in out/merge/stadiums.json against its other version: 1 file: 0 added, 0 removed, 1 changed.
+            """), "\(output)")
+        #expect(output.contains("  renamed progressive-field: name \"Jacobs Field\" → \"Progressive Field\""), "\(output)")
+        // Files the attributes do not name keep git's own diff.
+        #expect(output.contains("+Updated."))
+        // Two plain files, and a usage error.
+        try repo.write("a.json", "{}\n")
+        let process = Process()
+        process.executableURL = runner
+        process.arguments = ["diff-files", "a.json"]
+        process.currentDirectoryURL = repo.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        let two = try repo.shell("'\(runner.path)' diff-files a.json out/merge/README.md")
+        #expect(two.contains("out/merge/README.md: 3 lines added, 1 removed\n  @@ -1 +1,3 @@\n  -{}\n"), "\(two)")
+    }
 }

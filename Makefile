@@ -7,12 +7,17 @@
 #                       prints the hint to run make); `sportstime status` itself exits 1 then
 #   make dag            print the stage graph as Mermaid
 #   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
-#   make test           install the PDF test tools, then swift test
+#   make diff-driver    opt in to record-level `git diff` of out/ envelopes in this clone (see .gitattributes)
+#   make test           install the PDF test tools, then swift test (a debug build of its own: .build/debug)
 #   make schemas        regenerate docs/yaml-reference.md and pipeline/schemas/*.yaml.schema.json (editor
 #                       schemas of the YAML inputs) from the readers' key tables
 #   make pdf            install WeasyPrint into .venv/ and render every itinerary with its PDF into
 #                       .pipeline/pdf/<request>/ (never out/: the committed outputs stay untouched)
 #   make clean          remove .build and .pipeline (never out/)
+#
+# A fresh clone is already up to date (out/ and the lock are committed): the first `make` spends its time
+# on the release build and then skips every stage. `make RUNFLAGS=--force` runs every stage anyway and
+# leaves out/ byte-identical.
 #   make fuzz           libFuzzer runs of the readers (FUZZ_SECONDS=60 each; see Fuzz/README.md)
 #   make bench          release build, then bench/run.sh: figures against docs/design.md §8 (see bench/README.md)
 #
@@ -24,7 +29,7 @@ RUNFLAGS ?=
 DIFFFLAGS ?=
 REV ?= HEAD
 
-.PHONY: all build status dag diff test test-tools pdf bench fuzz clean schemas
+.PHONY: all build status dag diff diff-driver test test-tools pdf bench fuzz clean schemas
 .DEFAULT_GOAL := all
 
 all: build
@@ -45,6 +50,12 @@ dag: build
 
 diff: build
 	$(SPORTSTIME) diff $(REV) $(DIFFFLAGS)
+
+# `git diff` of out/**/*.json and *.jsonl through `sportstime diff-files` (.gitattributes names the
+# driver); this clone's git config only. Undo: git config --unset diff.sportstime.command
+diff-driver: build
+	git config diff.sportstime.command "$(CURDIR)/$(SPORTSTIME) diff-files"
+	@echo "git diff now shows out/ envelopes record by record (git config --unset diff.sportstime.command to stop)."
 
 # The render tests read PDFs back: install poppler-utils and WeasyPrint (into .venv/) first.
 test: test-tools

@@ -8,6 +8,8 @@ struct PlanCommandRunner {
     let requests: String
     let out: String
     let only: [String]
+    /// Where to write the paths the plans depend on (`--depfile`), or nil.
+    var depfile: String?
 
     private let root = ArtifactFiles.repositoryRoot()
     private func url(_ path: String) -> URL {
@@ -106,6 +108,15 @@ struct PlanCommandRunner {
                 say("plan: removed \(display(stale)) (no request \(stale.deletingPathExtension().lastPathComponent) any more)")
             }
         }
+        if let depfile {
+            // What the plans depend on, for the runner (its Depfile): the request files (the folder when every
+            // request was planned, since stale plans are removed by its listing), the store's fixed files, and
+            // the games files the requests' scopes can reach, as one glob per sport so that a new season of a
+            // sport counts too.
+            var reads = only.isEmpty ? [display(requestDir)] : requestData.map { display($0.0) }
+            reads += store.fixedInputs.map(\.path) + store.gameReads
+            _ = try ArtifactFiles.write(Data((reads.sorted().joined(separator: "\n") + "\n").utf8), to: url(depfile))
+        }
         let total = Double(DispatchTime.now().uptimeNanoseconds - clockStart.uptimeNanoseconds) / 1e6
         say("plan: \(resolved.count) request\(resolved.count == 1 ? "" : "s") planned in \(String(format: "%.0f", total)) ms")
     }
@@ -124,6 +135,10 @@ struct PlanCommandRunner {
         var gameFiles: [(input: InputReference, sports: Set<String>, first: LocalDate, last: LocalDate)]
         /// Whether some games files were left unread (they cannot hold a game the requests need).
         var isPartial = false
+        /// The games files the plans depend on, as `--depfile` lists them: the games folder when it was
+        /// read whole; else per sport of the scopes a glob `games/<sport>-*.json` (every file whose name
+        /// could pass `nameMayBeNeeded`, present or added later) and each named season's file.
+        var gameReads: [String] = []
 
         func gameInputs(for request: PlanRequest) -> [InputReference] {
             gameFiles.filter { file in
@@ -152,9 +167,18 @@ struct PlanCommandRunner {
         var games: [Game] = []
         var gameFiles: [(InputReference, Set<String>, LocalDate, LocalDate)] = []
         var skipped = 0
-        for file in ArtifactFiles.files(under: dir.appendingPathComponent("games"), suffix: ".json") {
+        let gamesDir = dir.appendingPathComponent("games")
+        var readsWholeFolder = scopes == nil
+        for file in ArtifactFiles.files(under: gamesDir, suffix: ".json") {
             let path = display(file)
-            if let scopes, !Self.mayBeNeeded(file, by: scopes) { skipped += 1; continue }
+            if let scopes {
+                // By name first: a file the name rules out is never opened, so what the plans depend on is
+                // exactly the files the names let through (gameReads).
+                let isDirect = file.deletingLastPathComponent().standardizedFileURL == gamesDir.standardizedFileURL
+                if isDirect && !Self.nameMayBeNeeded(file.lastPathComponent, by: scopes) { skipped += 1; continue }
+                if !isDirect { readsWholeFolder = true }
+                if !Self.mayBeNeeded(file, by: scopes) { skipped += 1; continue }
+            }
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             let envelope = try EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games)
             games += envelope.records
@@ -164,8 +188,23 @@ struct PlanCommandRunner {
             }
         }
         let catalog = PlanCatalog(sports: sports, stadiums: stadiums, teams: teams, games: games)
+        var gameReads = [display(gamesDir)]
+        if let scopes, !readsWholeFolder {
+            let sports = Set(scopes.flatMap(\.sports)), seasons = Set(scopes.flatMap(\.seasonsNamed))
+            gameReads = sports.sorted().map { display(gamesDir) + "/\($0)-*.json" }
+                + seasons.filter { season in !sports.contains { season.hasPrefix($0 + "-") } }.sorted().map { display(gamesDir) + "/\($0).json" }
+        }
         return Store(catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles,
-                     isPartial: skipped > 0)
+                     isPartial: skipped > 0, gameReads: gameReads)
+    }
+
+    /// Whether a games file named `name` (`<sport>-<season>.json`, as merge names them) can hold a game
+    /// one of `scopes` needs: its sport is one of a scope's, or it is the season a must-see game names.
+    static func nameMayBeNeeded(_ name: String, by scopes: [RequestResolver.Scope]) -> Bool {
+        let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        return scopes.contains { scope in
+            scope.seasonsNamed.contains(stem) || scope.sports.contains { stem.hasPrefix($0 + "-") }
+        }
     }
 
     /// Whether a games file may hold a game one of `scopes` needs: its meta (on the header line before the

@@ -28,9 +28,12 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Plan only this request id (repeatable).")
     var request: [String] = []
 
+    @Option(help: ArgumentHelp("Also write the paths the plans depend on here, one a line (globs for games files a new season could add); the runner passes ${depfile}.", valueName: "file"))
+    var depfile: String?
+
     func run() throws {
         do {
-            try PlanCommandRunner(merged: merged, requests: requests, out: out, only: request).run()
+            try PlanCommandRunner(merged: merged, requests: requests, out: out, only: request, depfile: depfile).run()
         } catch let error as PipelineError {
             for diagnostic in error.diagnostics { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
             throw ExitCode(error.exitCode)

@@ -14,8 +14,8 @@ struct SportsTimeCommand: ParsableCommand {
             2 invalid spec, lock or input, 64 usage.
             """,
         version: SportsTimeVersion.current,
-        subcommands: [RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, ExplainCommand.self,
-                      ValidateCommand.self])
+        subcommands: [RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, DiffFilesCommand.self,
+                      ExplainCommand.self, ValidateCommand.self])
 }
 
 /// The repository root: the nearest folder at or above the working directory holding the spec.
@@ -91,7 +91,14 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show record-level changes of the outputs against a git revision.",
-        discussion: "Records are matched by id; a game that moved to another date is matched by its source ids.")
+        discussion: """
+            Envelopes are compared record by record (matched by id; a game that moved to another date is \
+            matched by its former or source ids), JSON Lines line by line, and any other text file (Markdown, \
+            HTML, iCalendar, GeoJSON) as a unified line diff. A counts table comes first; files whose only \
+            change is the hashes of their inputs are summed in one line. A trip plan leads with what the \
+            traveller sees (games, days, driving, score); its search statistics are shown only with --all.
+            Exit status: 0 ok (with or without changes), 1 git failed, 2 invalid spec, 64 usage (e.g. an unknown revision).
+            """)
 
     @Argument(help: "The git revision to compare with.")
     var revision = "HEAD"
@@ -105,6 +112,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "With --md, at most this many lines per file.")
     var limit = 25
 
+    @Flag(help: "Also show the search statistics of trip plans (search.*).")
+    var all = false
+
     func run() throws {
         let console = Console.standard()
         do {
@@ -112,8 +122,8 @@ struct DiffCommand: ParsableCommand {
             let paths = try diff.paths(stages: stage)
             let files = try diff.compare(revision: revision, paths: paths)
             let scope = OutputDiff.scope(of: paths)
-            let text = md ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit))
-                          : DiffRenderer.plain(files, scope: scope, revision: revision)
+            let text = md ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: all)
+                          : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: all)
             console.out(text, terminator: "")
         } catch let error as PipelineError {
             for diagnostic in error.diagnostics { console.err(diagnostic.description) }
@@ -161,5 +171,59 @@ struct ValidateCommand: ParsableCommand {
         for problem in problems { console.err(problem.description) }
         console.out("\(files) file\(files == 1 ? "" : "s") checked, \(problems.count) problem\(problems.count == 1 ? "" : "s").")
         throw ExitCode(problems.isEmpty ? ExitStatus.ok : ExitStatus.invalidInput)
+    }
+}
+
+/// `sportstime diff-files`: one artifact's two versions, compared as `sportstime diff` compares them;
+/// with git's seven external-diff arguments, the diff driver `.gitattributes` names (`make diff-driver`).
+struct DiffFilesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff-files",
+        abstract: "Compare two versions of one artifact the way diff does (also git's external diff driver).",
+        discussion: """
+            OLD NEW compares two files; PATH OLD NEW names the path the artifact has in the repository (shown, \
+            and how it is read: envelope, JSON Lines or text). Given git's seven external-diff arguments \
+            (PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE; /dev/null for a side that does not exist) \
+            it is the diff driver that .gitattributes names for out/**/*.json and *.jsonl: make diff-driver \
+            sets git config diff.sportstime.command to it.
+            Exit status: 0 ok (with or without changes), 2 a file cannot be read, 64 usage.
+            """)
+
+    @Argument(help: ArgumentHelp("OLD NEW, PATH OLD NEW, or git's seven external-diff arguments.", valueName: "file"))
+    var files: [String] = []
+
+    @Flag(help: "Also show the search statistics of trip plans (search.*).")
+    var all = false
+
+    func validate() throws {
+        guard [2, 3, 7].contains(files.count) else {
+            throw ValidationError("Give OLD NEW, PATH OLD NEW, or git's seven external-diff arguments (got \(files.count)).")
+        }
+    }
+
+    func run() throws {
+        let console = Console.standard()
+        let (path, old, new): (String, String, String)
+        switch files.count {
+        case 2: (path, old, new) = (files[1], files[0], files[1])
+        case 3: (path, old, new) = (files[0], files[1], files[2])
+        default: (path, old, new) = (files[0], files[1], files[4])
+        }
+        func read(_ file: String) throws -> Data? {
+            if file == "/dev/null" { return nil }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: file), "cannot read the file",
+                                                            fix: "Check the path and its permissions"))
+            }
+            return data
+        }
+        do {
+            let before = try read(old), after = try read(new)
+            let diffs = RecordDiff.compare(old: before.map { [path: $0] } ?? [:], new: after.map { [path: $0] } ?? [:])
+            console.out(DiffRenderer.plain(diffs, scope: path, revision: "its other version", showAll: all), terminator: "")
+        } catch let error as PipelineError {
+            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
+            throw ExitCode(error.exitCode)
+        }
     }
 }

@@ -98,4 +98,41 @@ import SportsTimeCore
         let option = try Self.run(["--frobnicate"], in: root)
         #expect(option.status == 64)
     }
+
+    /// `--depfile` lists what the plans depend on: the request, the store's fixed files and one glob per
+    /// sport of the request; a games file of another sport is never opened.
+    @Test func theDepfileNamesTheRequestsSportsAndNoOtherGames() throws {
+        let root = try Self.workspace(requests: ["mlb-boston-june-week", "northeast-winter-nba-nhl"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Not an envelope at all: reading it would fail the run.
+        try "not json".write(to: root.appendingPathComponent("out/merge/games/xfl-2020.json"), atomically: true, encoding: .utf8)
+        let args = ["--merged", "out/merge", "--requests", "fixtures/requests", "--out", "out/plan", "--depfile", "deps.txt"]
+        let one = try Self.run(args + ["--request", "mlb-boston-june-week"], in: root)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8) == """
+            fixtures/requests/mlb-boston-june-week.yaml
+            out/merge/games/mlb-*.json
+            out/merge/sports.json
+            out/merge/stadiums.json
+            out/merge/teams.json
+
+            """)
+        let two = try Self.run(args + ["--request", "northeast-winter-nba-nhl"], in: root)
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8) == """
+            fixtures/requests/northeast-winter-nba-nhl.yaml
+            out/merge/games/nba-*.json
+            out/merge/games/nhl-*.json
+            out/merge/sports.json
+            out/merge/stadiums.json
+            out/merge/teams.json
+
+            """)
+        // Every request at once: the requests folder (its listing decides which stale plans go).
+        try FileManager.default.removeItem(at: root.appendingPathComponent("out/merge/games/xfl-2020.json"))
+        let all = try Self.run(args, in: root)
+        #expect(all.status == 0, "\(all.stderr)")
+        let text = try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("fixtures/requests\nout/merge/games/mlb-*.json\nout/merge/games/nba-*.json\nout/merge/games/nhl-*.json\n"), "\(text)")
+    }
 }

@@ -127,7 +127,7 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
               a:
                 cmd: [/bin/sh, -c, 'touch "$1"', sh, "${outs.1}"]
                 outs: [out/a]
-            """, line: 3, message: "cmd argument '${outs.1}' uses unknown placeholder ${outs.1}", fix: "Use ${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}"),
+            """, line: 3, message: "cmd argument '${outs.1}' uses unknown placeholder ${outs.1}", fix: "Use ${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}, ${depfile}"),
         MalformedSpec(name: "item without foreach", yaml: """
             stages:
               a:

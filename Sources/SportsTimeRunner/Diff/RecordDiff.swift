@@ -21,6 +21,10 @@ public struct RecordChange: Sendable, Hashable {
     public var newId: String?
     public var label: Label
     public var fields: [FieldChange]
+    /// What a reader sees change, before the fields (a trip plan's games, days, driving and score).
+    public var highlights: [String] = []
+    /// Fields left out of `fields` (a plan's search statistics, shown with `--all`).
+    public var hiddenFields = 0
 }
 
 /// How one file changed.
@@ -31,8 +35,8 @@ public struct FileDiff: Sendable, Hashable {
         case records(added: [String], removed: [String], changed: [RecordChange], header: [FieldChange])
         /// JSON Lines (rejects): lines added and removed, compared as a multiset.
         case lines(added: [String], removed: [String])
-        /// Any other file: how many lines were added and removed (counted as one changed file).
-        case text(added: Int, removed: Int)
+        /// Any other file (Markdown, HTML, iCalendar, GeoJSON, …): a unified line diff.
+        case text(LineDiff)
     }
 
     public var path: String
@@ -40,11 +44,52 @@ public struct FileDiff: Sendable, Hashable {
     /// The envelope kind, when the file is one.
     public var kind: String?
     public var content: Content
+    /// Records whose only changes are hidden (a plan's search statistics), left out of `content`.
+    public var hiddenRecords = 0
+
+    public init(path: String, status: Status, kind: String?, content: Content) {
+        self.path = path; self.status = status; self.kind = kind; self.content = content
+    }
+
+    /// Whether the counts are lines of text rather than records.
+    public var isText: Bool {
+        if case .text = content { return true }
+        return false
+    }
+
+    /// Whether every change of this file is hidden (see `hidingSearchStatistics`).
+    public var isHiddenOnly: Bool {
+        if case .records(let added, let removed, let changed, let header) = content, status == .modified {
+            return hiddenRecords > 0 && added.isEmpty && removed.isEmpty && changed.isEmpty && header.isEmpty
+        }
+        return false
+    }
+
+    /// This diff without the search statistics of trip plans (`search.*`): they say how the planner
+    /// searched, not what the traveller gets. A plan whose other fields are unchanged is left out and
+    /// counted in `hiddenRecords`.
+    public func hidingSearchStatistics() -> FileDiff {
+        guard kind == PlanHighlights.kind, case .records(let added, let removed, let changed, let header) = content else { return self }
+        var copy = self
+        var kept: [RecordChange] = []
+        for var change in changed {
+            let visible = change.fields.filter { !PlanHighlights.isSearchStatistic($0.path) }
+            change.hiddenFields += change.fields.count - visible.count
+            change.fields = visible
+            if visible.isEmpty && change.highlights.isEmpty && change.newId == nil {
+                copy.hiddenRecords += 1
+            } else {
+                kept.append(change)
+            }
+        }
+        copy.content = .records(added: added, removed: removed, changed: kept, header: header)
+        return copy
+    }
 
     /// Whether no record, header field or line differs (an envelope whose `inputs` hashes alone changed).
     public var isInputsOnly: Bool {
         if case .records(let added, let removed, let changed, let header) = content, status == .modified {
-            return added.isEmpty && removed.isEmpty && changed.isEmpty && header.isEmpty
+            return hiddenRecords == 0 && added.isEmpty && removed.isEmpty && changed.isEmpty && header.isEmpty
         }
         return false
     }
@@ -54,7 +99,7 @@ public struct FileDiff: Sendable, Hashable {
         case .records(let added, let removed, let changed, let header):
             return (added.count, removed.count, changed.count + (header.isEmpty ? 0 : 1))
         case .lines(let added, let removed): return (added.count, removed.count, 0)
-        case .text: return (0, 0, 1)
+        case .text(let diff): return (diff.added, diff.removed, 0)
         }
     }
 }
@@ -88,8 +133,7 @@ public enum RecordDiff {
                                 content: compareEnvelopes(before ?? .empty, after ?? .empty, kind: kind))
             }
         }
-        let (added, removed) = lineChanges(old: old, new: new)
-        return FileDiff(path: path, status: status, kind: nil, content: .text(added: added.count, removed: removed.count))
+        return FileDiff(path: path, status: status, kind: nil, content: .text(LineDiff.compare(old ?? Data(), new ?? Data())))
     }
 
     struct ParsedEnvelope {
@@ -120,7 +164,11 @@ public enum RecordDiff {
         var changed: [RecordChange] = []
         for id in Set(old.records.keys).intersection(new.records.keys) {
             let fields = fieldChanges(old.records[id], new.records[id], path: "")
-            if !fields.isEmpty { changed.append(RecordChange(id: id, newId: nil, label: label(fields), fields: fields)) }
+            if !fields.isEmpty {
+                var change = RecordChange(id: id, newId: nil, label: label(fields), fields: fields)
+                if kind == PlanHighlights.kind { change.highlights = PlanHighlights.lines(old: old.records[id], new: new.records[id]) }
+                changed.append(change)
+            }
         }
         // A record whose id changed (a game moved to another date) is matched by the ids it had before
         // (`formerIds`), then by a source's own id.

@@ -205,6 +205,7 @@ public struct PipelineGraph: Sendable {
         let value: (String) -> String? = { placeholder in
             if placeholder == "item" { return item }
             if placeholder == "out" { return outs.first.map { Stage.stagingPath(of: $0, stage: name) } }
+            if placeholder == "depfile" { return Stage.depfilePath(for: name) }
             if placeholder.hasPrefix("params.") {
                 let param = String(placeholder.dropFirst(7))
                 if let value = own[param] { return value }
@@ -233,7 +234,11 @@ public struct PipelineGraph: Sendable {
             if case .schema(let schema) = check, !code.contains(schema) { code.append(schema) }
         }
         let params = own.merging(usedShared) { mine, _ in mine }
+        let usesDepfile = template.cmd.contains { raw in
+            (try? Placeholders.names(in: raw).get())?.contains("depfile") == true
+        }
         return Stage(name: name, template: template.name, item: item, argv: argv, deps: deps, outs: outs,
-                     params: params, code: code.sorted(), description: template.description, outChecks: outChecks)
+                     params: params, code: code.sorted(), description: template.description, outChecks: outChecks,
+                     depfile: usesDepfile ? Stage.depfilePath(for: name) : nil)
     }
 }

@@ -116,7 +116,8 @@ public final class ContentHasher: @unchecked Sendable {
     public func digest(_ path: String) -> PathDigest {
         lock.lock(); defer { lock.unlock() }
         if let known = memo[path] { return known }
-        let result = compute(relative: path, absolute: root.appendingPathComponent(path).path, cacheKey: path)
+        let result = Depfile.isGlob(path) ? computeGlob(path)
+            : compute(relative: path, absolute: root.appendingPathComponent(path).path, cacheKey: path)
         memo[path] = result
         return result
     }
@@ -182,20 +183,50 @@ public final class ContentHasher: @unchecked Sendable {
             add(count, name: rel, to: &digest)
             files.append((rel, hash))
         }
-        files.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        digest.hash = storeListing(files)
+        return digest
+    }
+
+    /// A glob (`folder/prefix*suffix`, see `Depfile`): the listing of the regular files directly in the
+    /// folder whose names match, hashed like a folder's (an absent folder matches nothing).
+    private func computeGlob(_ path: String) -> PathDigest {
+        let folder = RepositoryPath.parent(of: path)
+        let pattern = path.split(separator: "/").last.map(String.init) ?? path
+        let folderAbsolute = root.appendingPathComponent(folder).path
+        let folderStatus = FileStatus(path: folderAbsolute)
+        observed[folder] = folderStatus
+        var digest = PathDigest(hash: "", isFolder: true, records: 0, rejected: 0, hasRecords: false)
+        var files: [(String, String)] = []
+        if folderStatus?.isFolder == true, let names = try? FileManager.default.contentsOfDirectory(atPath: folderAbsolute) {
+            for name in names where !name.hasPrefix(".") && Depfile.matches(name, pattern: pattern) {
+                let key = folder + "/" + name
+                guard let status = FileStatus(path: folderAbsolute + "/" + name), status.isFile else { continue }
+                observed[key] = status
+                let (hash, count) = fileHash(absolute: folderAbsolute + "/" + name, status: status, cacheKey: key)
+                add(count, name: name, to: &digest)
+                files.append((name, hash))
+            }
+        }
+        digest.hash = storeListing(files)
+        return digest
+    }
+
+    /// Hashes a listing (relative path, file hash) and keeps it for `listing(_:)`.
+    private func storeListing(_ unsorted: [(String, String)]) -> String {
+        let files = unsorted.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
         var text = Self.treeHeader
         for (rel, hash) in files { text += "\(hash)  \(rel)\n" }
         let data = Data(text.utf8)
-        digest.hash = ArtifactFiles.sha256(data)
-        if listings[digest.hash] == nil {
-            listings[digest.hash] = text
-            let url = listingFolder.appendingPathComponent(digest.hash)
+        let hash = ArtifactFiles.sha256(data)
+        if listings[hash] == nil {
+            listings[hash] = text
+            let url = listingFolder.appendingPathComponent(hash)
             if !FileManager.default.fileExists(atPath: url.path) {
                 try? FileManager.default.createDirectory(at: listingFolder, withIntermediateDirectories: true)
                 ScratchFile.replace(data, at: url)
             }
         }
-        return digest
+        return hash
     }
 
     private func add(_ count: Int?, name: String, to digest: inout PathDigest) {

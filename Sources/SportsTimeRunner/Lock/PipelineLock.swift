@@ -14,10 +14,14 @@ public struct LockEntry: Codable, Hashable, Sendable {
     /// Out path → content hash of what was published.
     public var outs: [String: String]
     public var params: [String: String]
+    /// What a stage that writes a depfile reported reading (`Depfile`), sorted; `deps` then holds the
+    /// hashes of these in place of the dep folders that hold them. Nil for other stages.
+    public var reads: [String]?
 
     public init(cmd: [String], code: [String: String], deps: [String: String], key: String,
-                outs: [String: String], params: [String: String]) {
+                outs: [String: String], params: [String: String], reads: [String]? = nil) {
         self.cmd = cmd; self.code = code; self.deps = deps; self.key = key; self.outs = outs; self.params = params
+        self.reads = reads
     }
 }
 
@@ -65,7 +69,10 @@ public struct PipelineLock: Hashable, Sendable {
             out += "      \"deps\": " + map(entry.deps) + ",\n"
             out += "      \"key\": " + quote(entry.key) + ",\n"
             out += "      \"outs\": " + map(entry.outs) + ",\n"
-            out += "      \"params\": " + map(entry.params) + "\n"
+            out += "      \"params\": " + map(entry.params) + (entry.reads == nil ? "\n" : ",\n")
+            if let reads = entry.reads {
+                out += "      \"reads\": " + (reads.isEmpty ? "[]" : "[\n" + reads.map { "        " + quote($0) }.joined(separator: ",\n") + "\n      ]") + "\n"
+            }
             out += "    }" + (index == names.count - 1 ? "\n  " : ",")
         }
         out += "}\n}\n"

@@ -10,11 +10,14 @@ public struct StageFingerprint: Sendable, Hashable {
     /// Code path → content hash.
     public var code: [String: String]
     public var outs: [String]
+    /// What the stage reported reading (`Depfile`), when `deps` was narrowed to it.
+    public var reads: [String]?
     /// SHA-256 of all of the above in a fixed text form.
     public var key: String
 
-    public init(stage: Stage, deps: [String: String], code: [String: String]) {
+    public init(stage: Stage, deps: [String: String], code: [String: String], reads: [String]? = nil) {
         self.argv = stage.argv
+        self.reads = reads
         self.params = stage.params
         self.deps = deps
         self.code = code
@@ -39,7 +42,7 @@ public struct StageFingerprint: Sendable, Hashable {
 
     /// The lock entry recording this fingerprint and the published outputs.
     public func lockEntry(outs published: [String: String]) -> LockEntry {
-        LockEntry(cmd: argv, code: code, deps: deps, key: key, outs: published, params: params)
+        LockEntry(cmd: argv, code: code, deps: deps, key: key, outs: published, params: params, reads: reads)
     }
 }
 
@@ -125,6 +128,8 @@ public enum StagePlanner {
     static func fileChanges(from old: String?, to new: String?, under folder: String,
                             listing: (String) -> [String: String]?) -> [FileChange] {
         guard let old, let new, let before = listing(old), let after = listing(new) else { return [] }
+        // A glob's listing is relative to its folder.
+        let folder = Depfile.isGlob(folder) ? RepositoryPath.parent(of: folder) : folder
         var changes: [FileChange] = []
         for path in Set(before.keys).union(after.keys).sorted() {
             switch (before[path], after[path]) {

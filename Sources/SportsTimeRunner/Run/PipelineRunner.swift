@@ -245,15 +245,17 @@ public final class PipelineRunner: @unchecked Sendable {
                     guard isReady(index), running < options.jobs, !interrupted, !(failed && !options.keepGoing) else { continue }
                     startedStages.insert(index)
                     progressed = true
-                    let fingerprint = PipelineStatus.fingerprint(of: stage, hasher: hasher)
+                    let fingerprint = PipelineStatus.fingerprint(of: stage, hasher: hasher, recorded: lock.stages[stage.name])
                     var reasons = StagePlanner.reasons(fingerprint, outputs: PipelineStatus.outputHashes(of: stage, hasher: hasher),
                                                        lock: lock.stages[stage.name], listing: hasher.listing)
                     if reasons.isEmpty && options.force { reasons = [.forced] }
                     if reasons.isEmpty {
                         let ranUpstream = graph.upstream[index].filter { ranThisRun.contains($0) }.map { graph.stages[$0].name }
+                        let upstream = ranUpstream.joined(separator: ", ")
                         let reason = ranUpstream.isEmpty
                             ? "up to date"
-                            : "early cutoff: outputs of \(ranUpstream.joined(separator: ", ")) unchanged"
+                            : (fingerprint.reads == nil ? "early cutoff: outputs of \(upstream) unchanged"
+                                                        : "early cutoff: what it read of the outputs of \(upstream) is unchanged")
                         finish(index, StageOutcome(stage: stage.name, status: .skipped, reason: reason))
                         continue
                     }
@@ -266,7 +268,7 @@ public final class PipelineRunner: @unchecked Sendable {
                         finish(index, outcome)
                         continue
                     }
-                    let recordsIn = stage.deps.map { hasher.digest($0) }
+                    let recordsIn = fingerprint.deps.keys.sorted().map { hasher.digest($0) }
                     let inCount = recordsIn.contains(where: \.hasRecords) ? recordsIn.reduce(0) { $0 + $1.records } : nil
                     running += 1
                     let work = StageWork(index: index, stage: stage, fingerprint: fingerprint,
@@ -306,6 +308,7 @@ public final class PipelineRunner: @unchecked Sendable {
                 outcome.problems = result.problems
             }
             trash.discard(stage.stagingFolder)
+            if let depfile = stage.depfile { try? FileManager.default.removeItem(at: root.appendingPathComponent(depfile)) }
             if outcome.status == .failed {
                 failed = true
                 for problem in outcome.problems { console.err("\(stage.name): \(problem)") }
@@ -378,6 +381,8 @@ public final class PipelineRunner: @unchecked Sendable {
         var recordsOut: Int?
         var rejected: Int?
         var filtered: Int?
+        /// What the stage reported reading, when it writes a depfile.
+        var reads: [String]?
         /// Output lines held back to print as one block (when stages run concurrently).
         var bufferedLines: [String]
     }
@@ -408,6 +413,7 @@ public final class PipelineRunner: @unchecked Sendable {
             var recordsOut: Int?
             var rejected: Int?
             var filtered: Int?
+            var reads: [String]?
             defer {
                 try? Data(buffer.lines.map { $0 + "\n" }.joined().utf8).write(to: log)
                 state.lock()
@@ -415,9 +421,10 @@ public final class PipelineRunner: @unchecked Sendable {
                 state.unlock()
                 completions.add(StageResult(work: work, problems: problems, seconds: Date().timeIntervalSince(began),
                                             staged: staged, recordsOut: recordsOut, rejected: rejected, filtered: filtered,
-                                            bufferedLines: live ? [] : buffer.lines))
+                                            reads: reads, bufferedLines: live ? [] : buffer.lines))
             }
             let stage = work.stage
+            let manager = FileManager.default
             let folders = [stage.stagingFolder] + stage.outs.map { RepositoryPath.parent(of: Stage.stagingPath(of: $0, stage: stage.name)) }
             for folder in folders {
                 let (code, _) = AtomicFile.makeFolders(root.appendingPathComponent(folder).path)
@@ -433,6 +440,7 @@ public final class PipelineRunner: @unchecked Sendable {
                                 + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath).")
                 return
             }
+            if let depfile = stage.depfile { try? manager.removeItem(at: root.appendingPathComponent(depfile)) }
             progress.started(stage.name)
             let end = process.run(executable: executable, arguments: Array(stage.argv.dropFirst()), root: root,
                                   environment: environment, lockDescriptor: workspaceLock.descriptor,
@@ -501,6 +509,20 @@ public final class PipelineRunner: @unchecked Sendable {
                 rejected = rejectCount
             }
             if sawFiltered { filtered = filteredCount }
+            // What the stage read, as it reports it (`Depfile`): its key from now on.
+            if let depfile = stage.depfile {
+                guard let data = manager.contents(atPath: root.appendingPathComponent(depfile).path) else {
+                    problems.append("error: the stage did not write its depfile \(depfile), though its cmd passes ${depfile}; "
+                                    + "outputs were not published. Make it write the paths it read there, or take ${depfile} "
+                                    + "out of its cmd in \(Workspace.specPath).")
+                    return
+                }
+                switch Depfile.parse(String(decoding: data, as: UTF8.self), deps: stage.deps) {
+                case .success(let entries): reads = entries
+                case .failure(let problem):
+                    problems.append("error: its depfile \(depfile), \(problem.message); outputs were not published. \(problem.fix).")
+                }
+            }
         }
     }
 
@@ -543,7 +565,10 @@ public final class PipelineRunner: @unchecked Sendable {
             moves.append(Publisher.Move(staged: nil, target: old, backup: Publisher.backupPath(of: old, label: stage.name)))
         }
         var next = lock
-        next.stages[stage.name] = result.work.fingerprint.lockEntry(outs: published)
+        // A stage that reported what it read is recorded with the hashes of those reads.
+        let fingerprint = result.reads == nil ? result.work.fingerprint
+            : PipelineStatus.fingerprint(of: stage, hasher: hasher, recorded: nil, reads: result.reads)
+        next.stages[stage.name] = fingerprint.lockEntry(outs: published)
         try publisher.publish(label: stage.name, moves: moves, lock: next.encoded())
         lock = next
         for move in moves { hasher.invalidate(move.target) }

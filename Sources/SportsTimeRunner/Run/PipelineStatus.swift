@@ -73,7 +73,7 @@ public struct PipelineStatus: Sendable {
     static func compute(graph: PipelineGraph, lock: PipelineLock, hasher: ContentHasher, hasJournal: Bool) -> PipelineStatus {
         var states: [StageState] = []
         for (index, stage) in graph.stages.enumerated() {
-            let fingerprint = fingerprint(of: stage, hasher: hasher)
+            let fingerprint = fingerprint(of: stage, hasher: hasher, recorded: lock.stages[stage.name])
             let reasons = StagePlanner.reasons(fingerprint, outputs: outputHashes(of: stage, hasher: hasher),
                                                lock: lock.stages[stage.name], listing: hasher.listing)
             let kind: StageState.Kind
@@ -90,12 +90,17 @@ public struct PipelineStatus: Sendable {
                               interruptedPublish: hasJournal)
     }
 
-    static func fingerprint(of stage: Stage, hasher: ContentHasher) -> StageFingerprint {
+    /// The stage's fingerprint. For a stage that writes a depfile, the reads its last run recorded
+    /// (`recorded.reads`) stand for the dep folders holding them (`Depfile.narrowed`); `reads` gives the
+    /// reads of a run that just ended instead.
+    static func fingerprint(of stage: Stage, hasher: ContentHasher, recorded: LockEntry?,
+                            reads: [String]? = nil) -> StageFingerprint {
+        let reads = stage.depfile == nil ? nil : (reads ?? recorded?.reads)
         var deps: [String: String] = [:]
-        for dep in stage.deps { deps[dep] = hasher.digest(dep).hash }
+        for dep in Depfile.narrowed(deps: stage.deps, reads: reads) { deps[dep] = hasher.digest(dep).hash }
         var code: [String: String] = [:]
         for path in stage.code { code[path] = hasher.digest(path).hash }
-        return StageFingerprint(stage: stage, deps: deps, code: code)
+        return StageFingerprint(stage: stage, deps: deps, code: code, reads: reads)
     }
 
     static func outputHashes(of stage: Stage, hasher: ContentHasher) -> [String: String] {

@@ -39,7 +39,7 @@ extension PipelineSpec {
             summary: "One stage, or a family of stages `<stage>@<item>` when it has a `foreach`.",
             keys: [
                 .required("cmd", .list(.string),
-                          "The command as an argv list (no shell). A bare program name is looked up next to the sportstime executable first, then on PATH. Placeholders: `${out}`, `${outs.N}`, `${outs.N.dir}`, `${params.NAME}`, `${item}`; `$${` is a literal `${`."),
+                          "The command as an argv list (no shell). A bare program name is looked up next to the sportstime executable first, then on PATH. Placeholders: `${out}`, `${outs.N}`, `${outs.N.dir}`, `${params.NAME}`, `${item}`, `${depfile}` (a file the stage writes listing the paths it read, one a line, each inside one of its deps, `*` allowed in a file name; the key then hashes those in place of the dep folders holding them); `$${` is a literal `${`."),
                 .optional("deps", .list(.string), default: "none",
                           "Files and folders it reads (repository-relative; may use `${item}` and the shared `${params.NAME}` of `pipeline/params.yaml`). A dep that is, contains or lies inside another stage's out makes that stage upstream."),
                 .required("outs", .list(.either([.string, .record(out)])),

@@ -71,6 +71,8 @@ public struct Stage: Sendable, Hashable {
     public var description: String?
     /// Outs not checked as envelopes (`validate: false` or `schema:`), by path; the rest are `.envelope`.
     public var outChecks: [String: OutCheck] = [:]
+    /// Where the stage writes the list of what it read, when its cmd uses `${depfile}` (see `Depfile`).
+    public var depfile: String?
 
     /// How out `path` is checked before it is published.
     public func check(of path: String) -> OutCheck { outChecks[path] ?? .envelope }
@@ -84,6 +86,10 @@ public struct Stage: Sendable, Hashable {
     }
 
     public var stagingFolder: String { Self.stagingFolder(for: name) }
+
+    /// Where a stage whose cmd uses `${depfile}` writes what it read: beside its staging folder, so it is
+    /// never taken for a file written beside the outs.
+    public static func depfilePath(for name: String) -> String { stagingFolder(for: name) + ".deps" }
 }
 
 /// The spec's raw shape, decoded strictly (unknown keys are errors with their line).

@@ -165,6 +165,7 @@ public enum SpecParser {
                 // Judged by the outs as written: an out refused above must not also make ${out} "unknown".
                 if placeholder == "out" { return !file.outs.isEmpty }
                 if placeholder == "item" { return isFanout }
+                if placeholder == "depfile" { return true }
                 if placeholder.hasPrefix("params.") {
                     let param = String(placeholder.dropFirst(7))
                     return params[param] != nil || shared.values[param] != nil
@@ -271,7 +272,7 @@ struct SpecProblems {
                         fix: "Add '\(param): VALUE' to \(SharedParams.path) (a stage's own params are for its cmd only)")
                 } else {
                     let known = role.hasPrefix("cmd")
-                        ? "${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}" + (isFanout ? ", ${item}" : "")
+                        ? "${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}, ${depfile}" + (isFanout ? ", ${item}" : "")
                         : (isFanout ? "${item}" : "no placeholders")
                     add(keyPath, "\(role) uses unknown placeholder ${\(name)}",
                         fix: "Use \(known); write $${ for a literal ${")

@@ -111,22 +111,47 @@ public enum StrictYAML {
     /// The tree with every scalar mapping key re-tagged as a plain key. Yams looks a key up by building
     /// a plain scalar from its text, so a quoted key that reads as a number or boolean (`"1"`, `"TRUE"`)
     /// was reported missing; keys are matched by their text.
+    ///
+    /// Scalars whose implicit tag can only resolve to a string get that tag now (`isPlainString`), so
+    /// decoding does not run Yams' resolver regexes on them again; every other scalar resolves as before.
     static func plainKeys(_ node: Node) -> Node {
         switch node {
         case .mapping(let mapping):
             let pairs = mapping.map { pair -> (Node, Node) in
                 var key = pair.key
                 if case .scalar(let scalar) = key {
-                    key = .scalar(Node.Scalar(scalar.string, mapping.tag.copy(with: .implicit), .any, scalar.mark))
+                    let tag = isPlainString(scalar.string) ? Tag(.str) : mapping.tag.copy(with: .implicit)
+                    key = .scalar(Node.Scalar(scalar.string, tag, .any, scalar.mark))
                 }
                 return (key, plainKeys(pair.value))
             }
             return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
         case .sequence(let sequence):
             return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
+        case .scalar(var scalar) where scalar.tag.description.isEmpty && isPlainString(scalar.string):
+            // An implicit tag (its name is empty until resolved) that resolves to str.
+            scalar.tag = Tag(.str)
+            return .scalar(scalar)
         default:
             return node
         }
+    }
+
+    /// Words Yams' default resolver reads as booleans or null; every other rule (int, float, merge,
+    /// null's `~` and empty text, timestamp, value) needs a first character that is not a letter.
+    private static let nonStringWords: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL",
+    ]
+
+    /// Whether `Resolver.default` resolves this plain scalar to `str`, decided without its regexes for
+    /// text that starts with an ASCII letter and ends with a printable ASCII character (no trailing line
+    /// break, which `$` would allow); false means "let Yams decide".
+    static func isPlainString(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first | 0x20 >= 0x61, first | 0x20 <= 0x7A,
+              last >= 0x21, last <= 0x7E else { return false }
+        return utf8.count > 5 || !nonStringWords.contains(text)
     }
 
     /// The node at a decoding path, for locating an error.

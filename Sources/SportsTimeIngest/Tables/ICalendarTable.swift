@@ -248,10 +248,28 @@ enum ICalendarTable {
         return ("", "")
     }
 
+    /// The first occurrence of ASCII `needle` in `text` that starts and ends on character boundaries
+    /// (what a character-wise search finds), by comparing UTF-8 bytes.
+    static func firstRange(of needle: String, in text: String) -> Range<String.Index>? {
+        let pattern = Array(needle.utf8)
+        let utf8 = text.utf8
+        guard let head = pattern.first, utf8.count >= pattern.count else { return nil }
+        var start = utf8.startIndex
+        while let found = utf8[start...].firstIndex(of: head) {
+            guard let end = utf8.index(found, offsetBy: pattern.count, limitedBy: utf8.endIndex) else { return nil }
+            if utf8[found..<end].elementsEqual(pattern), found.samePosition(in: text) != nil,
+               end == text.endIndex || end.samePosition(in: text) != nil {
+                return found..<end
+            }
+            start = utf8.index(after: found)
+        }
+        return nil
+    }
+
     /// `Atlanta United 3 - CF Montreal 2`: a name and a score on each side of ` - ` (a parenthesis after
     /// a score, such as `(penalties: 4)`, is allowed).
     static func isResult(_ line: String) -> Bool {
-        guard let dash = line.range(of: " - ") else { return false }
+        guard let dash = firstRange(of: " - ", in: line) else { return false }
         func endsWithScore(_ s: Substring) -> Bool {
             var t = s.trimmed
             // `San Jose Earthquakes 2 (penalties: 2)`: the score comes before a parenthesis.

@@ -188,6 +188,21 @@ import Yams
         #expect(Slug.matchKey("PHX (Suns)") == "phxsuns")
     }
 
+    /// Dates and instants are written as the zero-padded interpolation writes them.
+    @Test func isoTextOfDatesAndInstants() {
+        func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        var seconds: Int64 = -62_000_000_000
+        while seconds < 260_000_000_000 {
+            let instant = Instant(secondsSinceEpoch: seconds)
+            let date = instant.utcDate, s = instant.utcSecondOfDay
+            let day = "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
+            #expect(date.iso8601 == day)
+            #expect(instant.iso8601 == "\(day)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))Z")
+            if date.year <= 9999 { #expect(Instant(iso8601: instant.iso8601) == instant) }
+            seconds += 7_777_777
+        }
+    }
+
     /// A scalar taken for a string without Yams' regexes is one Yams' default resolver reads as a string.
     @Test func plainStringsAreWhatTheDefaultResolverSays() {
         let samples = ["yes", "Yes", "yES", "no", "NO", "on", "Off", "null", "NULL", "Null", "nulls", "true", "TRUE", "tRUE",

@@ -9,6 +9,13 @@ import Yams
 /// `[String: X]` dictionaries accept any key).
 public enum StrictYAML {
     public static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws -> T {
+        try decodeDocument(type, from: text, path: path).value
+    }
+
+    /// `decode(_:from:path:)`, also returning the composed document, for locating values afterwards
+    /// (`locations(of:in:path:atKey:)`) without parsing the text again.
+    public static func decodeDocument<T: Decodable>(_ type: T.Type, from text: String, path: String) throws
+        -> (value: T, document: YAMLDocument) {
         guard let composed = try compose(text, path: path) else {
             throw PipelineError.invalidInput(Diagnostic(
                 .error, at: SourceLocation(path: path, line: 1), "the file is empty",
@@ -37,7 +44,7 @@ public enum StrictYAML {
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
-        return value
+        return (value, YAMLDocument(root: composed))
     }
 
     /// The one entry point from YAML text to a node tree, bounded by `InputLimits`: the file's size,
@@ -112,20 +119,25 @@ public enum StrictYAML {
     /// a plain scalar from its text, so a quoted key that reads as a number or boolean (`"1"`, `"TRUE"`)
     /// was reported missing; keys are matched by their text.
     ///
-    /// Scalars whose implicit tag can only resolve to a string get that tag now (`isPlainString`), so
-    /// decoding does not run Yams' resolver regexes on them again; every other scalar resolves as before.
+    ///
+    /// The mapping's tag gets Yams' rule-less resolver (`Resolver.basic`, everything a string): Yams builds
+    /// the node it looks a key up with from the mapping's tag, so both that node and the keys (implicit
+    /// tags from the same tag) resolve to `str` without the default resolver's regexes, and a key matches
+    /// exactly when its text does, as before. The mapping's own tag name is kept.
+    /// Value scalars whose implicit tag can only resolve to a string get that tag now (`isPlainString`),
+    /// so decoding does not run the regexes on them either; every other scalar resolves as before.
     static func plainKeys(_ node: Node) -> Node {
         switch node {
         case .mapping(let mapping):
+            let mappingTag = mapping.tag.copy(resolver: .basic)
             let pairs = mapping.map { pair -> (Node, Node) in
                 var key = pair.key
                 if case .scalar(let scalar) = key {
-                    let tag = isPlainString(scalar.string) ? Tag(.str) : mapping.tag.copy(with: .implicit)
-                    key = .scalar(Node.Scalar(scalar.string, tag, .any, scalar.mark))
+                    key = .scalar(Node.Scalar(scalar.string, mappingTag.copy(with: .implicit), .any, scalar.mark))
                 }
                 return (key, plainKeys(pair.value))
             }
-            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+            return .mapping(Node.Mapping(pairs, mappingTag, mapping.style, mapping.mark))
         case .sequence(let sequence):
             return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
         case .scalar(var scalar) where scalar.tag.description.isEmpty && isPlainString(scalar.string):
@@ -317,6 +329,11 @@ public enum StrictYAML {
             return
         }
     }
+}
+
+/// A YAML text as composed by `StrictYAML.decodeDocument`, for locating its values.
+public struct YAMLDocument {
+    let root: Node
 }
 
 /// A strictly decoded type whose YAML accepts keys that are not stored properties

@@ -42,7 +42,9 @@ struct RowMapper {
         var rows: [String: TableRow]
     }
 
-    struct Value {
+    /// One field's compiled rules. A class: rows read the fields of one mapper many times, and passing a
+    /// reference costs one retain where a copy of this many fields costs one per field.
+    final class Value {
         var refs: [CellRef] = []
         var constant: String?
         var regex: NSRegularExpression?
@@ -162,7 +164,7 @@ struct RowMapper {
         }
         func compile(_ spec: ValueSpec?, _ name: String) -> Value? {
             guard let spec else { return nil }
-            var v = Value()
+            let v = Value()
             v.name = name
             if let expr = spec.expr { v.expression = derive(expr, key: "fields.\(name).expr") }
             for (i, c) in (spec.cases ?? []).enumerated() {

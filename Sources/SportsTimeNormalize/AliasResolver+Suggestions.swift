@@ -60,9 +60,11 @@ enum NameSimilarity {
         var key: [UInt8]
         var words: Set<String>
         init(_ name: String) {
-            keyText = Slug.matchKey(name)
-            key = Array(keyText.utf8)
-            words = Set(Slug.make(name).split(separator: "-").map(String.init))
+            // One slug gives both: the match key is the slug without its dashes (`Slug.matchKey`).
+            let slug = Slug.make(name)
+            key = slug.utf8.filter { $0 != UInt8(ascii: "-") }
+            keyText = String(decoding: key, as: UTF8.self)
+            words = Set(slug.split(separator: "-").map(String.init))
         }
     }
 

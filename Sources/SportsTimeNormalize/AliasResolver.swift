@@ -88,25 +88,55 @@ public struct AliasResolver: Sendable {
         var isDated: Bool
     }
 
-    /// Sport → match key → entries.
-    private let teamIndex: [String: [String: Bucket]]
-    /// Match key → entries.
-    private let stadiumIndex: [String: Bucket]
-    /// Every team entry per sport, for suggestions.
-    let teamEntriesBySport: [String: [Entry]]
-    /// Every stadium entry, for suggestions.
-    let stadiumEntries: [Entry]
+    /// The indexes, in one reference: the resolver is copied wherever a batch uses it, and a copy of one
+    /// reference costs one retain instead of one per index.
+    private final class Storage: Sendable {
+        let teamIndex: [String: [String: Bucket]]
+        let stadiumIndex: [String: Bucket]
+        let teamEntriesBySport: [String: [Entry]]
+        let stadiumEntries: [Entry]
+        let teamsById: [String: Team]
+        let stadiumsById: [String: Stadium]
+        let zonesByStadium: [String: TimeZone]
+        let homeSpellsByTeam: [String: [TeamHomeSpell]]
+        let homeCandidatesByStadium: [String: [String: [String]]]
+        let knownSports: Set<String>
+        let sportsById: [String: Sport]
 
-    private let teamsById: [String: Team]
-    private let stadiumsById: [String: Stadium]
+        init(teamIndex: [String: [String: Bucket]], stadiumIndex: [String: Bucket],
+             teamEntriesBySport: [String: [Entry]], stadiumEntries: [Entry], teamsById: [String: Team],
+             stadiumsById: [String: Stadium], zonesByStadium: [String: TimeZone],
+             homeSpellsByTeam: [String: [TeamHomeSpell]], homeCandidatesByStadium: [String: [String: [String]]],
+             knownSports: Set<String>, sportsById: [String: Sport]) {
+            self.teamIndex = teamIndex; self.stadiumIndex = stadiumIndex
+            self.teamEntriesBySport = teamEntriesBySport; self.stadiumEntries = stadiumEntries
+            self.teamsById = teamsById; self.stadiumsById = stadiumsById; self.zonesByStadium = zonesByStadium
+            self.homeSpellsByTeam = homeSpellsByTeam; self.homeCandidatesByStadium = homeCandidatesByStadium
+            self.knownSports = knownSports; self.sportsById = sportsById
+        }
+    }
+
+    private let storage: Storage
+
+    /// Sport → match key → entries.
+    private var teamIndex: [String: [String: Bucket]] { storage.teamIndex }
+    /// Match key → entries.
+    private var stadiumIndex: [String: Bucket] { storage.stadiumIndex }
+    /// Every team entry per sport, for suggestions.
+    var teamEntriesBySport: [String: [Entry]] { storage.teamEntriesBySport }
+    /// Every stadium entry, for suggestions.
+    var stadiumEntries: [Entry] { storage.stadiumEntries }
+
+    private var teamsById: [String: Team] { storage.teamsById }
+    private var stadiumsById: [String: Stadium] { storage.stadiumsById }
     /// Stadium id → its time zone, for stadiums whose zone is a real IANA zone.
-    private let zonesByStadium: [String: TimeZone]
+    private var zonesByStadium: [String: TimeZone] { storage.zonesByStadium }
     /// Team id → its dated homes (`ReferenceData.teamHomes`), in `TeamHomeSpell.precedes` order.
-    private let homeSpellsByTeam: [String: [TeamHomeSpell]]
+    private var homeSpellsByTeam: [String: [TeamHomeSpell]] { storage.homeSpellsByTeam }
     /// Sport → stadium id → ids of the teams of that sport whose home it is on some date: by `homeStadiumId`
     /// or by a dated home (sorted). Which of them it is home to on a date is `homeTeams(of:sport:on:)`.
-    private let homeCandidatesByStadium: [String: [String: [String]]]
-    private let knownSports: Set<String>
+    private var homeCandidatesByStadium: [String: [String: [String]]] { storage.homeCandidatesByStadium }
+    private var knownSports: Set<String> { storage.knownSports }
 
     public init(reference: ReferenceData) {
         var teamsById: [String: Team] = [:]
@@ -166,19 +196,13 @@ public struct AliasResolver: Sendable {
             zones[stadium.id] = ZonedTime.zone(stadium.timeZone)
         }
 
-        self.teamIndex = teamIndex
-        self.stadiumIndex = stadiumIndex
-        self.teamEntriesBySport = bySport
-        self.stadiumEntries = stadiumEntries
-        self.teamsById = teamsById
-        self.stadiumsById = stadiumsById
-        self.zonesByStadium = zones
-        self.homeSpellsByTeam = spells
-        self.homeCandidatesByStadium = homes.mapValues { $0.mapValues { $0.sorted() } }
-        self.knownSports = Set(reference.sports.map(\.id))
         var sportsById: [String: Sport] = [:]
         for sport in reference.sports { sportsById[sport.id] = sport }
-        self.sportsById = sportsById
+        self.storage = Storage(
+            teamIndex: teamIndex, stadiumIndex: stadiumIndex, teamEntriesBySport: bySport, stadiumEntries: stadiumEntries,
+            teamsById: teamsById, stadiumsById: stadiumsById, zonesByStadium: zones, homeSpellsByTeam: spells,
+            homeCandidatesByStadium: homes.mapValues { $0.mapValues { $0.sorted() } },
+            knownSports: Set(reference.sports.map(\.id)), sportsById: sportsById)
     }
 
     /// The sport with this id (built in or dynamic).
@@ -195,7 +219,7 @@ public struct AliasResolver: Sendable {
     /// The IANA zone of a stadium; nil when the stadium is unknown or its zone is not a real IANA zone.
     public func timeZone(ofStadium id: String) -> TimeZone? { zonesByStadium[id] }
 
-    private let sportsById: [String: Sport]
+    private var sportsById: [String: Sport] { storage.sportsById }
 
     /// Whether the reference defines this sport (built in or dynamic).
     public func isKnownSport(_ sport: String) -> Bool { knownSports.contains(sport) }

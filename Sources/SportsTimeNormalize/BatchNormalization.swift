@@ -33,7 +33,7 @@ struct BatchNormalization {
     }
 
     mutating func run() -> NormalizedBatch {
-        let raws = batch.games.sorted { ($0.id, $0.provenance) < ($1.id, $1.provenance) }
+        let raws = batch.games.sortedByIndex { ($0.id, $0.provenance) < ($1.id, $1.provenance) }
         var resolved: [ResolvedGame] = []
         var rejects: [Reject] = []
         for raw in raws {
@@ -79,7 +79,7 @@ struct BatchNormalization {
             games.append(made)
         }
         return NormalizedBatch(path: batch.path, source: batch.source, meta: batch.meta,
-                               games: games.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
+                               games: games.sortedByIndex { $0.id < $1.id }, rejects: rejects.sorted(),
                                inputCount: raws.count, refusal: nil)
     }
 
@@ -302,5 +302,13 @@ struct BatchNormalization {
         var summary = "\(raw.date.iso8601) \(raw.awayTeam) at \(raw.homeTeam)"
         if let venue = raw.venue, !venue.isEmpty { summary += " (\(venue))" }
         return Reject(file: provenance.file, line: provenance.line, reason: reason, raw: summary, recordId: raw.id)
+    }
+}
+
+extension Array {
+    /// `sorted(by:)` that moves indices rather than the (large) elements while sorting: the same
+    /// comparisons in the same order, so the same result.
+    func sortedByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
     }
 }

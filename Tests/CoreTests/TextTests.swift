@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SportsTimeCore
+import Yams
 
 @Suite struct CSVReaderTests {
     func rows(_ text: String) -> [CSVRow] { CSVReader().read(Data(text.utf8)).rows }
@@ -185,6 +186,45 @@ import Testing
         #expect(Slug.make("St. Louis Cardinals") == "st-louis-cardinals")
         #expect(Slug.make("Levi's Stadium") == "levis-stadium")
         #expect(Slug.matchKey("PHX (Suns)") == "phxsuns")
+    }
+
+    /// Dates and instants are written as the zero-padded interpolation writes them.
+    @Test func isoTextOfDatesAndInstants() {
+        func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        var seconds: Int64 = -62_000_000_000
+        while seconds < 260_000_000_000 {
+            let instant = Instant(secondsSinceEpoch: seconds)
+            let date = instant.utcDate, s = instant.utcSecondOfDay
+            let day = "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
+            #expect(date.iso8601 == day)
+            #expect(instant.iso8601 == "\(day)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))Z")
+            if date.year <= 9999 { #expect(Instant(iso8601: instant.iso8601) == instant) }
+            seconds += 7_777_777
+        }
+    }
+
+    /// A scalar taken for a string without Yams' regexes is one Yams' default resolver reads as a string.
+    @Test func plainStringsAreWhatTheDefaultResolverSays() {
+        let samples = ["yes", "Yes", "yES", "no", "NO", "on", "Off", "null", "NULL", "Null", "nulls", "true", "TRUE", "tRUE",
+                       "false", "y", "n", "id", "mlb", "America/New_York", "csv-mapping", "2023", "0x1F", ".inf", ".nan",
+                       "~", "", "<<", "=", "+1", "-2.5", "1:30", "2025-01-01", "e5", "E", "inf", "nan", "NaN", "a b", "abc\n",
+                       "x ", "Zulu", "retrosheet", "T", "F", "Y", "N", "ON", "oN", "YeS", "True ", "nO"]
+        for text in samples where StrictYAML.isPlainString(text) {
+            #expect(Resolver.default.resolveTag(of: Node(text)) == .str, "\(text)")
+        }
+        #expect(StrictYAML.isPlainString("mlb") && !StrictYAML.isPlainString("yes") && !StrictYAML.isPlainString("2023"))
+    }
+
+    /// The ASCII path gives what Foundation's folding gives, for every ASCII character in every position.
+    @Test func asciiSlugsMatchTheFoldingPath() {
+        for value in UInt8(0)..<0x80 {
+            let c = String(UnicodeScalar(value))
+            for text in ["a\(c)b", "\(c)Ab", "aB\(c)", "\(c)", "X \(c) 9", "\(c)\(c)z\(c)"] {
+                #expect(Slug.make(text) == Slug.foldedSlug(text), "\(value)")
+                #expect(Slug.matchKey(text) == Slug.foldedSlug(text).replacingOccurrences(of: "-", with: ""), "\(value)")
+            }
+        }
+        #expect(Slug.asciiSlug("Helú", dashes: true) == nil)
     }
 }
 

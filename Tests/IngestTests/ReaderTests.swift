@@ -76,6 +76,27 @@ import Testing
         #expect(ICalendarTable.isResult("San Jose Earthquakes 2 (penalties: 2) - Austin FC 2 (penalties: 4)"))
         #expect(!ICalendarTable.isResult("MLS - Regular Season"))
         #expect(!ICalendarTable.isResult("Portland Timbers vs. San Diego FC"))
+        #expect(ICalendarTable.isResult("Club Atlético 1 - Montréal 0"))
+        // A dash that a combining mark joins to the space after it is not the separator.
+        #expect(!ICalendarTable.isResult("Austin 1 -\u{301} Dallas 2"))
+        #expect(ICalendarTable.firstRange(of: " - ", in: "a - b").map { "a - b"[$0] } == " - ")
+    }
+
+    /// The ASCII paths of unescaping and property splitting give what the character-wise ones give.
+    @Test func textValuesAndPropertiesReadTheSameInAnyText() {
+        #expect(ICalendarTable.unescape(#"a\,b\;c\nd\Ne\\f\"#) == "a,b;c\nd\ne\\f\\")
+        #expect(ICalendarTable.unescape(#"Montr\,éal\n"#) == "Montr,éal\n")
+        #expect(ICalendarTable.unescape("plain") == "plain")
+        for content in [#"DTSTART;TZID="America/New_York:x";VALUE=DATE-TIME:20250301T190000"#,
+                        #"SUMMARY;LANGUAGE=fr:Montréal vs. Toronto"#, "LOCATION:Stade, Montréal", "X-NO-COLON"] {
+            let property = ICalendarTable.parseProperty(content)
+            let accented = ICalendarTable.parseProperty(content + "é")
+            #expect(property?.name == accented?.name && property?.params == accented?.params)
+            #expect(property.map { $0.value + "é" } == accented?.value)
+        }
+        let dtstart = ICalendarTable.parseProperty(#"DTSTART;TZID="America/New_York:x";VALUE=DATE-TIME:20250301T190000"#)
+        #expect(dtstart?.name == "DTSTART" && dtstart?.params == ["TZID": "America/New_York:x", "VALUE": "DATE-TIME"]
+                && dtstart?.value == "20250301T190000")
     }
 
     @Test func startTimesInUTCWithTZIDFloatingAndDateOnly() throws {

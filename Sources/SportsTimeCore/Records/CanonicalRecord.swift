@@ -325,8 +325,13 @@ public struct Game: CanonicalRecord {
         func short(_ team: String) -> String {
             team.hasPrefix(sport + "-") ? String(team.dropFirst(sport.count + 1)) : team
         }
-        var id = "\(sport)-\(season)-\(localDate.iso8601)-\(short(awayTeamId))-at-\(short(homeTeamId))"
-        if let gameNumber, gameNumber > 1 { id += "-g\(gameNumber)" }
+        // Appended piece by piece into one buffer (interpolation grows its storage several times).
+        let away = short(awayTeamId), home = short(homeTeamId)
+        var id = ""
+        id.reserveCapacity(sport.utf8.count + season.utf8.count + away.utf8.count + home.utf8.count + 24)
+        id += sport; id += "-"; id += season; id += "-"; id += localDate.iso8601; id += "-"
+        id += away; id += "-at-"; id += home
+        if let gameNumber, gameNumber > 1 { id += "-g"; id += String(gameNumber) }
         return id
     }
 }

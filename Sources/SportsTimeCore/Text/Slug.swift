@@ -5,6 +5,12 @@ public enum Slug {
     /// `"Oriole Park at Camden Yards"` → `oriole-park-at-camden-yards`; accents folded, runs of other
     /// characters become one `-`, no leading or trailing `-`.
     public static func make(_ text: String) -> String {
+        if let ascii = asciiSlug(text, dashes: true) { return ascii }
+        return foldedSlug(text)
+    }
+
+    /// `make` through Foundation's folding (any text; the ASCII path gives the same result for ASCII).
+    static func foldedSlug(_ text: String) -> String {
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var out = ""
         var pendingDash = false
@@ -24,6 +30,34 @@ public enum Slug {
 
     /// The key names are matched by: lowercase, accents folded, punctuation and spacing removed.
     public static func matchKey(_ text: String) -> String {
-        make(text).replacingOccurrences(of: "-", with: "")
+        if let ascii = asciiSlug(text, dashes: false) { return ascii }
+        return make(text).replacingOccurrences(of: "-", with: "")
+    }
+
+    /// `make` (with `dashes`) or `matchKey` (without) for ASCII text, without Foundation's folding
+    /// (which only lower-cases ASCII): runs of letters and digits lower-cased, joined by `-`,
+    /// apostrophes and dots dropped. nil when the text has a non-ASCII byte (the folding path decides).
+    @inline(__always)
+    static func asciiSlug(_ text: String, dashes: Bool) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var pendingDash = false
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                let lower = (b >= 65 && b <= 90) ? b | 0x20 : b
+                if (lower >= 97 && lower <= 122) || (b >= 48 && b <= 57) {
+                    if pendingDash && dashes && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                    pendingDash = false
+                    out.append(lower)
+                } else if b == UInt8(ascii: "'") || b == UInt8(ascii: ".") {
+                    continue
+                } else {
+                    pendingDash = true
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 }

@@ -20,6 +20,12 @@ extension StrictYAML {
         return keyPaths.map { location(of: $0, in: root, path: path, atKey: atKey) }
     }
 
+    /// `locations(of:in:path:atKey:)` in a document already composed.
+    public static func locations(of keyPaths: [[YAMLPathElement]], in document: YAMLDocument, path: String,
+                                 atKey: Bool = false) -> [SourceLocation] {
+        keyPaths.map { location(of: $0, in: document.root, path: path, atKey: atKey) }
+    }
+
     static func location(of keyPath: [YAMLPathElement], in root: Node, path: String,
                                  atKey: Bool) -> SourceLocation {
         var node = root

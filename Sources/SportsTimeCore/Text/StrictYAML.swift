@@ -9,6 +9,13 @@ import Yams
 /// `[String: X]` dictionaries accept any key).
 public enum StrictYAML {
     public static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws -> T {
+        try decodeDocument(type, from: text, path: path).value
+    }
+
+    /// `decode(_:from:path:)`, also returning the composed document, for locating values afterwards
+    /// (`locations(of:in:path:atKey:)`) without parsing the text again.
+    public static func decodeDocument<T: Decodable>(_ type: T.Type, from text: String, path: String) throws
+        -> (value: T, document: YAMLDocument) {
         guard let composed = try compose(text, path: path) else {
             throw PipelineError.invalidInput(Diagnostic(
                 .error, at: SourceLocation(path: path, line: 1), "the file is empty",
@@ -37,7 +44,7 @@ public enum StrictYAML {
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
-        return value
+        return (value, YAMLDocument(root: composed))
     }
 
     /// The one entry point from YAML text to a node tree, bounded by `InputLimits`: the file's size,
@@ -111,22 +118,52 @@ public enum StrictYAML {
     /// The tree with every scalar mapping key re-tagged as a plain key. Yams looks a key up by building
     /// a plain scalar from its text, so a quoted key that reads as a number or boolean (`"1"`, `"TRUE"`)
     /// was reported missing; keys are matched by their text.
+    ///
+    ///
+    /// The mapping's tag gets Yams' rule-less resolver (`Resolver.basic`, everything a string): Yams builds
+    /// the node it looks a key up with from the mapping's tag, so both that node and the keys (implicit
+    /// tags from the same tag) resolve to `str` without the default resolver's regexes, and a key matches
+    /// exactly when its text does, as before. The mapping's own tag name is kept.
+    /// Value scalars whose implicit tag can only resolve to a string get that tag now (`isPlainString`),
+    /// so decoding does not run the regexes on them either; every other scalar resolves as before.
     static func plainKeys(_ node: Node) -> Node {
         switch node {
         case .mapping(let mapping):
+            let mappingTag = mapping.tag.copy(resolver: .basic)
             let pairs = mapping.map { pair -> (Node, Node) in
                 var key = pair.key
                 if case .scalar(let scalar) = key {
-                    key = .scalar(Node.Scalar(scalar.string, mapping.tag.copy(with: .implicit), .any, scalar.mark))
+                    key = .scalar(Node.Scalar(scalar.string, mappingTag.copy(with: .implicit), .any, scalar.mark))
                 }
                 return (key, plainKeys(pair.value))
             }
-            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+            return .mapping(Node.Mapping(pairs, mappingTag, mapping.style, mapping.mark))
         case .sequence(let sequence):
             return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
+        case .scalar(var scalar) where scalar.tag.description.isEmpty && isPlainString(scalar.string):
+            // An implicit tag (its name is empty until resolved) that resolves to str.
+            scalar.tag = Tag(.str)
+            return .scalar(scalar)
         default:
             return node
         }
+    }
+
+    /// Words Yams' default resolver reads as booleans or null; every other rule (int, float, merge,
+    /// null's `~` and empty text, timestamp, value) needs a first character that is not a letter.
+    private static let nonStringWords: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL",
+    ]
+
+    /// Whether `Resolver.default` resolves this plain scalar to `str`, decided without its regexes for
+    /// text that starts with an ASCII letter and ends with a printable ASCII character (no trailing line
+    /// break, which `$` would allow); false means "let Yams decide".
+    static func isPlainString(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first | 0x20 >= 0x61, first | 0x20 <= 0x7A,
+              last >= 0x21, last <= 0x7E else { return false }
+        return utf8.count > 5 || !nonStringWords.contains(text)
     }
 
     /// The node at a decoding path, for locating an error.
@@ -281,6 +318,11 @@ public enum StrictYAML {
             return
         }
     }
+}
+
+/// A YAML text as composed by `StrictYAML.decodeDocument`, for locating its values.
+public struct YAMLDocument {
+    let root: Node
 }
 
 /// A strictly decoded type whose YAML accepts keys that are not stored properties

@@ -36,6 +36,23 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// `YYYY-MM-DDTHH:MM:SSZ`.
     public var iso8601: String {
         let s = utcSecondOfDay
+        let date = utcDate
+        if (0...9999).contains(date.year) {
+            // The common case written digit by digit (the date as `LocalDate.iso8601` writes it).
+            var day = date.iso8601
+            return day.withUTF8 { dayBytes in
+                String(unsafeUninitializedCapacity: 20) { buffer in
+                    func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + value) }
+                    for i in 0..<10 { buffer[i] = dayBytes[i] }
+                    let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60)
+                    buffer[10] = UInt8(ascii: "T"); buffer[11] = digit(h / 10); buffer[12] = digit(h % 10)
+                    buffer[13] = UInt8(ascii: ":"); buffer[14] = digit(m / 10); buffer[15] = digit(m % 10)
+                    buffer[16] = UInt8(ascii: ":"); buffer[17] = digit(sec / 10); buffer[18] = digit(sec % 10)
+                    buffer[19] = UInt8(ascii: "Z")
+                    return 20
+                }
+            }
+        }
         return "\(utcDate.iso8601)T\(pad2(s / 3600)):\(pad2(s / 60 % 60)):\(pad2(s % 60))Z"
     }
 

@@ -57,6 +57,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     public var iso8601: String {
+        if (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) {
+            // The common case written digit by digit: `YYYY-MM-DD`, ten ASCII bytes.
+            return String(unsafeUninitializedCapacity: 10) { buffer in
+                func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + value) }
+                buffer[0] = digit(year / 1000); buffer[1] = digit(year / 100 % 10)
+                buffer[2] = digit(year / 10 % 10); buffer[3] = digit(year % 10)
+                buffer[4] = UInt8(ascii: "-"); buffer[5] = digit(month / 10); buffer[6] = digit(month % 10)
+                buffer[7] = UInt8(ascii: "-"); buffer[8] = digit(day / 10); buffer[9] = digit(day % 10)
+                return 10
+            }
+        }
         let y = String(year)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + pad2(month) + "-" + pad2(day)
     }

@@ -38,7 +38,7 @@ public struct Season: Hashable, Comparable, Sendable, CustomStringConvertible {
             if t.hasSuffix(".0") { t.removeLast(2) }
             return year(t).map { Season(startYear: $0, isSplit: false) }
         }
-        if t.count == 8, t.allSatisfy(\.isASCIIDigit), let a = year(t.prefix(4)), let b = year(t.suffix(4)), b == a + 1 {
+        if t.utf8.count == 8, t.utf8.allSatisfy(isDigitByte), let a = year(t.prefix(4)), let b = year(t.suffix(4)), b == a + 1 {
             return Season(startYear: a, isSplit: true)
         }
         let parts = t.split(whereSeparator: { $0 == "-" || $0 == "/" })
@@ -49,9 +49,13 @@ public struct Season: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     private static func year(_ s: some StringProtocol) -> Int? {
-        guard s.count == 4, s.allSatisfy(\.isASCIIDigit), let y = Int(s), (1850...2200).contains(y) else { return nil }
+        // Four ASCII digits: four UTF-8 bytes, each a digit (the same test as four characters that are
+        // ASCII digits, without walking characters).
+        guard s.utf8.count == 4, s.utf8.allSatisfy(isDigitByte), let y = Int(s), (1850...2200).contains(y) else { return nil }
         return y
     }
+
+    @inline(__always) private static func isDigitByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 }
 
 /// The seasons a source covers: one, or an inclusive range written `first..last`.
@@ -83,5 +87,6 @@ public struct SeasonRange: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    /// `0`–`9` (an ASCII character that is a number), without Unicode property lookups.
+    var isASCIIDigit: Bool { asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
 }

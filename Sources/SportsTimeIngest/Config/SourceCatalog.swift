@@ -6,13 +6,13 @@ import SportsTimeCore
 public enum SourceCatalog {
     /// The checked sources in file order. Throws `PipelineError.invalidInput(s)` (exit 2).
     public static func load(text: String, path: String) throws -> [SourceConfig] {
-        let file = try StrictYAML.decode(SourcesFile.self, from: text, path: path)
+        let (file, document) = try StrictYAML.decodeDocument(SourcesFile.self, from: text, path: path)
         var problems: [Diagnostic] = []
         var configs: [SourceConfig] = []
         var seen: [String: Int] = [:]
         var presets: [SourceFormat: MappingSpec] = [:]
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
-        let sourceLocations = StrictYAML.locations(of: file.sources.indices.map { ["sources", .index($0)] }, in: text, path: path)
+        let sourceLocations = StrictYAML.locations(of: file.sources.indices.map { ["sources", .index($0)] }, in: document, path: path)
         for (index, spec) in file.sources.enumerated() {
             func fail(_ message: String, fix: String, _ keys: YAMLPathElement...) { fail(message, fix: fix, path: keys) }
             func fail(_ message: String, fix: String, path keys: [YAMLPathElement], offset: Int? = nil) {
@@ -96,7 +96,7 @@ public enum SourceCatalog {
                 rejectThreshold: threshold, priority: spec.priority, trust: trust,
                 placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
                 location: sourceLocations[index],
-                expressionStarts: expressionStarts(spec, index: index, text: text, path: path, lines: lines),
+                expressionStarts: expressionStarts(spec, index: index, document: document, path: path, lines: lines),
                 allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
         }
         if !problems.isEmpty {
@@ -130,7 +130,7 @@ public enum SourceCatalog {
 
     /// Where each expression of a source's mapping starts, keyed `fields.<name>.expr` or
     /// `fields.<name>.cases[<i>].when` (for messages about a column the file lacks).
-    static func expressionStarts(_ spec: SourceSpec, index: Int, text: String, path: String, lines: [String]) -> [String: SourceLocation] {
+    static func expressionStarts(_ spec: SourceSpec, index: Int, document: YAMLDocument, path: String, lines: [String]) -> [String: SourceLocation] {
         var keys: [(String, [YAMLPathElement], String)] = []
         for (name, field) in (spec.mapping?.fields ?? FieldsSpec()).all {
             guard let field else { continue }
@@ -140,7 +140,7 @@ public enum SourceCatalog {
             }
         }
         guard !keys.isEmpty else { return [:] }
-        let found = StrictYAML.locations(of: keys.map { ["sources", .index(index)] + $0.1 }, in: text, path: path)
+        let found = StrictYAML.locations(of: keys.map { ["sources", .index(index)] + $0.1 }, in: document, path: path)
         var starts: [String: SourceLocation] = [:]
         for (k, location) in zip(keys, found) {
             starts[k.0] = expressionLocation(location, expression: k.2, offset: 0, lines: lines)

@@ -1,6 +1,11 @@
 import Foundation
 import SportsTimeCore
 
+/// The results of one field's `match` regex by input text. A mapper reads one file on one thread.
+final class MatchCache {
+    var results: [String: String?] = [:]
+}
+
 /// A mapping compiled against one table's columns: turns each row into a game, a reject reason, or
 /// "filtered out".
 struct RowMapper {
@@ -37,10 +42,14 @@ struct RowMapper {
         var rows: [String: TableRow]
     }
 
-    struct Value {
+    /// One field's compiled rules. A class: rows read the fields of one mapper many times, and passing a
+    /// reference costs one retain where a copy of this many fields costs one per field.
+    final class Value {
         var refs: [CellRef] = []
         var constant: String?
         var regex: NSRegularExpression?
+        /// What `regex` made of each text seen so far (rows repeat a few values many times).
+        var matches = MatchCache()
         var ifPresent: String?
         var ifEmpty: String?
         var exact: [String: String] = [:]
@@ -155,7 +164,7 @@ struct RowMapper {
         }
         func compile(_ spec: ValueSpec?, _ name: String) -> Value? {
             guard let spec else { return nil }
-            var v = Value()
+            let v = Value()
             v.name = name
             if let expr = spec.expr { v.expression = derive(expr, key: "fields.\(name).expr") }
             for (i, c) in (spec.cases ?? []).enumerated() {
@@ -316,12 +325,17 @@ struct RowMapper {
             }
         }
         if let regex = v.regex, let t = text {
-            let ns = t as NSString
-            if let m = regex.firstMatch(in: t, range: NSRange(location: 0, length: ns.length)) {
-                let r = m.numberOfRanges > 1 && m.range(at: 1).location != NSNotFound ? m.range(at: 1) : m.range
-                text = ns.substring(with: r).trimmed
+            if let known = v.matches.results[t] {
+                text = known
             } else {
-                text = nil
+                let ns = t as NSString
+                if let m = regex.firstMatch(in: t, range: NSRange(location: 0, length: ns.length)) {
+                    let r = m.numberOfRanges > 1 && m.range(at: 1).location != NSNotFound ? m.range(at: 1) : m.range
+                    text = ns.substring(with: r).trimmed
+                } else {
+                    text = nil
+                }
+                v.matches.results[t] = .some(text)
             }
             origin?.append("match")
         }
@@ -444,7 +458,7 @@ struct RowMapper {
 
     /// Why a team string cannot be a team, or nil when it can.
     private func placeholderReason(_ team: String?, side: String) -> String? {
-        guard let team, team.contains(where: { $0.isLetter || $0.isNumber }) else { return "blank \(side) team" }
+        guard let team, Self.hasLetterOrNumber(team) else { return "blank \(side) team" }
         guard !placeholders.isEmpty else { return nil }
         let lower = team.lowercased()
         if placeholders.contains(lower) { return "placeholder \(side) team '\(team)'" }
@@ -453,6 +467,16 @@ struct RowMapper {
                 || !(last.properties.isAlphabetic || last.properties.numericType != nil) else { return nil }
         return placeholders.contains(Self.strippedOfPunctuation(lower))
             ? "placeholder \(side) team '\(team)'" : nil
+    }
+
+    /// Whether a character of `text` is a letter or a number; ASCII text is checked byte by byte.
+    static func hasLetterOrNumber(_ text: String) -> Bool {
+        var ascii = true
+        for b in text.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            if (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) { return true }
+        }
+        return ascii ? false : text.contains(where: { $0.isLetter || $0.isNumber })
     }
 
     /// `(tbd)` → `tbd`: white space and punctuation removed from both ends.

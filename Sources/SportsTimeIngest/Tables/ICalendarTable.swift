@@ -96,11 +96,20 @@ enum ICalendarTable {
 
     /// `NAME;PARAM=V;P2="a:b":value` → (NAME, params, value). Colons inside quoted parameters do not end the name.
     static func parseProperty(_ content: String) -> (name: String, params: [String: String], value: String)? {
+        // In ASCII text (a logical line has no CR or LF) every byte is a character: scan bytes.
+        let ascii = content.utf8.allSatisfy { $0 < 0x80 }
         var inQuotes = false
         var colon: String.Index?
-        for index in content.indices {
-            let c = content[index]
-            if c == "\"" { inQuotes.toggle() } else if c == ":", !inQuotes { colon = index; break }
+        if ascii {
+            for index in content.utf8.indices {
+                let b = content.utf8[index]
+                if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ":"), !inQuotes { colon = index; break }
+            }
+        } else {
+            for index in content.indices {
+                let c = content[index]
+                if c == "\"" { inQuotes.toggle() } else if c == ":", !inQuotes { colon = index; break }
+            }
         }
         guard let colon else { return nil }
         let head = content[..<colon]
@@ -108,9 +117,18 @@ enum ICalendarTable {
         var parts: [Substring] = []
         var start = head.startIndex
         inQuotes = false
-        for index in head.indices {
-            if head[index] == "\"" { inQuotes.toggle() } else if head[index] == ";", !inQuotes {
-                parts.append(head[start..<index]); start = head.index(after: index)
+        if ascii {
+            for index in head.utf8.indices {
+                let b = head.utf8[index]
+                if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ";"), !inQuotes {
+                    parts.append(head[start..<index]); start = head.utf8.index(after: index)
+                }
+            }
+        } else {
+            for index in head.indices {
+                if head[index] == "\"" { inQuotes.toggle() } else if head[index] == ";", !inQuotes {
+                    parts.append(head[start..<index]); start = head.index(after: index)
+                }
             }
         }
         parts.append(head[start...])
@@ -126,6 +144,7 @@ enum ICalendarTable {
     }
 
     static func unescape(_ text: String) -> String {
+        if let ascii = unescapeASCII(text) { return ascii }
         guard text.contains("\\") else { return text }
         var out = ""
         var escaped = false
@@ -144,6 +163,29 @@ enum ICalendarTable {
         }
         if escaped { out.append("\\") }
         return out
+    }
+
+    /// `unescape` for ASCII text, byte by byte (in ASCII every character is one byte, except a CR LF
+    /// pair, which a backslash before it keeps whole either way); nil for other text.
+    static func unescapeASCII(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard utf8.contains(UInt8(ascii: "\\")) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var escaped = false
+        for b in utf8 {
+            if escaped {
+                out.append(b == UInt8(ascii: "n") || b == UInt8(ascii: "N") ? 0x0A : b)
+                escaped = false
+            } else if b == UInt8(ascii: "\\") {
+                escaped = true
+            } else {
+                out.append(b)
+            }
+        }
+        if escaped { out.append(UInt8(ascii: "\\")) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     enum RowResult {
@@ -248,10 +290,28 @@ enum ICalendarTable {
         return ("", "")
     }
 
+    /// The first occurrence of ASCII `needle` in `text` that starts and ends on character boundaries
+    /// (what a character-wise search finds), by comparing UTF-8 bytes.
+    static func firstRange(of needle: String, in text: String) -> Range<String.Index>? {
+        let pattern = Array(needle.utf8)
+        let utf8 = text.utf8
+        guard let head = pattern.first, utf8.count >= pattern.count else { return nil }
+        var start = utf8.startIndex
+        while let found = utf8[start...].firstIndex(of: head) {
+            guard let end = utf8.index(found, offsetBy: pattern.count, limitedBy: utf8.endIndex) else { return nil }
+            if utf8[found..<end].elementsEqual(pattern), found.samePosition(in: text) != nil,
+               end == text.endIndex || end.samePosition(in: text) != nil {
+                return found..<end
+            }
+            start = utf8.index(after: found)
+        }
+        return nil
+    }
+
     /// `Atlanta United 3 - CF Montreal 2`: a name and a score on each side of ` - ` (a parenthesis after
     /// a score, such as `(penalties: 4)`, is allowed).
     static func isResult(_ line: String) -> Bool {
-        guard let dash = line.range(of: " - ") else { return false }
+        guard let dash = firstRange(of: " - ", in: line) else { return false }
         func endsWithScore(_ s: Substring) -> Bool {
             var t = s.trimmed
             // `San Jose Earthquakes 2 (penalties: 2)`: the score comes before a parenthesis.

@@ -21,14 +21,19 @@ import SportsTimeCore
 /// The result depends only on the set of contributions, never their order, so an incremental merge
 /// whose inputs hold every earlier batch equals a full merge.
 struct GameFold {
-    /// One valid record of one batch.
-    struct Contribution {
-        var game: Game
-        var origin: BatchOrigin
+    /// One valid record of one batch. A class: the fold hands contributions around in groups (by id, by
+    /// matched game, by field), and a reference is one retain where a copied game is a dozen.
+    final class Contribution {
+        let game: Game
+        let origin: BatchOrigin
         /// Position in fold order, for ties.
-        var order: Int
-        var line: Int?
-        var version: RecordVersion
+        let order: Int
+        let line: Int?
+        let version: RecordVersion
+
+        init(game: Game, origin: BatchOrigin, order: Int, line: Int?, version: RecordVersion) {
+            self.game = game; self.origin = origin; self.order = order; self.line = line; self.version = version
+        }
     }
 
     let context: MergeStore

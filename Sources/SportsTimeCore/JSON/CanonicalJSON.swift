@@ -98,16 +98,40 @@ public struct DocumentWriter {
 
     /// An array, one element per line in the order given (`[]` when empty).
     public mutating func array<T: Encodable>(_ key: String, _ elements: [T]) throws {
+        try array(key, elements, order: nil)
+    }
+
+    /// An array, one element per line: `elements[order[0]]`, `elements[order[1]]`, … (all of them in
+    /// the order given when `order` is nil). Elements with a hand-written line are written by it directly
+    /// (the conformance is looked up once per array, not per element).
+    public mutating func array<T: Encodable>(_ key: String, _ elements: [T], order: [Int]?) throws {
         startField(key)
         guard !elements.isEmpty else { writer.raw("[]"); return }
         writer.raw("[\n")
-        for (index, element) in elements.enumerated() {
-            writer.raw("    ")
-            writer.resetNesting()
-            try CanonicalJSON.write(element, to: &writer)
-            writer.raw(index == elements.count - 1 ? "\n" : ",\n")
+        if let lineType = T.self as? any JSONLineCodable.Type {
+            writeLines(lineType, elements, order: order)
+        } else {
+            let count = order?.count ?? elements.count
+            for position in 0..<count {
+                writer.raw("    ")
+                writer.resetNesting()
+                try CanonicalJSON.write(elements[order?[position] ?? position], to: &writer)
+                writer.raw(position == count - 1 ? "\n" : ",\n")
+            }
         }
         writer.raw("  ]")
+    }
+
+    private mutating func writeLines<T, Line: JSONLineCodable>(_ lineType: Line.Type, _ elements: [T], order: [Int]?) {
+        precondition(Line.self == T.self)
+        let lines = unsafeBitCast(elements, to: [Line].self)
+        let count = order?.count ?? lines.count
+        for position in 0..<count {
+            writer.raw("    ")
+            writer.resetNesting()
+            lines[order?[position] ?? position].write(to: &writer)
+            writer.raw(position == count - 1 ? "\n" : ",\n")
+        }
     }
 
     /// The document's bytes, closed, with a trailing newline.

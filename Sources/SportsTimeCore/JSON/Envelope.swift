@@ -80,22 +80,42 @@ public struct Envelope<Record: Codable & Sendable>: Sendable {
 extension Envelope where Record: Identifiable, Record.ID == String {
     /// Canonical bytes: records sorted by `id`, inputs sorted by path.
     public func canonicalData() throws -> Data {
-        // Sorting indices by id moves two words per swap instead of whole records.
+        // The records are written through an order of indices: no record is copied or moved.
+        var ordered = true
+        for i in records.indices.dropFirst() where !(records[i - 1].id < records[i].id) { ordered = false; break }
+        if ordered { return try canonicalData(order: nil) }
         let ids = records.map(\.id)
-        let order = ids.indices.sorted { ids[$0] < ids[$1] }
-        return try canonicalData(recordsInOrder: order.map { records[$0] })
+        return try canonicalData(order: ids.indices.sorted { ids[$0] < ids[$1] })
     }
 }
 
 extension Envelope {
     /// Canonical bytes with the records in the order given (the caller guarantees the order is declared).
     public func canonicalData(recordsInOrder ordered: [Record]) throws -> Data {
-        var document = DocumentWriter(capacity: 512 + ordered.count * 320)
+        try Envelope(kind: kind, schemaVersion: schemaVersion, producer: producer, inputs: inputs, meta: meta,
+                     records: ordered).canonicalData(order: nil)
+    }
+
+    private init(kind: ArtifactKind, schemaVersion: Int, producer: Producer, inputs: [InputReference],
+                 meta: [String: String], records: [Record]) {
+        self.kind = kind; self.schemaVersion = schemaVersion; self.producer = producer
+        self.inputs = inputs; self.meta = meta; self.records = records
+    }
+
+    /// Canonical bytes of the records at `indices` only, in that order (the caller guarantees the order
+    /// is declared): several files can be written from one array of records without copying any.
+    public func canonicalData(selecting indices: [Int]) throws -> Data {
+        try canonicalData(order: indices)
+    }
+
+    /// Canonical bytes with `records[order[0]]`, `records[order[1]]`, … (`records` as they are when nil).
+    func canonicalData(order: [Int]?) throws -> Data {
+        var document = DocumentWriter(capacity: 512 + (order?.count ?? records.count) * 320)
         try document.array("inputs", inputs.sorted())
         try document.field("kind", kind.rawValue)
         if !meta.isEmpty { try document.field("meta", meta) }
         try document.field("producer", producer)
-        try document.array("records", ordered)
+        try document.array("records", records, order: order)
         try document.field("schemaVersion", schemaVersion)
         return document.finish()
     }
@@ -206,10 +226,10 @@ public enum EnvelopeReader {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             nonisolated(unsafe) let base = bytes
-            return try decodeRecords(Record.self, count: layout.lines.count) { index in
+            return try decodeRecords(Record.self, count: layout.lines.count) { index, parser in
                 let line = UnsafeBufferPointer(rebasing: base[layout.lines[index]])
                 do {
-                    return try JSONParser.parse(line, firstLine: layout.firstRecordLine + index)
+                    return try parser.parse(line, firstLine: layout.firstRecordLine + index)
                 } catch let error as JSONSyntaxError {
                     throw PipelineError.invalidInput(
                         Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
@@ -225,22 +245,24 @@ public enum EnvelopeReader {
     static func decodeRecords<Record: Decodable & Sendable>(
         _ type: Record.Type, count: Int, item: @Sendable (Int) throws -> JSONValue
     ) throws -> [Record] {
-        let recordsKey = AnyCodingKey("records")
+        try decodeRecords(type, count: count) { index, _ in try item(index) }
+    }
+
+    /// `decodeRecords(_:count:item:)` with a line parser per task, reused from record to record.
+    static func decodeRecords<Record: Decodable & Sendable>(
+        _ type: Record.Type, count: Int, item: @Sendable (Int, inout JSONParser.LineParser) throws -> JSONValue
+    ) throws -> [Record] {
         @Sendable func decode(_ range: Range<Int>) throws -> [Record] {
-            let lineType = Record.self as? any JSONLineCodable.Type
+            if let lineType = Record.self as? any JSONLineCodable.Type {
+                return try decodeLineRecords(lineType, range, item: item)
+            }
+            let recordsKey = AnyCodingKey("records")
+            var parser = JSONParser.LineParser()
             var out: [Record] = []
             out.reserveCapacity(range.count)
             for index in range {
-                let path: [any CodingKey] = [recordsKey, AnyCodingKey(intValue: index)]
-                let value = try item(index)
-                if let lineType {
-                    guard let record = try lineType.init(json: value, codingPath: path) as? Record else {
-                        throw DecodingError.typeMismatch(Record.self, .init(codingPath: path, debugDescription: "Unexpected record type."))
-                    }
-                    out.append(record)
-                } else {
-                    out.append(try JSONValueDecoder.decode(Record.self, from: value, codingPath: path))
-                }
+                let value = try item(index, &parser)
+                out.append(try JSONValueDecoder.decode(Record.self, from: value, codingPath: [recordsKey, AnyCodingKey(intValue: index)]))
             }
             return out
         }
@@ -256,6 +278,27 @@ public enum EnvelopeReader {
         records.reserveCapacity(count)
         for result in results.values { records.append(contentsOf: try result?.get() ?? []) }
         return records
+    }
+
+    /// The records of `range` read by their hand-written line (`Line` is `Record` itself, opened from the
+    /// existential once per task). A record is read without a coding path; one that fails is read again
+    /// with its path (`records[i]`), so the error names it exactly as before.
+    private static func decodeLineRecords<Record, Line: JSONLineCodable>(
+        _ lineType: Line.Type, _ range: Range<Int>, item: (Int, inout JSONParser.LineParser) throws -> JSONValue
+    ) throws -> [Record] {
+        precondition(Line.self == Record.self)
+        var parser = JSONParser.LineParser()
+        var out: [Line] = []
+        out.reserveCapacity(range.count)
+        for index in range {
+            let value = try item(index, &parser)
+            do {
+                out.append(try Line(json: value, codingPath: []))
+            } catch {
+                out.append(try Line(json: value, codingPath: [AnyCodingKey("records"), AnyCodingKey(intValue: index)]))
+            }
+        }
+        return unsafeBitCast(out, to: [Record].self)
     }
 
     /// Reads and decodes an envelope file; `path` is shown in messages (repository-relative).

@@ -84,9 +84,35 @@ public enum JSONParser {
 
     /// Parses bytes already in memory (one record line of a canonical file, say).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws -> JSONValue {
-        var cursor = Cursor(bytes: bytes, builder: ValueBuilder())
-        cursor.line = firstLine
-        return try cursor.document()
+        var parser = LineParser()
+        return try parser.parse(bytes, firstLine: firstLine)
+    }
+
+    /// Parses many small documents (the record lines of a canonical file) with the same rules as
+    /// `parse`, reusing its scratch space from one to the next.
+    public struct LineParser {
+        private var memberStack: [JSONMember] = []
+        private var offsetStack: [Int] = []
+        private var itemStack: [JSONValue] = []
+
+        public init() {}
+
+        public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws -> JSONValue {
+            var cursor = Cursor(bytes: bytes, builder: ValueBuilder())
+            cursor.line = firstLine
+            swap(&cursor.memberStack, &memberStack)
+            swap(&cursor.offsetStack, &offsetStack)
+            swap(&cursor.itemStack, &itemStack)
+            defer {
+                swap(&cursor.memberStack, &memberStack)
+                swap(&cursor.offsetStack, &offsetStack)
+                swap(&cursor.itemStack, &itemStack)
+                memberStack.removeAll(keepingCapacity: true)
+                offsetStack.removeAll(keepingCapacity: true)
+                itemStack.removeAll(keepingCapacity: true)
+            }
+            return try cursor.document()
+        }
     }
 
     static func parse<Builder: JSONTreeBuilder>(_ data: Data, into builder: Builder) throws -> Builder.Node {
@@ -100,12 +126,16 @@ public enum JSONParser {
         }
     }
 
-    private struct Cursor<Builder: JSONTreeBuilder> {
+    fileprivate struct Cursor<Builder: JSONTreeBuilder> {
         let bytes: UnsafeBufferPointer<UInt8>
         let builder: Builder
         var index = 0
         var line = 1
         var lineStart = 0
+        /// Scratch stacks of the open objects' members (and their key offsets) and the open arrays' items.
+        var memberStack: [Builder.Member] = []
+        var offsetStack: [Int] = []
+        var itemStack: [Builder.Node] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, builder: Builder) {
             self.bytes = bytes
@@ -183,59 +213,74 @@ public enum JSONParser {
         mutating func object(depth: Int) throws -> Builder.Node {
             let startLine = line
             index += 1
-            var keys: [String] = []
-            var values: [Builder.Node] = []
-            var keyOffsets: [Int] = []
+            // Members collect on one stack shared by every object of the document (nested objects push
+            // above and pop back), so an object costs one exact-size array, not a growing one per object.
+            let base = memberStack.count
+            let offsetBase = offsetStack.count
             var isSorted = true
+            var previousKey = ""
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return builder.object(keys: keys, values: values, sortedOrder: nil, line: startLine)
+                return builder.object(memberStack[base..<base], sortedOrder: nil, line: startLine)
             }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
-                keyOffsets.append(index)
+                let keyOffset = index
                 let key = try string()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                 index += 1
                 skipWhitespace()
                 let value = try value(depth: depth + 1)
-                if let last = keys.last, !(last < key) { isSorted = false }
-                keys.append(key)
-                values.append(value)
+                if memberStack.count > base, !(previousKey < key) { isSorted = false }
+                offsetStack.append(keyOffset)
+                memberStack.append(builder.member(key, value))
+                previousKey = key
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the document in an object") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "}") { index += 1; break }
                 throw error("expected ',' or '}' in an object")
             }
-            guard !isSorted else { return builder.object(keys: keys, values: values, sortedOrder: nil, line: startLine) }
+            defer {
+                memberStack.removeSubrange(base...)
+                offsetStack.removeSubrange(offsetBase...)
+            }
+            let members = memberStack[base...]
+            guard !isSorted else { return builder.object(members, sortedOrder: nil, line: startLine) }
             // Canonical files are sorted already; others are checked here for a repeated key.
+            let keys = members.map { builder.key(of: $0) }
             let order = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
             for (previous, next) in zip(order, order.dropFirst()) where keys[previous] == keys[next] {
-                throw error("duplicate key '\(keys[next])'", at: keyOffsets[next])
+                throw error("duplicate key '\(keys[next])'", at: offsetStack[offsetBase + next])
             }
-            return builder.object(keys: keys, values: values, sortedOrder: order, line: startLine)
+            return builder.object(members, sortedOrder: order, line: startLine)
         }
 
         mutating func array(depth: Int) throws -> Builder.Node {
             let startLine = line
             index += 1
-            var items: [Builder.Node] = []
+            let base = itemStack.count
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return builder.array(items, line: startLine)
+                return builder.array([], line: startLine)
             }
             while true {
                 skipWhitespace()
-                items.append(try value(depth: depth + 1))
+                let item = try value(depth: depth + 1)
+                itemStack.append(item)
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the document in an array") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return builder.array(items, line: startLine) }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    let items = Array(itemStack[base...])
+                    itemStack.removeSubrange(base...)
+                    return builder.array(items, line: startLine)
+                }
                 throw error("expected ',' or ']' in an array")
             }
         }
@@ -347,13 +392,16 @@ public enum JSONParser {
 /// What the parser builds: one tree type per conformer, so the scanning code is written once.
 protocol JSONTreeBuilder {
     associatedtype Node
+    associatedtype Member
     func null(line: Int) -> Node
     func bool(_ value: Bool, line: Int) -> Node
     func number(_ text: String, line: Int) -> Node
     func string(_ text: String, line: Int) -> Node
     func array(_ items: [Node], line: Int) -> Node
-    /// Keys and values in document order; `sortedOrder` is the order by key when that differs (nil: sorted).
-    func object(keys: [String], values: [Node], sortedOrder: [Int]?, line: Int) -> Node
+    func member(_ key: String, _ value: Node) -> Member
+    func key(of member: Member) -> String
+    /// Members in document order; `sortedOrder` is the order by key when that differs (nil: sorted).
+    func object(_ members: ArraySlice<Member>, sortedOrder: [Int]?, line: Int) -> Node
 }
 
 struct ValueBuilder: JSONTreeBuilder {
@@ -362,12 +410,11 @@ struct ValueBuilder: JSONTreeBuilder {
     func number(_ text: String, line: Int) -> JSONValue { .number(text) }
     func string(_ text: String, line: Int) -> JSONValue { .string(text) }
     func array(_ items: [JSONValue], line: Int) -> JSONValue { .array(items) }
-    func object(keys: [String], values: [JSONValue], sortedOrder: [Int]?, line: Int) -> JSONValue {
-        if let order = sortedOrder { return .members(order.map { JSONMember(key: keys[$0], value: values[$0]) }) }
-        var members: [JSONMember] = []
-        members.reserveCapacity(keys.count)
-        for i in keys.indices { members.append(JSONMember(key: keys[i], value: values[i])) }
-        return .members(members)
+    func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }
+    func key(of member: JSONMember) -> String { member.key }
+    func object(_ members: ArraySlice<JSONMember>, sortedOrder: [Int]?, line: Int) -> JSONValue {
+        if let order = sortedOrder { return .members(order.map { members[members.startIndex + $0] }) }
+        return .members(Array(members))
     }
 }
 
@@ -377,7 +424,9 @@ struct NodeBuilder: JSONTreeBuilder {
     func number(_ text: String, line: Int) -> JSONNode { JSONNode(line: line, value: .number(text)) }
     func string(_ text: String, line: Int) -> JSONNode { JSONNode(line: line, value: .string(text)) }
     func array(_ items: [JSONNode], line: Int) -> JSONNode { JSONNode(line: line, value: .array(items)) }
-    func object(keys: [String], values: [JSONNode], sortedOrder: [Int]?, line: Int) -> JSONNode {
-        JSONNode(line: line, value: .object(keys.indices.map { (key: keys[$0], value: values[$0]) }))
+    func member(_ key: String, _ value: JSONNode) -> (key: String, value: JSONNode) { (key: key, value: value) }
+    func key(of member: (key: String, value: JSONNode)) -> String { member.key }
+    func object(_ members: ArraySlice<(key: String, value: JSONNode)>, sortedOrder: [Int]?, line: Int) -> JSONNode {
+        JSONNode(line: line, value: .object(Array(members)))
     }
 }

@@ -146,28 +146,109 @@ public struct JSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                runStart = i + 1
-                switch byte {
-                case 0x22: bytes.append(0x5C); bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(0x5C); bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(0x5C); bytes.append(UInt8(ascii: "f"))
-                default:
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
-                }
-            }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-        }
+        text.withUTF8 { appendQuoted($0) }
+    }
+
+    /// `"…"` around UTF-8 bytes, escaping what needs it. Runs that need no escaping (nearly every string)
+    /// are found eight bytes at a time and copied in one piece.
+    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { bytes.append(UInt8(ascii: "\"")); return }
+        let count = utf8.count
+        var runStart = 0
+        var i = 0
+        while i < count {
+            // Skip eight plain bytes at once: none below 0x20, none `"` or `\`.
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if JSONWriter.needsEscape(word) { break }
+                i += 8
+            }
+            while i < count {
+                let byte = base[i]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
+                i += 1
+            }
+            guard i < count else { break }
+            if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
+            appendEscape(base[i])
+            i += 1
+            runStart = i
+        }
+        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte of `word` is below 0x20, `"` or `\` (may also say yes for bytes ≥ 0x80 next to
+    /// such a byte's borrow; the byte loop then decides exactly).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let below = (word &- ones &* 0x20) & ~word & highs
+        return (below | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))) != 0
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append(0x5C); bytes.append(0x22)
+        case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+        case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(0x5C); bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(0x5C); bytes.append(UInt8(ascii: "f"))
+        default:
+            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                      JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
+        }
+    }
+
+    // MARK: Dates without an intermediate String
+
+    /// A date `YYYY-MM-DD` as a JSON string (years outside 1...9999 through `LocalDate.iso8601`).
+    public mutating func date(_ value: LocalDate) {
+        guard (1...9999).contains(value.year) else { string(value.iso8601); return }
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendDate(value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// An instant `YYYY-MM-DDTHH:MM:SSZ` as a JSON string (years outside 1...9999 through `Instant.iso8601`).
+    public mutating func instant(_ value: Instant) {
+        let date = value.utcDate
+        guard (1...9999).contains(date.year) else { string(value.iso8601); return }
+        separate()
+        let second = value.utcSecondOfDay
+        bytes.append(UInt8(ascii: "\""))
+        appendDate(date)
+        bytes.append(UInt8(ascii: "T"))
+        appendTwoDigits(second / 3600)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(second / 60 % 60)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(second % 60)
+        bytes.append(UInt8(ascii: "Z"))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendDate(_ date: LocalDate) {
+        let year = date.year
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + year / 1000))
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + year / 100 % 10))
+        appendTwoDigits(year % 100)
+        bytes.append(UInt8(ascii: "-"))
+        appendTwoDigits(date.month)
+        bytes.append(UInt8(ascii: "-"))
+        appendTwoDigits(date.day)
+    }
+
+    @inline(__always)
+    private mutating func appendTwoDigits(_ value: Int) {
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
     }
 }

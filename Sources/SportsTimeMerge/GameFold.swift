@@ -25,15 +25,27 @@ struct GameFold {
     /// matched game, by field), and a reference is one retain where a copied game is a dozen.
     final class Contribution {
         let game: Game
-        let origin: BatchOrigin
+        let origin: Origin
         /// Position in fold order, for ties.
         let order: Int
         let line: Int?
         let version: RecordVersion
 
-        init(game: Game, origin: BatchOrigin, order: Int, line: Int?, version: RecordVersion) {
+        init(game: Game, origin: Origin, order: Int, line: Int?, version: RecordVersion) {
             self.game = game; self.origin = origin; self.order = order; self.line = line; self.version = version
         }
+    }
+
+    /// A batch's origin, shared by all its contributions (one reference each instead of a copy).
+    final class Origin {
+        let batch: BatchOrigin
+        init(_ batch: BatchOrigin) { self.batch = batch }
+        var source: String { batch.source }
+        var system: String { batch.system }
+        var scope: String { batch.scope }
+        var path: String { batch.path }
+        var priority: Int { batch.priority }
+        var trust: [FieldGroup: Int] { batch.trust }
     }
 
     let context: MergeStore
@@ -53,6 +65,19 @@ struct GameFold {
     /// of every game need not be kept).
     private(set) var conflicts: [MergeConflict] = []
     private(set) var matchedAcrossDates = 0
+
+    /// The merged games, handed over (the fold keeps none, so the caller's copy is the only one and
+    /// changes to it copy nothing).
+    mutating func takeGames() -> [String: Game] {
+        defer { games = [:] }
+        return games
+    }
+
+    /// The lineage per merged game, handed over like `takeGames()`.
+    mutating func takeLineage() -> [String: GameLineage] {
+        defer { lineage = [:] }
+        return lineage
+    }
 
     init(context: MergeStore, priorities: SourcePriorities, mark: Instant?) {
         self.context = context; self.priorities = priorities; self.mark = mark; self.highWater = mark
@@ -91,6 +116,7 @@ struct GameFold {
         var contributions: [Contribution] = []
         var order = 0
         for batch in batches.sorted(by: { MergeRules.folds($0.origin, before: $1.origin) }) {
+            let origin = Origin(batch.origin)
             for stub in batch.unreadable.sorted(by: { ($0.id, $0.schemaVersion) < ($1.id, $1.schemaVersion) }) {
                 counts.read += 1
                 counts.skippedIncompatible += 1
@@ -123,7 +149,7 @@ struct GameFold {
                     rejects.append(Reject(file: batch.origin.path, line: line, reason: refusal.reason,
                                           raw: try? CanonicalJSON.compact(record), recordId: record.id))
                 case .success(let game):
-                    contributions.append(Contribution(game: game, origin: batch.origin, order: order, line: line,
+                    contributions.append(Contribution(game: game, origin: origin, order: order, line: line,
                                                       version: priorities.version(of: game)))
                     order += 1
                 }

@@ -70,14 +70,16 @@ public enum BatchReader {
         let marker = Array("  \"records\": [".utf8)
         let closing = Array("  ]".utf8)
         return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int? in
-            let bytes = buffer.bindMemory(to: UInt8.self)
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let count = buffer.count
+            func starts(with prefix: [UInt8], at offset: Int) -> Bool {
+                offset + prefix.count <= count && prefix.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, prefix.count) == 0 }
+            }
             var line = 1
             var start = 0
             var recordsLine: Int?
-            func starts(with prefix: [UInt8], at offset: Int) -> Bool {
-                offset + prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[offset + $0] == prefix[$0] }
-            }
-            for index in 0..<bytes.count where bytes[index] == 0x0A {
+            while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if let first = recordsLine {
                     if line == first + recordCount + 1 { return starts(with: closing, at: start) ? first + 1 : nil }
                 } else if index - start == marker.count, starts(with: marker, at: start) {

@@ -111,11 +111,19 @@ public struct DocumentWriter {
         if let lineType = T.self as? any JSONLineCodable.Type {
             writeLines(lineType, elements, order: order)
         } else {
+            // A value type that is not line-codable goes through Codable; only type-erased or class
+            // elements need asking, element by element, what they are.
+            let direct = T.self != AnyEncodable.self && !(T.self is AnyObject.Type)
             let count = order?.count ?? elements.count
             for position in 0..<count {
                 writer.raw("    ")
                 writer.resetNesting()
-                try CanonicalJSON.write(elements[order?[position] ?? position], to: &writer)
+                let element = elements[order?[position] ?? position]
+                if direct {
+                    writer.value(try JSONValueEncoder.encode(element))
+                } else {
+                    try CanonicalJSON.write(element, to: &writer)
+                }
                 writer.raw(position == count - 1 ? "\n" : ",\n")
             }
         }
@@ -127,10 +135,14 @@ public struct DocumentWriter {
         let lines = unsafeBitCast(elements, to: [Line].self)
         let count = order?.count ?? lines.count
         for position in 0..<count {
+            let start = writer.count
             writer.raw("    ")
             writer.resetNesting()
             lines[order?[position] ?? position].write(to: &writer)
             writer.raw(position == count - 1 ? "\n" : ",\n")
+            // Room for the rest at the first line's length (and a quarter more), so the buffer is not
+            // regrown and copied several times on the way.
+            if position == 0, count > 1 { writer.reserveCapacity(writer.count + (writer.count - start) * (count - 1) * 5 / 4 + 64) }
         }
     }
 

@@ -191,16 +191,26 @@ public enum EnvelopeReader {
     public static func read<Record: Codable & Sendable>(
         _ type: Record.Type, from data: Data, path: String, expecting kind: ArtifactKind
     ) throws -> Envelope<Record> {
-        let layout = CanonicalLayout(data)
-        let document = try Self.document(layout?.header ?? data, path: path)
+        // A canonical file: the header without its record lines is parsed as a tree, then each record line
+        // on its own. Anything that does not read that way (another layout, a bad header or record) is
+        // parsed whole, so its error is the same as for any other file, at its line in the whole file.
+        var layout = CanonicalLayout(data)
+        var document: JSONValue
+        if let found = layout, data.count <= InputLimits.jsonFileBytes, let parsed = try? JSONParser.parse(found.header) {
+            document = parsed
+        } else {
+            layout = nil
+            document = try Self.document(data, path: path)
+        }
         let header = try header(of: document, path: path, expecting: kind)
-        let records: [Record]
+        var records: [Record]
         let meta: [String: String]?
         do {
             meta = try document["meta"].map { try JSONValueDecoder.decode([String: String].self, from: $0, codingPath: [AnyCodingKey("meta")]) }
-            if let layout {
-                records = try decodeLines(Record.self, data, layout, path: path)
+            if let layout, let lines = try? decodeLines(Record.self, data, layout) {
+                records = lines
             } else {
+                if layout != nil { document = try Self.document(data, path: path) }
                 guard case .array(let items)? = document["records"] else {
                     throw DecodingError.keyNotFound(AnyCodingKey("records"), .init(codingPath: [], debugDescription: "No records array."))
                 }
@@ -220,22 +230,16 @@ public enum EnvelopeReader {
         return envelope
     }
 
-    /// The records of a canonical file, each parsed from its own line.
-    static func decodeLines<Record: Decodable & Sendable>(_ type: Record.Type, _ data: Data, _ layout: CanonicalLayout,
-                                                          path: String) throws -> [Record] {
+    /// The records of a canonical file, each parsed from its own line (at the depth the records array
+    /// puts it, so nesting limits are the same as for the whole file). Any failure is thrown as is; the
+    /// caller then reads the file whole.
+    static func decodeLines<Record: Decodable & Sendable>(_ type: Record.Type, _ data: Data, _ layout: CanonicalLayout) throws -> [Record] {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             nonisolated(unsafe) let base = bytes
             return try decodeRecords(Record.self, count: layout.lines.count) { index, parser in
-                let line = UnsafeBufferPointer(rebasing: base[layout.lines[index]])
-                do {
-                    return try parser.parse(line, firstLine: layout.firstRecordLine + index)
-                } catch let error as JSONSyntaxError {
-                    throw PipelineError.invalidInput(
-                        Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
-                                   "not a SportsTime artifact (not valid JSON: \(error.message))",
-                                   fix: "Re-run the stage that writes it"))
-                }
+                try parser.parse(UnsafeBufferPointer(rebasing: base[layout.lines[index]]), firstLine: layout.firstRecordLine + index,
+                                 depth: 2)
             }
         }
     }
@@ -336,8 +340,9 @@ public enum EnvelopeReader {
 }
 
 /// Where the records of a canonical envelope are: the header lines, then `  "records": [`, then exactly
-/// one record per line (each but the last ending in `,`), then `  ]` and the remaining header lines. Nil
-/// for any other layout (a hand-edited or truncated file), which is then parsed whole.
+/// one record per line (each but the last ending in `,`), then `  ]` (or `  ],` when header fields
+/// follow, as `schemaVersion` always does) and the remaining header lines. Nil for any other layout (a
+/// hand-edited or truncated file), which is then parsed whole.
 struct CanonicalLayout {
     /// The document with its record lines left out (`"records": [` directly followed by `]`).
     var header: Data
@@ -349,38 +354,46 @@ struct CanonicalLayout {
     init?(_ data: Data) {
         let marker = Array("  \"records\": [\n".utf8)
         let result: (Data, [Range<Int>], Int)? = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let count = raw.count
+            /// The offset of the next newline at or after `offset`, or nil.
+            func newline(from offset: Int) -> Int? {
+                guard offset < count, let found = memchr(base + offset, 0x0A, count - offset) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
             func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
-                offset + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[offset + $0] == pattern[$0] }
+                offset + pattern.count <= count && pattern.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, pattern.count) == 0 }
             }
             // The marker starts a line of the header (a string value cannot hold a raw newline).
             var line = 1
             var start = 0
             var found: Int?
-            while start < bytes.count {
+            while start < count {
                 if matches(marker, at: start) { found = start; break }
-                guard let newline = (start..<bytes.count).first(where: { bytes[$0] == 0x0A }) else { return nil }
-                start = newline + 1
+                guard let end = newline(from: start) else { return nil }
+                start = end + 1
                 line += 1
             }
             guard let markerStart = found else { return nil }
             var lines: [Range<Int>] = []
             var cursor = markerStart + marker.count
-            while cursor < bytes.count {
-                guard let newline = (cursor..<bytes.count).first(where: { bytes[$0] == 0x0A }) else { return nil }
-                if newline - cursor == 3, bytes[cursor] == 0x20, bytes[cursor + 1] == 0x20, bytes[cursor + 2] == UInt8(ascii: "]") {
+            while cursor < count {
+                guard let end = newline(from: cursor) else { return nil }
+                let length = end - cursor
+                if (length == 3 || (length == 4 && base[cursor + 3] == UInt8(ascii: ","))),
+                   base[cursor] == 0x20, base[cursor + 1] == 0x20, base[cursor + 2] == UInt8(ascii: "]") {
                     // `  ]` closes the records; the last record has no comma, every other one has.
-                    guard lines.isEmpty || bytes[lines[lines.count - 1].upperBound] == 0x0A else { return nil }
-                    var header = Data(bytes[0..<(markerStart + marker.count - 1)])
-                    header.append(contentsOf: bytes[cursor + 2..<bytes.count])
+                    guard lines.isEmpty || base[lines[lines.count - 1].upperBound] == 0x0A else { return nil }
+                    var header = Data(UnsafeBufferPointer(start: base, count: markerStart + marker.count - 1))
+                    header.append(UnsafeBufferPointer(start: base + cursor + 2, count: count - cursor - 2))
                     return (header, lines, line + 1)
                 }
-                guard newline - cursor > 4, bytes[cursor] == 0x20, bytes[cursor + 1] == 0x20, bytes[cursor + 2] == 0x20,
-                      bytes[cursor + 3] == 0x20, bytes[cursor + 4] == UInt8(ascii: "{") else { return nil }
-                if let last = lines.last, bytes[last.upperBound] != UInt8(ascii: ",") { return nil }
-                let end = bytes[newline - 1] == UInt8(ascii: ",") ? newline - 1 : newline
-                lines.append((cursor + 4)..<end)
-                cursor = newline + 1
+                guard length > 4, base[cursor] == 0x20, base[cursor + 1] == 0x20, base[cursor + 2] == 0x20,
+                      base[cursor + 3] == 0x20, base[cursor + 4] == UInt8(ascii: "{") else { return nil }
+                if let last = lines.last, base[last.upperBound] != UInt8(ascii: ",") { return nil }
+                let recordEnd = base[end - 1] == UInt8(ascii: ",") ? end - 1 : end
+                lines.append((cursor + 4)..<recordEnd)
+                cursor = end + 1
             }
             return nil
         }

@@ -97,9 +97,12 @@ public enum JSONParser {
 
         public init() {}
 
-        public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws -> JSONValue {
+        /// `depth`: how deep the bytes sit in their document (2 for a record of an envelope's records
+        /// array), so the nesting limit counts as it would for the whole document.
+        public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, depth: Int = 0) throws -> JSONValue {
             var cursor = Cursor(bytes: bytes, builder: ValueBuilder())
             cursor.line = firstLine
+            cursor.baseDepth = depth
             swap(&cursor.memberStack, &memberStack)
             swap(&cursor.offsetStack, &offsetStack)
             swap(&cursor.itemStack, &itemStack)
@@ -133,6 +136,8 @@ public enum JSONParser {
         var line = 1
         var lineStart = 0
         /// Scratch stacks of the open objects' members (and their key offsets) and the open arrays' items.
+        /// The depth of the document's top value (nonzero for a part of a larger document).
+        var baseDepth = 0
         var memberStack: [Builder.Member] = []
         var offsetStack: [Int] = []
         var itemStack: [Builder.Node] = []
@@ -145,7 +150,7 @@ public enum JSONParser {
         mutating func document() throws -> Builder.Node {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
             skipWhitespace()
-            let value = try value(depth: 0)
+            let value = try value(depth: baseDepth)
             skipWhitespace()
             if index < bytes.count { throw error("unexpected text after the JSON value") }
             return value

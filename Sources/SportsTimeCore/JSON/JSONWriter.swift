@@ -15,6 +15,12 @@ public struct JSONWriter {
 
     public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
+    /// How many bytes are written.
+    public var count: Int { bytes.count }
+
+    /// Makes room for `capacity` bytes in all.
+    public mutating func reserveCapacity(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+
     /// The bytes written, as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -23,17 +23,31 @@ import SportsTimeCore
 struct GameFold {
     /// One valid record of one batch. A class: the fold hands contributions around in groups (by id, by
     /// matched game, by field), and a reference is one retain where a copied game is a dozen.
+    /// The game is not copied: it is read in place from its batch's records (which the merge input
+    /// holds anyway), so the fold adds no second copy of every game to the merge's peak memory.
     final class Contribution {
-        let game: Game
+        private let records: Records
+        private let index: Int
         let origin: Origin
         /// Position in fold order, for ties.
         let order: Int
         let line: Int?
         let version: RecordVersion
 
-        init(game: Game, origin: Origin, order: Int, line: Int?, version: RecordVersion) {
-            self.game = game; self.origin = origin; self.order = order; self.line = line; self.version = version
+        init(records: Records, index: Int, origin: Origin, order: Int, line: Int?, version: RecordVersion) {
+            self.records = records; self.index = index; self.origin = origin; self.order = order; self.line = line
+            self.version = version
         }
+
+        var game: Game {
+            _read { yield records.games[index] }
+        }
+    }
+
+    /// One batch's records, shared by its contributions (the same storage as the batch's array).
+    final class Records {
+        let games: [Game]
+        init(_ games: [Game]) { self.games = games }
     }
 
     /// A batch's origin, shared by all its contributions (one reference each instead of a copy).
@@ -117,6 +131,7 @@ struct GameFold {
         var order = 0
         for batch in batches.sorted(by: { MergeRules.folds($0.origin, before: $1.origin) }) {
             let origin = Origin(batch.origin)
+            let records = Records(batch.records)
             for stub in batch.unreadable.sorted(by: { ($0.id, $0.schemaVersion) < ($1.id, $1.schemaVersion) }) {
                 counts.read += 1
                 counts.skippedIncompatible += 1
@@ -149,8 +164,9 @@ struct GameFold {
                     rejects.append(Reject(file: batch.origin.path, line: line, reason: refusal.reason,
                                           raw: try? CanonicalJSON.compact(record), recordId: record.id))
                 case .success(let game):
-                    contributions.append(Contribution(game: game, origin: origin, order: order, line: line,
-                                                      version: priorities.version(of: game)))
+                    // A valid game is the record itself (`validated` changes nothing).
+                    contributions.append(Contribution(records: records, index: index, origin: origin, order: order,
+                                                      line: line, version: priorities.version(of: game)))
                     order += 1
                 }
             }

@@ -18,7 +18,7 @@ public enum CanonicalJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         var writer = JSONWriter()
         try write(value, to: &writer)
-        return Data(writer.bytes)
+        return writer.data
     }
 
     /// A value decoded from JSON bytes: `JSONSyntaxError` for bad JSON, `DecodingError` for a bad shape.
@@ -66,7 +66,7 @@ public enum CanonicalJSON {
             try write(value, to: &writer)
             writer.raw("\n")
         }
-        return Data(writer.bytes)
+        return writer.data
     }
 }
 
@@ -149,7 +149,7 @@ public struct DocumentWriter {
     /// The document's bytes, closed, with a trailing newline.
     public mutating func finish() -> Data {
         writer.raw(isFirst ? "}\n" : "\n}\n")
-        return Data(writer.bytes)
+        return writer.data
     }
 }
 

@@ -94,6 +94,8 @@ public enum JSONParser {
         private var memberStack: [JSONMember] = []
         private var offsetStack: [Int] = []
         private var itemStack: [JSONValue] = []
+        private var keyCache: [CachedString] = []
+        private var valueCache: [CachedString] = []
 
         public init() {}
 
@@ -106,10 +108,14 @@ public enum JSONParser {
             swap(&cursor.memberStack, &memberStack)
             swap(&cursor.offsetStack, &offsetStack)
             swap(&cursor.itemStack, &itemStack)
+            swap(&cursor.keyCache, &keyCache)
+            swap(&cursor.valueCache, &valueCache)
             defer {
                 swap(&cursor.memberStack, &memberStack)
                 swap(&cursor.offsetStack, &offsetStack)
                 swap(&cursor.itemStack, &itemStack)
+                swap(&cursor.keyCache, &keyCache)
+                swap(&cursor.valueCache, &valueCache)
                 memberStack.removeAll(keepingCapacity: true)
                 offsetStack.removeAll(keepingCapacity: true)
                 itemStack.removeAll(keepingCapacity: true)
@@ -141,6 +147,9 @@ public enum JSONParser {
         var memberStack: [Builder.Member] = []
         var offsetStack: [Int] = []
         var itemStack: [Builder.Node] = []
+        /// The top object's keys and string values of the previous document, by member position.
+        var keyCache: [CachedString] = []
+        var valueCache: [CachedString] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, builder: Builder) {
             self.bytes = bytes
@@ -233,12 +242,20 @@ public enum JSONParser {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
                 let keyOffset = index
-                let key = try string()
+                let slot = memberStack.count - base
+                let isTop = depth == baseDepth
+                let key = isTop ? try cachedString(slot, key: true) : try string()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                 index += 1
                 skipWhitespace()
-                let value = try value(depth: depth + 1)
+                let value: Builder.Node
+                if isTop, depth + 1 < InputLimits.jsonDepth, index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                    let startLine = line
+                    value = builder.string(try cachedString(slot, key: false), line: startLine)
+                } else {
+                    value = try self.value(depth: depth + 1)
+                }
                 if memberStack.count > base, !(previousKey < key) { isSorted = false }
                 offsetStack.append(keyOffset)
                 memberStack.append(builder.member(key, value))
@@ -291,6 +308,46 @@ public enum JSONParser {
         }
 
         mutating func string() throws -> String {
+            let (start, end, hasEscape) = try scanString()
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if !hasEscape { return String(decoding: slice, as: UTF8.self) }
+            return try unescape(slice, at: start)
+        }
+
+        /// A string of the top object's member `slot` (its key or its value): the same bytes as that
+        /// member's on the previous line (record lines repeat their keys and many values) give the same
+        /// String again, without decoding it or storing it twice.
+        mutating func cachedString(_ slot: Int, key: Bool) throws -> String {
+            let (start, end, hasEscape) = try scanString()
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if hasEscape { return try unescape(slice, at: start) }
+            guard let source = slice.baseAddress, !slice.isEmpty else { return "" }
+            if key {
+                return Self.cached(slice, source, slot, &keyCache)
+            }
+            return Self.cached(slice, source, slot, &valueCache)
+        }
+
+        private static func cached(_ slice: UnsafeBufferPointer<UInt8>, _ source: UnsafePointer<UInt8>, _ slot: Int,
+                                   _ cache: inout [CachedString]) -> String {
+            if slot < cache.count {
+                let hit = cache[slot].bytes.withUnsafeBufferPointer {
+                    $0.count == slice.count && memcmp($0.baseAddress!, source, slice.count) == 0
+                }
+                if hit { return cache[slot].string }
+                let text = String(decoding: slice, as: UTF8.self)
+                cache[slot].bytes.removeAll(keepingCapacity: true)
+                cache[slot].bytes.append(contentsOf: slice)
+                cache[slot].string = text
+                return text
+            }
+            let text = String(decoding: slice, as: UTF8.self)
+            if slot == cache.count { cache.append(CachedString(bytes: Array(slice), string: text)) }
+            return text
+        }
+
+        /// Past a string's closing quote: its content's byte range and whether it has escapes.
+        mutating func scanString() throws -> (start: Int, end: Int, hasEscape: Bool) {
             index += 1
             let start = index
             var hasEscape = false
@@ -306,9 +363,7 @@ public enum JSONParser {
             guard index < bytes.count else { throw error("unterminated string") }
             let end = index
             index += 1
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if !hasEscape { return String(decoding: slice, as: UTF8.self) }
-            return try unescape(slice, at: start)
+            return (start, end, hasEscape)
         }
 
         func unescape(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> String {
@@ -392,6 +447,12 @@ public enum JSONParser {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         }
     }
+}
+
+/// A decoded string and its bytes, for `JSONParser.Cursor.cachedString`.
+struct CachedString {
+    var bytes: [UInt8]
+    var string: String
 }
 
 /// What the parser builds: one tree type per conformer, so the scanning code is written once.

@@ -21,14 +21,45 @@ import SportsTimeCore
 /// The result depends only on the set of contributions, never their order, so an incremental merge
 /// whose inputs hold every earlier batch equals a full merge.
 struct GameFold {
-    /// One valid record of one batch.
-    struct Contribution {
-        var game: Game
-        var origin: BatchOrigin
+    /// One valid record of one batch. A class: the fold hands contributions around in groups (by id, by
+    /// matched game, by field), and a reference is one retain where a copied game is a dozen.
+    /// The game is not copied: it is read in place from its batch's records (which the merge input
+    /// holds anyway), so the fold adds no second copy of every game to the merge's peak memory.
+    final class Contribution {
+        private let records: Records
+        private let index: Int
+        let origin: Origin
         /// Position in fold order, for ties.
-        var order: Int
-        var line: Int?
-        var version: RecordVersion
+        let order: Int
+        let line: Int?
+        let version: RecordVersion
+
+        init(records: Records, index: Int, origin: Origin, order: Int, line: Int?, version: RecordVersion) {
+            self.records = records; self.index = index; self.origin = origin; self.order = order; self.line = line
+            self.version = version
+        }
+
+        var game: Game {
+            _read { yield records.games[index] }
+        }
+    }
+
+    /// One batch's records, shared by its contributions (the same storage as the batch's array).
+    final class Records {
+        let games: [Game]
+        init(_ games: [Game]) { self.games = games }
+    }
+
+    /// A batch's origin, shared by all its contributions (one reference each instead of a copy).
+    final class Origin {
+        let batch: BatchOrigin
+        init(_ batch: BatchOrigin) { self.batch = batch }
+        var source: String { batch.source }
+        var system: String { batch.system }
+        var scope: String { batch.scope }
+        var path: String { batch.path }
+        var priority: Int { batch.priority }
+        var trust: [FieldGroup: Int] { batch.trust }
     }
 
     let context: MergeStore
@@ -48,6 +79,19 @@ struct GameFold {
     /// of every game need not be kept).
     private(set) var conflicts: [MergeConflict] = []
     private(set) var matchedAcrossDates = 0
+
+    /// The merged games, handed over (the fold keeps none, so the caller's copy is the only one and
+    /// changes to it copy nothing).
+    mutating func takeGames() -> [String: Game] {
+        defer { games = [:] }
+        return games
+    }
+
+    /// The lineage per merged game, handed over like `takeGames()`.
+    mutating func takeLineage() -> [String: GameLineage] {
+        defer { lineage = [:] }
+        return lineage
+    }
 
     init(context: MergeStore, priorities: SourcePriorities, mark: Instant?) {
         self.context = context; self.priorities = priorities; self.mark = mark; self.highWater = mark
@@ -86,6 +130,8 @@ struct GameFold {
         var contributions: [Contribution] = []
         var order = 0
         for batch in batches.sorted(by: { MergeRules.folds($0.origin, before: $1.origin) }) {
+            let origin = Origin(batch.origin)
+            let records = Records(batch.records)
             for stub in batch.unreadable.sorted(by: { ($0.id, $0.schemaVersion) < ($1.id, $1.schemaVersion) }) {
                 counts.read += 1
                 counts.skippedIncompatible += 1
@@ -118,8 +164,9 @@ struct GameFold {
                     rejects.append(Reject(file: batch.origin.path, line: line, reason: refusal.reason,
                                           raw: try? CanonicalJSON.compact(record), recordId: record.id))
                 case .success(let game):
-                    contributions.append(Contribution(game: game, origin: batch.origin, order: order, line: line,
-                                                      version: priorities.version(of: game)))
+                    // A valid game is the record itself (`validated` changes nothing).
+                    contributions.append(Contribution(records: records, index: index, origin: origin, order: order,
+                                                      line: line, version: priorities.version(of: game)))
                     order += 1
                 }
             }

@@ -20,15 +20,17 @@ enum GameMatcher {
         var ambiguous: [MergeAmbiguousMatch]
     }
 
-    /// One group of same-id records, or a cluster of them.
+    /// One group of same-id records, or a cluster of them. Dates and systems are short sorted arrays
+    /// (one or two entries nearly always), which cost less than sets for every one of tens of thousands of ids.
     private struct Node {
         var ids: [String]
-        var dates: Set<LocalDate>
-        var makeupDates: Set<LocalDate>
+        var dates: [LocalDate]
+        var makeupDates: [LocalDate]
         var gameNumber: Int
         /// Seconds into the UTC day of a known exact start.
         var startSecond: Int64?
-        var systems: Set<String>
+        /// The source systems and scopes (numbered by `match`), sorted, unique.
+        var systems: [Int]
         var alive = true
     }
 
@@ -36,16 +38,54 @@ enum GameMatcher {
         var sport, home, away: String
     }
 
+    private struct SystemKey: Hashable {
+        var system, scope: String
+    }
+
+    /// `values` sorted with repeats left out.
+    private static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
+        var sorted = values.sorted()
+        var write = 0
+        for value in sorted where write == 0 || sorted[write - 1] != value {
+            sorted[write] = value
+            write += 1
+        }
+        sorted.removeLast(sorted.count - write)
+        return sorted
+    }
+
+    /// Whether two sorted arrays share an element.
+    private static func intersects<T: Comparable>(_ a: [T], _ b: [T]) -> Bool {
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { return true }
+            if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        return false
+    }
+
     static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
         var groups: [Pairing: [Node]] = [:]
+        var systemNumbers: [SystemKey: Int] = [:]
         for id in byId.keys.sorted() {
             let parts = byId[id]!
             let game = parts[0].game
+            var systems: [Int] = []
+            systems.reserveCapacity(parts.count)
+            for part in parts {
+                let key = SystemKey(system: part.origin.system, scope: part.origin.scope)
+                if let number = systemNumbers[key] {
+                    systems.append(number)
+                } else {
+                    systems.append(systemNumbers.count)
+                    systemNumbers[key] = systemNumbers.count
+                }
+            }
             let node = Node(
-                ids: [id], dates: [game.localDate], makeupDates: Set(parts.compactMap(\.game.makeupDate)),
+                ids: [id], dates: [game.localDate], makeupDates: sortedUnique(parts.compactMap(\.game.makeupDate)),
                 gameNumber: game.gameNumber ?? 1,
                 startSecond: parts.lazy.compactMap(\.game.startUTC).first.map { (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400 },
-                systems: Set(parts.map { "\($0.origin.system)\u{1F}\($0.origin.scope)" }))
+                systems: sortedUnique(systems))
             groups[Pairing(sport: game.sport, home: game.homeTeamId, away: game.awayTeamId), default: []].append(node)
         }
 
@@ -55,17 +95,17 @@ enum GameMatcher {
             var nodes = groups[key]!
             let window = sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays
             if nodes.count > 1 { join(&nodes, window: window, ambiguous: &ambiguous) }
-            for node in nodes where node.alive { clusters.append(node.ids.sorted()) }
+            for node in nodes where node.alive { clusters.append(node.ids.count == 1 ? node.ids : node.ids.sorted()) }
         }
         return Result(clusters: clusters, ambiguous: ambiguous.sorted { $0.id < $1.id })
     }
 
     /// How far apart two nodes are, or nil when they cannot be one game.
     private static func distance(_ a: Node, _ b: Node, window: Int) -> (Int64, Int, Int64)? {
-        guard a.systems.isDisjoint(with: b.systems) else { return nil }
+        guard !intersects(a.systems, b.systems) else { return nil }
         var days = Int64.max
         for x in a.dates { for y in b.dates { days = min(days, abs(x.daysSinceEpoch - y.daysSinceEpoch)) } }
-        let madeUp = !a.makeupDates.isDisjoint(with: b.dates) || !b.makeupDates.isDisjoint(with: a.dates)
+        let madeUp = intersects(a.makeupDates, b.dates) || intersects(b.makeupDates, a.dates)
         guard days <= Int64(window) || madeUp else { return nil }
         let startGap: Int64 = if let s = a.startSecond, let t = b.startSecond { min(abs(s - t), 86_400 - abs(s - t)) } else { 86_400 }
         return (madeUp ? 0 : days, a.gameNumber == b.gameNumber ? 0 : 1, startGap)
@@ -89,9 +129,9 @@ enum GameMatcher {
             for (i, j) in bestOf.sorted(by: { $0.key < $1.key }) where i < j && bestOf[j] == i {
                 guard nodes[i].alive, nodes[j].alive else { continue }
                 nodes[i].ids += nodes[j].ids
-                nodes[i].dates.formUnion(nodes[j].dates)
-                nodes[i].makeupDates.formUnion(nodes[j].makeupDates)
-                nodes[i].systems.formUnion(nodes[j].systems)
+                nodes[i].dates = sortedUnique(nodes[i].dates + nodes[j].dates)
+                nodes[i].makeupDates = sortedUnique(nodes[i].makeupDates + nodes[j].makeupDates)
+                nodes[i].systems = sortedUnique(nodes[i].systems + nodes[j].systems)
                 nodes[i].startSecond = nodes[i].startSecond ?? nodes[j].startSecond
                 nodes[j].alive = false
                 joined = true

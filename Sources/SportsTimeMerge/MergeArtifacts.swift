@@ -70,14 +70,16 @@ public enum BatchReader {
         let marker = Array("  \"records\": [".utf8)
         let closing = Array("  ]".utf8)
         return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int? in
-            let bytes = buffer.bindMemory(to: UInt8.self)
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let count = buffer.count
+            func starts(with prefix: [UInt8], at offset: Int) -> Bool {
+                offset + prefix.count <= count && prefix.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, prefix.count) == 0 }
+            }
             var line = 1
             var start = 0
             var recordsLine: Int?
-            func starts(with prefix: [UInt8], at offset: Int) -> Bool {
-                offset + prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[offset + $0] == prefix[$0] }
-            }
-            for index in 0..<bytes.count where bytes[index] == 0x0A {
+            while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if let first = recordsLine {
                     if line == first + recordCount + 1 { return starts(with: closing, at: start) ? first + 1 : nil }
                 } else if index - start == marker.count, starts(with: marker, at: start) {
@@ -206,7 +208,14 @@ public enum MergeOutput {
 
     /// The batch file of a lineage row's `batch` (`out/normalize/games/x.json:12` → `out/normalize/games/x.json`).
     static func batchPath(_ batch: String) -> String {
-        guard let colon = batch.lastIndex(of: ":"), batch[batch.index(after: colon)...].allSatisfy(\.isNumber) else { return batch }
+        let utf8 = batch.utf8
+        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return batch }
+        // Digits after the colon (ASCII: every line number this merge writes) are a line.
+        if utf8[utf8.index(after: colon)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return String(batch[..<colon])
+        }
+        // Anything else Unicode counts as a number, as before.
+        guard batch[batch.index(after: colon)...].allSatisfy(\.isNumber) else { return batch }
         return String(batch[..<colon])
     }
 
@@ -228,6 +237,21 @@ public enum MergeOutput {
                              previousHashes: [String: String] = [:],
                              settings: [String: String], reportMeta: [String: String] = [:],
                              producer: Producer = Producer(stage: "merge")) throws -> [OutputFile] {
+        var files: [OutputFile] = []
+        try produce(for: result, input: input, hashes: hashes, previousHashes: previousHashes, settings: settings,
+                    reportMeta: reportMeta, producer: producer) { files.append($0) }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The files of `files(for:…)`, handed to `emit` one at a time as each is encoded, so a caller that
+    /// writes them as they come never holds more than one games or lineage file. The files that are not
+    /// per season (entity kinds, sync state, report, rejects) come first, then each season's games and
+    /// lineage in path order.
+    public static func produce(for result: MergeResult, input: MergeInput, hashes: [String: String],
+                               previousHashes: [String: String] = [:],
+                               settings: [String: String], reportMeta: [String: String] = [:],
+                               producer: Producer = Producer(stage: "merge"),
+                               emit: (OutputFile) throws -> Void) throws {
         func refs(_ paths: some Sequence<String>) -> [InputReference] {
             Set(paths).compactMap { path in hashes[path].map { InputReference(path: path, sha256: $0) } }.sorted()
         }
@@ -238,13 +262,12 @@ public enum MergeOutput {
             if patch.entity == .games { overrideFilesByGame[patch.recordId, default: []].insert(patch.location.path) }
         }
 
-        var files: [OutputFile] = []
         func add<Record: MergeableRecord>(_ records: [String: Record]) throws {
             let kind = Record.entityKind
             let envelope = Envelope(kind: kind.artifactKind, producer: producer,
                                     inputs: refs([input.referenceFile(of: kind)] + (overrideFiles[kind] ?? [])),
                                     records: Array(records.values))
-            files.append(OutputFile(path: kind.outputFileName, data: try envelope.canonicalData()))
+            try emit(OutputFile(path: kind.outputFileName, data: try envelope.canonicalData()))
         }
         try add(result.store.sports)
         try add(result.store.stadiums)
@@ -253,56 +276,88 @@ public enum MergeOutput {
         try add(result.store.teamAliases)
         try add(result.store.stadiumAliases)
 
-        // Games: one file per sport and season; inputs are the batches that list a game of it.
-        var gamesByFile: [String: [Game]] = [:]
-        var keyOfFile: [String: (sport: String, season: String)] = [:]
-        for game in result.store.games.values {
-            let name = gamesFileName(sport: game.sport, season: game.season)
-            gamesByFile[name, default: []].append(game)
-            keyOfFile[name] = (game.sport, game.season)
-        }
-        var batchesByFile: [String: Set<String>] = [:]
-        for batch in input.gameBatches {
-            var names: Set<String> = []
-            for record in batch.records { names.insert(gamesFileName(sport: record.sport, season: record.season)) }
-            for name in names { batchesByFile[name, default: []].insert(batch.origin.path) }
-        }
-        for name in gamesByFile.keys.sorted() {
-            let games = gamesByFile[name]!
-            var paths = batchesByFile[name] ?? []
-            for game in games {
-                paths.formUnion(overrideFilesByGame[game.id] ?? [])
-                // A batch that labels the season differently still fed this file's games.
-                for row in result.lineage[game.id]?.rows ?? [] { paths.insert(Self.batchPath(row.batch)) }
-            }
-            let key = keyOfFile[name]!
-            // The dates the file spans, so a reader (plan) can skip files outside its window unread.
-            let dates = games.map(\.localDate)
-            let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths),
-                                    meta: ["sport": key.sport, "season": key.season, "firstDate": dates.min()!.iso8601,
-                                           "lastDate": dates.max()!.iso8601], records: games)
-            files.append(OutputFile(path: name, data: try envelope.canonicalData()))
-            let lineage = games.compactMap { result.lineage[$0.id] }
-            if !lineage.isEmpty {
-                let lineageEnvelope = Envelope(kind: .lineage, producer: producer,
-                                               inputs: refs(Set(lineage.flatMap { $0.rows.map { Self.batchPath($0.batch) } })),
-                                               meta: ["sport": key.sport, "season": key.season], records: lineage)
-                files.append(OutputFile(path: lineageFileName(sport: key.sport, season: key.season),
-                                        data: try lineageEnvelope.canonicalData()))
-            }
-        }
-
         let allInputs = refs(hashes.keys)
         let sync = Envelope(kind: .syncState, producer: producer, inputs: allInputs, meta: settings,
                             records: result.syncStates)
-        files.append(OutputFile(path: "sync-state.json", data: try sync.canonicalData()))
+        try emit(OutputFile(path: "sync-state.json", data: try sync.canonicalData()))
         var meta = reportMeta
         meta["mode"] = result.mode.rawValue
         let reportInputs = (allInputs + previousHashes.map { InputReference(path: $0.key, sha256: $0.value) }).sorted()
         let report = Envelope(kind: .mergeReport, producer: producer, inputs: reportInputs, meta: meta, records: result.report)
-        files.append(OutputFile(path: "merge-report.json", data: try report.canonicalData()))
-        files.append(OutputFile(path: "rejects.jsonl", data: try RejectsWriter.data(result.rejects)))
-        return files.sorted { $0.path < $1.path }
+        try emit(OutputFile(path: "merge-report.json", data: try report.canonicalData()))
+        try emit(OutputFile(path: "rejects.jsonl", data: try RejectsWriter.data(result.rejects)))
+
+        // Games: one file per sport and season; inputs are the batches that list a game of it. Every
+        // game is copied once, into the one array all files are written from by index.
+        let allGames = Array(result.store.games.values)
+        var gamesByFile: [String: [Int]] = [:]
+        var keyOfFile: [String: (sport: String, season: String)] = [:]
+        var nameOfKey: [SeasonKey: String] = [:]
+        for (index, game) in allGames.enumerated() {
+            let key = SeasonKey(sport: game.sport, season: game.season)
+            let name: String
+            if let known = nameOfKey[key] {
+                name = known
+            } else {
+                name = gamesFileName(sport: game.sport, season: game.season)
+                nameOfKey[key] = name
+                keyOfFile[name] = (game.sport, game.season)
+            }
+            gamesByFile[name, default: []].append(index)
+        }
+        var batchesByFile: [String: Set<String>] = [:]
+        for batch in input.gameBatches {
+            var keys: Set<SeasonKey> = []
+            for record in batch.records { keys.insert(SeasonKey(sport: record.sport, season: record.season)) }
+            for key in keys { batchesByFile[gamesFileName(sport: key.sport, season: key.season), default: []].insert(batch.origin.path) }
+        }
+        for name in gamesByFile.keys.sorted() {
+            let ids = gamesByFile[name]!.map { allGames[$0].id }
+            let order = gamesByFile[name]!.indices.sorted { ids[$0] < ids[$1] }.map { gamesByFile[name]![$0] }
+            var lineage: [GameLineage] = []
+            lineage.reserveCapacity(order.count)
+            var rowPaths: Set<String> = []
+            var previousBatch = ""
+            for index in order {
+                guard let entry = result.lineage[allGames[index].id] else { continue }
+                lineage.append(entry)
+                for row in entry.rows where row.batch != previousBatch {
+                    // A batch that labels the season differently still fed this file's games.
+                    rowPaths.insert(Self.batchPath(row.batch))
+                    previousBatch = row.batch
+                }
+            }
+            var paths = batchesByFile[name] ?? []
+            paths.formUnion(rowPaths)
+            if !overrideFilesByGame.isEmpty {
+                for index in order { paths.formUnion(overrideFilesByGame[allGames[index].id] ?? []) }
+            }
+            let key = keyOfFile[name]!
+            // The dates the file spans, so a reader (plan) can skip files outside its window unread.
+            var first = allGames[order[0]].localDate
+            var last = first
+            for index in order {
+                let date = allGames[index].localDate
+                if date < first { first = date }
+                if date > last { last = date }
+            }
+            let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths),
+                                    meta: ["sport": key.sport, "season": key.season, "firstDate": first.iso8601,
+                                           "lastDate": last.iso8601], records: allGames)
+            try emit(OutputFile(path: name, data: try envelope.canonicalData(selecting: order)))
+            if !lineage.isEmpty {
+                // Lineage ids are the games' ids, so the games' order is theirs too.
+                let lineageEnvelope = Envelope(kind: .lineage, producer: producer, inputs: refs(rowPaths),
+                                               meta: ["sport": key.sport, "season": key.season], records: lineage)
+                try emit(OutputFile(path: lineageFileName(sport: key.sport, season: key.season),
+                                    data: try lineageEnvelope.canonicalData()))
+            }
+        }
+    }
+
+    private struct SeasonKey: Hashable {
+        var sport: String
+        var season: String
     }
 }
 

@@ -166,9 +166,8 @@ extension Game: MergeableRecord {
         if !Self.isSeason(season) {
             return .failure(Refusal("game '\(id)': season '\(season)' is not like 2025 or 2025-26"))
         }
-        for (role, team) in [("home team", homeTeamId), ("away team", awayTeamId)] where store.teams[team] == nil {
-            return .failure(Refusal("game '\(id)': \(role) '\(team)' is not a known team"))
-        }
+        if store.teams[homeTeamId] == nil { return .failure(Refusal("game '\(id)': home team '\(homeTeamId)' is not a known team")) }
+        if store.teams[awayTeamId] == nil { return .failure(Refusal("game '\(id)': away team '\(awayTeamId)' is not a known team")) }
         if store.stadiums[stadiumId] == nil {
             return .failure(Refusal("game '\(id)': stadium '\(stadiumId)' is not a known stadium"))
         }

@@ -78,7 +78,7 @@ public enum Merger {
             case .games:
                 gameFold = GameFold(context: store, priorities: priorities, mark: input.previous?.highWater[.games])
                 gameFold.fold(input.gameBatches, previous: store.games)
-                store.games = gameFold.games
+                store.games = gameFold.takeGames()
                 counts[.games] = gameFold.counts
                 highWater[.games] = gameFold.highWater
                 rejects += gameFold.rejects
@@ -124,8 +124,8 @@ public enum Merger {
         report.append(.summary(summary))
         report.sort { $0.id < $1.id }
 
-        var lineage: [String: GameLineage] = [:]
-        for (id, entry) in gameFold.lineage where store.games[id] != nil { lineage[id] = entry }
+        var lineage = gameFold.takeLineage()
+        if lineage.keys.contains(where: { store.games[$0] == nil }) { lineage = lineage.filter { store.games[$0.key] != nil } }
         return MergeResult(mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
                            report: report, rejects: rejects.sorted(), warnings: warnings, lineage: lineage)
     }

@@ -52,8 +52,12 @@ public enum SoftDelete {
             }
         }
 
-        for id in games.keys {
-            var game = games[id]!
+        // Walk the store by position and change a game in place: iterating `games.keys` while assigning
+        // `games[id]` would copy the whole store on the first change.
+        var position = games.startIndex
+        while position != games.endIndex {
+            defer { games.formIndex(after: &position) }
+            let (id, game) = games[position]
             var verdict = verdicts[id] ?? Verdict()
             let listedNow = !verdict.listingGroups.isEmpty
             // Sources that listed the game in a batch no longer among the inputs.
@@ -71,8 +75,7 @@ public enum SoftDelete {
                 continue // nothing in the inputs speaks about this game: keep what the store says
             }
             if game.deprecatedAt != deprecatedAt {
-                game.deprecatedAt = deprecatedAt
-                games[id] = game
+                games.values[position].deprecatedAt = deprecatedAt
             }
         }
     }

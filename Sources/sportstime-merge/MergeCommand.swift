@@ -154,15 +154,19 @@ struct MergeCommand: ParsableCommand {
         }
         try guardAgainstShrinking(result, publishedURL: published.map(url) ?? outURL, display: display,
                                   allowances: allowances, batchSources: Set(batches.map(\.origin.source)))
-        let files = try MergeOutput.files(for: result, input: input, hashes: hashes, previousHashes: previousHashes,
-                                          settings: settings, reportMeta: reportMeta)
         if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
         try cancellation.check(before: "before publishing")
 
-        // Publish: every output was encoded above; now write them, then drop games files no longer produced.
+        // Publish: each output is written as soon as it is encoded (so no more than one games or lineage
+        // file is held at a time), then games files no longer produced are dropped. --out is the runner's
+        // staging folder; the published store is replaced only after the whole merge succeeded.
         var changed = 0
-        for file in files where try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
-        let produced = Set(files.map(\.path))
+        var produced: Set<String> = []
+        try MergeOutput.produce(for: result, input: input, hashes: hashes, previousHashes: previousHashes,
+                                settings: settings, reportMeta: reportMeta) { file in
+            produced.insert(file.path)
+            if try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
+        }
         for folder in MergeOutput.perSeasonFolders {
             for stale in ArtifactFiles.files(under: outURL.appendingPathComponent(folder), suffix: ".json") {
                 let relative = ArtifactFiles.relativePath(of: stale, to: outURL)
@@ -183,7 +187,7 @@ struct MergeCommand: ParsableCommand {
         if let summary = result.conflictSummary {
             Self.printError("cross-source: \(summary.matchedAcrossDates) games matched across dates, \(summary.ambiguousMatches) ambiguous pairings kept apart; conflicts: dateMoved \(summary.dateMoved), timeMoved \(summary.timeMoved), venueDiffers \(summary.venueDiffers), statusContradicts \(summary.statusContradicts)")
         }
-        Self.printError("\(result.mode.rawValue) merge: \(files.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))")
+        Self.printError("\(result.mode.rawValue) merge: \(produced.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))")
     }
 
     /// Fails (exit 1, nothing written) when a sport-season would silently lose published games; prints a

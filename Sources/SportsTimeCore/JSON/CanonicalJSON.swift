@@ -18,7 +18,7 @@ public enum CanonicalJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         var writer = JSONWriter()
         try write(value, to: &writer)
-        return Data(writer.bytes)
+        return writer.data
     }
 
     /// A value decoded from JSON bytes: `JSONSyntaxError` for bad JSON, `DecodingError` for a bad shape.
@@ -66,7 +66,7 @@ public enum CanonicalJSON {
             try write(value, to: &writer)
             writer.raw("\n")
         }
-        return Data(writer.bytes)
+        return writer.data
     }
 }
 
@@ -98,22 +98,58 @@ public struct DocumentWriter {
 
     /// An array, one element per line in the order given (`[]` when empty).
     public mutating func array<T: Encodable>(_ key: String, _ elements: [T]) throws {
+        try array(key, elements, order: nil)
+    }
+
+    /// An array, one element per line: `elements[order[0]]`, `elements[order[1]]`, … (all of them in
+    /// the order given when `order` is nil). Elements with a hand-written line are written by it directly
+    /// (the conformance is looked up once per array, not per element).
+    public mutating func array<T: Encodable>(_ key: String, _ elements: [T], order: [Int]?) throws {
         startField(key)
         guard !elements.isEmpty else { writer.raw("[]"); return }
         writer.raw("[\n")
-        for (index, element) in elements.enumerated() {
-            writer.raw("    ")
-            writer.resetNesting()
-            try CanonicalJSON.write(element, to: &writer)
-            writer.raw(index == elements.count - 1 ? "\n" : ",\n")
+        if let lineType = T.self as? any JSONLineCodable.Type {
+            writeLines(lineType, elements, order: order)
+        } else {
+            // A value type that is not line-codable goes through Codable; only type-erased or class
+            // elements need asking, element by element, what they are.
+            let direct = T.self != AnyEncodable.self && !(T.self is AnyObject.Type)
+            let count = order?.count ?? elements.count
+            for position in 0..<count {
+                writer.raw("    ")
+                writer.resetNesting()
+                let element = elements[order?[position] ?? position]
+                if direct {
+                    writer.value(try JSONValueEncoder.encode(element))
+                } else {
+                    try CanonicalJSON.write(element, to: &writer)
+                }
+                writer.raw(position == count - 1 ? "\n" : ",\n")
+            }
         }
         writer.raw("  ]")
+    }
+
+    private mutating func writeLines<T, Line: JSONLineCodable>(_ lineType: Line.Type, _ elements: [T], order: [Int]?) {
+        precondition(Line.self == T.self)
+        let lines = unsafeBitCast(elements, to: [Line].self)
+        let count = order?.count ?? lines.count
+        for position in 0..<count {
+            let start = writer.count
+            writer.raw("    ")
+            writer.resetNesting()
+            lines[order?[position] ?? position].write(to: &writer)
+            writer.raw(position == count - 1 ? "\n" : ",\n")
+            // Room for the rest at the first line's length (and a quarter more), so the buffer is not
+            // regrown and copied several times on the way.
+            if position == 0, count > 1 { writer.reserveCapacity(writer.count + (writer.count - start) * (count - 1) * 5 / 4 + 64) }
+        }
     }
 
     /// The document's bytes, closed, with a trailing newline.
     public mutating func finish() -> Data {
         writer.raw(isFirst ? "}\n" : "\n}\n")
-        return Data(writer.bytes)
+        return writer.data
     }
 }
 

@@ -80,22 +80,42 @@ public struct Envelope<Record: Codable & Sendable>: Sendable {
 extension Envelope where Record: Identifiable, Record.ID == String {
     /// Canonical bytes: records sorted by `id`, inputs sorted by path.
     public func canonicalData() throws -> Data {
-        // Sorting indices by id moves two words per swap instead of whole records.
+        // The records are written through an order of indices: no record is copied or moved.
+        var ordered = true
+        for i in records.indices.dropFirst() where !(records[i - 1].id < records[i].id) { ordered = false; break }
+        if ordered { return try canonicalData(order: nil) }
         let ids = records.map(\.id)
-        let order = ids.indices.sorted { ids[$0] < ids[$1] }
-        return try canonicalData(recordsInOrder: order.map { records[$0] })
+        return try canonicalData(order: ids.indices.sorted { ids[$0] < ids[$1] })
     }
 }
 
 extension Envelope {
     /// Canonical bytes with the records in the order given (the caller guarantees the order is declared).
     public func canonicalData(recordsInOrder ordered: [Record]) throws -> Data {
-        var document = DocumentWriter(capacity: 512 + ordered.count * 320)
+        try Envelope(kind: kind, schemaVersion: schemaVersion, producer: producer, inputs: inputs, meta: meta,
+                     records: ordered).canonicalData(order: nil)
+    }
+
+    private init(kind: ArtifactKind, schemaVersion: Int, producer: Producer, inputs: [InputReference],
+                 meta: [String: String], records: [Record]) {
+        self.kind = kind; self.schemaVersion = schemaVersion; self.producer = producer
+        self.inputs = inputs; self.meta = meta; self.records = records
+    }
+
+    /// Canonical bytes of the records at `indices` only, in that order (the caller guarantees the order
+    /// is declared): several files can be written from one array of records without copying any.
+    public func canonicalData(selecting indices: [Int]) throws -> Data {
+        try canonicalData(order: indices)
+    }
+
+    /// Canonical bytes with `records[order[0]]`, `records[order[1]]`, … (`records` as they are when nil).
+    func canonicalData(order: [Int]?) throws -> Data {
+        var document = DocumentWriter(capacity: 512 + (order?.count ?? records.count) * 320)
         try document.array("inputs", inputs.sorted())
         try document.field("kind", kind.rawValue)
         if !meta.isEmpty { try document.field("meta", meta) }
         try document.field("producer", producer)
-        try document.array("records", ordered)
+        try document.array("records", records, order: order)
         try document.field("schemaVersion", schemaVersion)
         return document.finish()
     }
@@ -171,16 +191,26 @@ public enum EnvelopeReader {
     public static func read<Record: Codable & Sendable>(
         _ type: Record.Type, from data: Data, path: String, expecting kind: ArtifactKind
     ) throws -> Envelope<Record> {
-        let layout = CanonicalLayout(data)
-        let document = try Self.document(layout?.header ?? data, path: path)
+        // A canonical file: the header without its record lines is parsed as a tree, then each record line
+        // on its own. Anything that does not read that way (another layout, a bad header or record) is
+        // parsed whole, so its error is the same as for any other file, at its line in the whole file.
+        var layout = CanonicalLayout(data)
+        var document: JSONValue
+        if let found = layout, data.count <= InputLimits.jsonFileBytes, let parsed = try? JSONParser.parse(found.header) {
+            document = parsed
+        } else {
+            layout = nil
+            document = try Self.document(data, path: path)
+        }
         let header = try header(of: document, path: path, expecting: kind)
-        let records: [Record]
+        var records: [Record]
         let meta: [String: String]?
         do {
             meta = try document["meta"].map { try JSONValueDecoder.decode([String: String].self, from: $0, codingPath: [AnyCodingKey("meta")]) }
-            if let layout {
-                records = try decodeLines(Record.self, data, layout, path: path)
+            if let layout, let lines = try? decodeLines(Record.self, data, layout) {
+                records = lines
             } else {
+                if layout != nil { document = try Self.document(data, path: path) }
                 guard case .array(let items)? = document["records"] else {
                     throw DecodingError.keyNotFound(AnyCodingKey("records"), .init(codingPath: [], debugDescription: "No records array."))
                 }
@@ -200,22 +230,16 @@ public enum EnvelopeReader {
         return envelope
     }
 
-    /// The records of a canonical file, each parsed from its own line.
-    static func decodeLines<Record: Decodable & Sendable>(_ type: Record.Type, _ data: Data, _ layout: CanonicalLayout,
-                                                          path: String) throws -> [Record] {
+    /// The records of a canonical file, each parsed from its own line (at the depth the records array
+    /// puts it, so nesting limits are the same as for the whole file). Any failure is thrown as is; the
+    /// caller then reads the file whole.
+    static func decodeLines<Record: Decodable & Sendable>(_ type: Record.Type, _ data: Data, _ layout: CanonicalLayout) throws -> [Record] {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             nonisolated(unsafe) let base = bytes
-            return try decodeRecords(Record.self, count: layout.lines.count) { index in
-                let line = UnsafeBufferPointer(rebasing: base[layout.lines[index]])
-                do {
-                    return try JSONParser.parse(line, firstLine: layout.firstRecordLine + index)
-                } catch let error as JSONSyntaxError {
-                    throw PipelineError.invalidInput(
-                        Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
-                                   "not a SportsTime artifact (not valid JSON: \(error.message))",
-                                   fix: "Re-run the stage that writes it"))
-                }
+            return try decodeRecords(Record.self, count: layout.lines.count) { index, parser in
+                try parser.parse(UnsafeBufferPointer(rebasing: base[layout.lines[index]]), firstLine: layout.firstRecordLine + index,
+                                 depth: 2)
             }
         }
     }
@@ -225,22 +249,24 @@ public enum EnvelopeReader {
     static func decodeRecords<Record: Decodable & Sendable>(
         _ type: Record.Type, count: Int, item: @Sendable (Int) throws -> JSONValue
     ) throws -> [Record] {
-        let recordsKey = AnyCodingKey("records")
+        try decodeRecords(type, count: count) { index, _ in try item(index) }
+    }
+
+    /// `decodeRecords(_:count:item:)` with a line parser per task, reused from record to record.
+    static func decodeRecords<Record: Decodable & Sendable>(
+        _ type: Record.Type, count: Int, item: @Sendable (Int, inout JSONParser.LineParser) throws -> JSONValue
+    ) throws -> [Record] {
         @Sendable func decode(_ range: Range<Int>) throws -> [Record] {
-            let lineType = Record.self as? any JSONLineCodable.Type
+            if let lineType = Record.self as? any JSONLineCodable.Type {
+                return try decodeLineRecords(lineType, range, item: item)
+            }
+            let recordsKey = AnyCodingKey("records")
+            var parser = JSONParser.LineParser()
             var out: [Record] = []
             out.reserveCapacity(range.count)
             for index in range {
-                let path: [any CodingKey] = [recordsKey, AnyCodingKey(intValue: index)]
-                let value = try item(index)
-                if let lineType {
-                    guard let record = try lineType.init(json: value, codingPath: path) as? Record else {
-                        throw DecodingError.typeMismatch(Record.self, .init(codingPath: path, debugDescription: "Unexpected record type."))
-                    }
-                    out.append(record)
-                } else {
-                    out.append(try JSONValueDecoder.decode(Record.self, from: value, codingPath: path))
-                }
+                let value = try item(index, &parser)
+                out.append(try JSONValueDecoder.decode(Record.self, from: value, codingPath: [recordsKey, AnyCodingKey(intValue: index)]))
             }
             return out
         }
@@ -256,6 +282,27 @@ public enum EnvelopeReader {
         records.reserveCapacity(count)
         for result in results.values { records.append(contentsOf: try result?.get() ?? []) }
         return records
+    }
+
+    /// The records of `range` read by their hand-written line (`Line` is `Record` itself, opened from the
+    /// existential once per task). A record is read without a coding path; one that fails is read again
+    /// with its path (`records[i]`), so the error names it exactly as before.
+    private static func decodeLineRecords<Record, Line: JSONLineCodable>(
+        _ lineType: Line.Type, _ range: Range<Int>, item: (Int, inout JSONParser.LineParser) throws -> JSONValue
+    ) throws -> [Record] {
+        precondition(Line.self == Record.self)
+        var parser = JSONParser.LineParser()
+        var out: [Line] = []
+        out.reserveCapacity(range.count)
+        for index in range {
+            let value = try item(index, &parser)
+            do {
+                out.append(try Line(json: value, codingPath: []))
+            } catch {
+                out.append(try Line(json: value, codingPath: [AnyCodingKey("records"), AnyCodingKey(intValue: index)]))
+            }
+        }
+        return unsafeBitCast(out, to: [Record].self)
     }
 
     /// Reads and decodes an envelope file; `path` is shown in messages (repository-relative).
@@ -293,8 +340,9 @@ public enum EnvelopeReader {
 }
 
 /// Where the records of a canonical envelope are: the header lines, then `  "records": [`, then exactly
-/// one record per line (each but the last ending in `,`), then `  ]` and the remaining header lines. Nil
-/// for any other layout (a hand-edited or truncated file), which is then parsed whole.
+/// one record per line (each but the last ending in `,`), then `  ]` (or `  ],` when header fields
+/// follow, as `schemaVersion` always does) and the remaining header lines. Nil for any other layout (a
+/// hand-edited or truncated file), which is then parsed whole.
 struct CanonicalLayout {
     /// The document with its record lines left out (`"records": [` directly followed by `]`).
     var header: Data
@@ -306,38 +354,46 @@ struct CanonicalLayout {
     init?(_ data: Data) {
         let marker = Array("  \"records\": [\n".utf8)
         let result: (Data, [Range<Int>], Int)? = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let count = raw.count
+            /// The offset of the next newline at or after `offset`, or nil.
+            func newline(from offset: Int) -> Int? {
+                guard offset < count, let found = memchr(base + offset, 0x0A, count - offset) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
             func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
-                offset + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[offset + $0] == pattern[$0] }
+                offset + pattern.count <= count && pattern.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, pattern.count) == 0 }
             }
             // The marker starts a line of the header (a string value cannot hold a raw newline).
             var line = 1
             var start = 0
             var found: Int?
-            while start < bytes.count {
+            while start < count {
                 if matches(marker, at: start) { found = start; break }
-                guard let newline = (start..<bytes.count).first(where: { bytes[$0] == 0x0A }) else { return nil }
-                start = newline + 1
+                guard let end = newline(from: start) else { return nil }
+                start = end + 1
                 line += 1
             }
             guard let markerStart = found else { return nil }
             var lines: [Range<Int>] = []
             var cursor = markerStart + marker.count
-            while cursor < bytes.count {
-                guard let newline = (cursor..<bytes.count).first(where: { bytes[$0] == 0x0A }) else { return nil }
-                if newline - cursor == 3, bytes[cursor] == 0x20, bytes[cursor + 1] == 0x20, bytes[cursor + 2] == UInt8(ascii: "]") {
+            while cursor < count {
+                guard let end = newline(from: cursor) else { return nil }
+                let length = end - cursor
+                if (length == 3 || (length == 4 && base[cursor + 3] == UInt8(ascii: ","))),
+                   base[cursor] == 0x20, base[cursor + 1] == 0x20, base[cursor + 2] == UInt8(ascii: "]") {
                     // `  ]` closes the records; the last record has no comma, every other one has.
-                    guard lines.isEmpty || bytes[lines[lines.count - 1].upperBound] == 0x0A else { return nil }
-                    var header = Data(bytes[0..<(markerStart + marker.count - 1)])
-                    header.append(contentsOf: bytes[cursor + 2..<bytes.count])
+                    guard lines.isEmpty || base[lines[lines.count - 1].upperBound] == 0x0A else { return nil }
+                    var header = Data(UnsafeBufferPointer(start: base, count: markerStart + marker.count - 1))
+                    header.append(UnsafeBufferPointer(start: base + cursor + 2, count: count - cursor - 2))
                     return (header, lines, line + 1)
                 }
-                guard newline - cursor > 4, bytes[cursor] == 0x20, bytes[cursor + 1] == 0x20, bytes[cursor + 2] == 0x20,
-                      bytes[cursor + 3] == 0x20, bytes[cursor + 4] == UInt8(ascii: "{") else { return nil }
-                if let last = lines.last, bytes[last.upperBound] != UInt8(ascii: ",") { return nil }
-                let end = bytes[newline - 1] == UInt8(ascii: ",") ? newline - 1 : newline
-                lines.append((cursor + 4)..<end)
-                cursor = newline + 1
+                guard length > 4, base[cursor] == 0x20, base[cursor + 1] == 0x20, base[cursor + 2] == 0x20,
+                      base[cursor + 3] == 0x20, base[cursor + 4] == UInt8(ascii: "{") else { return nil }
+                if let last = lines.last, base[last.upperBound] != UInt8(ascii: ",") { return nil }
+                let recordEnd = base[end - 1] == UInt8(ascii: ",") ? end - 1 : end
+                lines.append((cursor + 4)..<recordEnd)
+                cursor = end + 1
             }
             return nil
         }

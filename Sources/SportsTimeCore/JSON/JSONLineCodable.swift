@@ -198,9 +198,9 @@ public struct JSONFields {
 }
 
 extension JSONWriter {
-    public mutating func field(_ name: String, _ value: Instant) { key(name); string(value.iso8601) }
+    public mutating func field(_ name: String, _ value: Instant) { key(name); instant(value) }
     public mutating func field(_ name: String, _ value: Instant?) { if let value { field(name, value) } }
-    public mutating func field(_ name: String, _ value: LocalDate) { key(name); string(value.iso8601) }
+    public mutating func field(_ name: String, _ value: LocalDate) { key(name); date(value) }
     public mutating func field(_ name: String, _ value: LocalDate?) { if let value { field(name, value) } }
     public mutating func field<E: RawRepresentable>(_ name: String, _ value: E) where E.RawValue == String {
         key(name); string(value.rawValue)

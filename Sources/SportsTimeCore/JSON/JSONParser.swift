@@ -84,9 +84,44 @@ public enum JSONParser {
 
     /// Parses bytes already in memory (one record line of a canonical file, say).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws -> JSONValue {
-        var cursor = Cursor(bytes: bytes, builder: ValueBuilder())
-        cursor.line = firstLine
-        return try cursor.document()
+        var parser = LineParser()
+        return try parser.parse(bytes, firstLine: firstLine)
+    }
+
+    /// Parses many small documents (the record lines of a canonical file) with the same rules as
+    /// `parse`, reusing its scratch space from one to the next.
+    public struct LineParser {
+        private var memberStack: [JSONMember] = []
+        private var offsetStack: [Int] = []
+        private var itemStack: [JSONValue] = []
+        private var keyCache: [CachedString] = []
+        private var valueCache: [CachedString] = []
+
+        public init() {}
+
+        /// `depth`: how deep the bytes sit in their document (2 for a record of an envelope's records
+        /// array), so the nesting limit counts as it would for the whole document.
+        public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, depth: Int = 0) throws -> JSONValue {
+            var cursor = Cursor(bytes: bytes, builder: ValueBuilder())
+            cursor.line = firstLine
+            cursor.baseDepth = depth
+            swap(&cursor.memberStack, &memberStack)
+            swap(&cursor.offsetStack, &offsetStack)
+            swap(&cursor.itemStack, &itemStack)
+            swap(&cursor.keyCache, &keyCache)
+            swap(&cursor.valueCache, &valueCache)
+            defer {
+                swap(&cursor.memberStack, &memberStack)
+                swap(&cursor.offsetStack, &offsetStack)
+                swap(&cursor.itemStack, &itemStack)
+                swap(&cursor.keyCache, &keyCache)
+                swap(&cursor.valueCache, &valueCache)
+                memberStack.removeAll(keepingCapacity: true)
+                offsetStack.removeAll(keepingCapacity: true)
+                itemStack.removeAll(keepingCapacity: true)
+            }
+            return try cursor.document()
+        }
     }
 
     static func parse<Builder: JSONTreeBuilder>(_ data: Data, into builder: Builder) throws -> Builder.Node {
@@ -100,12 +135,21 @@ public enum JSONParser {
         }
     }
 
-    private struct Cursor<Builder: JSONTreeBuilder> {
+    fileprivate struct Cursor<Builder: JSONTreeBuilder> {
         let bytes: UnsafeBufferPointer<UInt8>
         let builder: Builder
         var index = 0
         var line = 1
         var lineStart = 0
+        /// Scratch stacks of the open objects' members (and their key offsets) and the open arrays' items.
+        /// The depth of the document's top value (nonzero for a part of a larger document).
+        var baseDepth = 0
+        var memberStack: [Builder.Member] = []
+        var offsetStack: [Int] = []
+        var itemStack: [Builder.Node] = []
+        /// The top object's keys and string values of the previous document, by member position.
+        var keyCache: [CachedString] = []
+        var valueCache: [CachedString] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, builder: Builder) {
             self.bytes = bytes
@@ -115,7 +159,7 @@ public enum JSONParser {
         mutating func document() throws -> Builder.Node {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
             skipWhitespace()
-            let value = try value(depth: 0)
+            let value = try value(depth: baseDepth)
             skipWhitespace()
             if index < bytes.count { throw error("unexpected text after the JSON value") }
             return value
@@ -183,64 +227,127 @@ public enum JSONParser {
         mutating func object(depth: Int) throws -> Builder.Node {
             let startLine = line
             index += 1
-            var keys: [String] = []
-            var values: [Builder.Node] = []
-            var keyOffsets: [Int] = []
+            // Members collect on one stack shared by every object of the document (nested objects push
+            // above and pop back), so an object costs one exact-size array, not a growing one per object.
+            let base = memberStack.count
+            let offsetBase = offsetStack.count
             var isSorted = true
+            var previousKey = ""
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return builder.object(keys: keys, values: values, sortedOrder: nil, line: startLine)
+                return builder.object(memberStack[base..<base], sortedOrder: nil, line: startLine)
             }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
-                keyOffsets.append(index)
-                let key = try string()
+                let keyOffset = index
+                let slot = memberStack.count - base
+                let isTop = depth == baseDepth
+                let key = isTop ? try cachedString(slot, key: true) : try string()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                 index += 1
                 skipWhitespace()
-                let value = try value(depth: depth + 1)
-                if let last = keys.last, !(last < key) { isSorted = false }
-                keys.append(key)
-                values.append(value)
+                let value: Builder.Node
+                if isTop, depth + 1 < InputLimits.jsonDepth, index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                    let startLine = line
+                    value = builder.string(try cachedString(slot, key: false), line: startLine)
+                } else {
+                    value = try self.value(depth: depth + 1)
+                }
+                if memberStack.count > base, !(previousKey < key) { isSorted = false }
+                offsetStack.append(keyOffset)
+                memberStack.append(builder.member(key, value))
+                previousKey = key
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the document in an object") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "}") { index += 1; break }
                 throw error("expected ',' or '}' in an object")
             }
-            guard !isSorted else { return builder.object(keys: keys, values: values, sortedOrder: nil, line: startLine) }
+            defer {
+                memberStack.removeSubrange(base...)
+                offsetStack.removeSubrange(offsetBase...)
+            }
+            let members = memberStack[base...]
+            guard !isSorted else { return builder.object(members, sortedOrder: nil, line: startLine) }
             // Canonical files are sorted already; others are checked here for a repeated key.
+            let keys = members.map { builder.key(of: $0) }
             let order = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
             for (previous, next) in zip(order, order.dropFirst()) where keys[previous] == keys[next] {
-                throw error("duplicate key '\(keys[next])'", at: keyOffsets[next])
+                throw error("duplicate key '\(keys[next])'", at: offsetStack[offsetBase + next])
             }
-            return builder.object(keys: keys, values: values, sortedOrder: order, line: startLine)
+            return builder.object(members, sortedOrder: order, line: startLine)
         }
 
         mutating func array(depth: Int) throws -> Builder.Node {
             let startLine = line
             index += 1
-            var items: [Builder.Node] = []
+            let base = itemStack.count
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return builder.array(items, line: startLine)
+                return builder.array([], line: startLine)
             }
             while true {
                 skipWhitespace()
-                items.append(try value(depth: depth + 1))
+                let item = try value(depth: depth + 1)
+                itemStack.append(item)
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the document in an array") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return builder.array(items, line: startLine) }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    let items = Array(itemStack[base...])
+                    itemStack.removeSubrange(base...)
+                    return builder.array(items, line: startLine)
+                }
                 throw error("expected ',' or ']' in an array")
             }
         }
 
         mutating func string() throws -> String {
+            let (start, end, hasEscape) = try scanString()
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if !hasEscape { return String(decoding: slice, as: UTF8.self) }
+            return try unescape(slice, at: start)
+        }
+
+        /// A string of the top object's member `slot` (its key or its value): the same bytes as that
+        /// member's on the previous line (record lines repeat their keys and many values) give the same
+        /// String again, without decoding it or storing it twice.
+        mutating func cachedString(_ slot: Int, key: Bool) throws -> String {
+            let (start, end, hasEscape) = try scanString()
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if hasEscape { return try unescape(slice, at: start) }
+            guard let source = slice.baseAddress, !slice.isEmpty else { return "" }
+            if key {
+                return Self.cached(slice, source, slot, &keyCache)
+            }
+            return Self.cached(slice, source, slot, &valueCache)
+        }
+
+        private static func cached(_ slice: UnsafeBufferPointer<UInt8>, _ source: UnsafePointer<UInt8>, _ slot: Int,
+                                   _ cache: inout [CachedString]) -> String {
+            if slot < cache.count {
+                let hit = cache[slot].bytes.withUnsafeBufferPointer {
+                    $0.count == slice.count && memcmp($0.baseAddress!, source, slice.count) == 0
+                }
+                if hit { return cache[slot].string }
+                let text = String(decoding: slice, as: UTF8.self)
+                cache[slot].bytes.removeAll(keepingCapacity: true)
+                cache[slot].bytes.append(contentsOf: slice)
+                cache[slot].string = text
+                return text
+            }
+            let text = String(decoding: slice, as: UTF8.self)
+            if slot == cache.count { cache.append(CachedString(bytes: Array(slice), string: text)) }
+            return text
+        }
+
+        /// Past a string's closing quote: its content's byte range and whether it has escapes.
+        mutating func scanString() throws -> (start: Int, end: Int, hasEscape: Bool) {
             index += 1
             let start = index
             var hasEscape = false
@@ -256,9 +363,7 @@ public enum JSONParser {
             guard index < bytes.count else { throw error("unterminated string") }
             let end = index
             index += 1
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if !hasEscape { return String(decoding: slice, as: UTF8.self) }
-            return try unescape(slice, at: start)
+            return (start, end, hasEscape)
         }
 
         func unescape(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> String {
@@ -344,16 +449,25 @@ public enum JSONParser {
     }
 }
 
+/// A decoded string and its bytes, for `JSONParser.Cursor.cachedString`.
+struct CachedString {
+    var bytes: [UInt8]
+    var string: String
+}
+
 /// What the parser builds: one tree type per conformer, so the scanning code is written once.
 protocol JSONTreeBuilder {
     associatedtype Node
+    associatedtype Member
     func null(line: Int) -> Node
     func bool(_ value: Bool, line: Int) -> Node
     func number(_ text: String, line: Int) -> Node
     func string(_ text: String, line: Int) -> Node
     func array(_ items: [Node], line: Int) -> Node
-    /// Keys and values in document order; `sortedOrder` is the order by key when that differs (nil: sorted).
-    func object(keys: [String], values: [Node], sortedOrder: [Int]?, line: Int) -> Node
+    func member(_ key: String, _ value: Node) -> Member
+    func key(of member: Member) -> String
+    /// Members in document order; `sortedOrder` is the order by key when that differs (nil: sorted).
+    func object(_ members: ArraySlice<Member>, sortedOrder: [Int]?, line: Int) -> Node
 }
 
 struct ValueBuilder: JSONTreeBuilder {
@@ -362,12 +476,11 @@ struct ValueBuilder: JSONTreeBuilder {
     func number(_ text: String, line: Int) -> JSONValue { .number(text) }
     func string(_ text: String, line: Int) -> JSONValue { .string(text) }
     func array(_ items: [JSONValue], line: Int) -> JSONValue { .array(items) }
-    func object(keys: [String], values: [JSONValue], sortedOrder: [Int]?, line: Int) -> JSONValue {
-        if let order = sortedOrder { return .members(order.map { JSONMember(key: keys[$0], value: values[$0]) }) }
-        var members: [JSONMember] = []
-        members.reserveCapacity(keys.count)
-        for i in keys.indices { members.append(JSONMember(key: keys[i], value: values[i])) }
-        return .members(members)
+    func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }
+    func key(of member: JSONMember) -> String { member.key }
+    func object(_ members: ArraySlice<JSONMember>, sortedOrder: [Int]?, line: Int) -> JSONValue {
+        if let order = sortedOrder { return .members(order.map { members[members.startIndex + $0] }) }
+        return .members(Array(members))
     }
 }
 
@@ -377,7 +490,9 @@ struct NodeBuilder: JSONTreeBuilder {
     func number(_ text: String, line: Int) -> JSONNode { JSONNode(line: line, value: .number(text)) }
     func string(_ text: String, line: Int) -> JSONNode { JSONNode(line: line, value: .string(text)) }
     func array(_ items: [JSONNode], line: Int) -> JSONNode { JSONNode(line: line, value: .array(items)) }
-    func object(keys: [String], values: [JSONNode], sortedOrder: [Int]?, line: Int) -> JSONNode {
-        JSONNode(line: line, value: .object(keys.indices.map { (key: keys[$0], value: values[$0]) }))
+    func member(_ key: String, _ value: JSONNode) -> (key: String, value: JSONNode) { (key: key, value: value) }
+    func key(of member: (key: String, value: JSONNode)) -> String { member.key }
+    func object(_ members: ArraySlice<(key: String, value: JSONNode)>, sortedOrder: [Int]?, line: Int) -> JSONNode {
+        JSONNode(line: line, value: .object(Array(members)))
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A parsed JSON document. Numbers keep their text, so a diff shows them exactly as written and
 /// a schema check never sees a float rounded. An object's members are kept sorted by key: lookups are
 /// a binary search, equality is member by member, and no hashing is spent on tens of thousands of records.
-public indirect enum JSONValue: Hashable, Sendable {
+/// Not `indirect`: arrays and members live in their own array storage already, so a scalar costs no box.
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(String)

@@ -9,39 +9,137 @@ import Foundation
 /// - objects: the caller writes keys in sorted order (`JSONValue` members already are; hand-written
 ///   record writers list their keys alphabetically and a test compares them with the generic path).
 public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
-    /// Whether the next value or key needs a comma before it (one flag per open container).
-    private var needsComma: [Bool] = []
+    /// The bytes written so far (a copy).
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
+    /// The bytes written so far, as `Data` (one copy).
+    public var data: Data { Data(bytes: buffer.base, count: buffer.count) }
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    /// The output: a growable byte buffer written through raw pointers (an `Array` checks uniqueness
+    /// and capacity on every byte). Copied before a write when the writer value was copied.
+    private var buffer: Buffer
+    /// Whether the next value or key of the open container needs a comma before it, and the same flag
+    /// of each enclosing container (`depth` open containers in all).
+    private var pending = false
+    private var depth = 0
+    private var outer: [Bool] = []
+
+    public init(capacity: Int = 256) { buffer = Buffer(capacity: capacity) }
+
+    /// How many bytes are written.
+    public var count: Int { buffer.count }
+
+    /// Makes room for `capacity` bytes in all.
+    public mutating func reserveCapacity(_ capacity: Int) { out.reserve(capacity - buffer.count) }
 
     /// The bytes written, as text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self) }
+
+    /// The buffer to write to, made unique first.
+    private var out: Buffer {
+        mutating get {
+            if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+            return buffer
+        }
+    }
+
+    private final class Buffer {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        func copy() -> Buffer {
+            let copy = Buffer(capacity: capacity)
+            copy.base.update(from: base, count: count)
+            copy.count = count
+            return copy
+        }
+
+        /// Room for `extra` more bytes.
+        @inline(__always) func reserve(_ extra: Int) {
+            if count + extra > capacity { grow(to: count + extra) }
+        }
+
+        private func grow(to needed: Int) {
+            let newCapacity = max(needed, capacity * 2)
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.update(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
+
+        @inline(__always) func append(_ byte: UInt8) {
+            reserve(1)
+            base[count] = byte
+            count += 1
+        }
+
+        @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            reserve(bytes.count)
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+    }
 
     // MARK: Containers
 
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        out.append(bracket)
+        if depth > 0 { outer.append(pending) }
+        depth += 1
+        pending = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        precondition(depth > 0, "JSONWriter: closing a container that is not open")
+        depth -= 1
+        pending = depth > 0 ? outer.removeLast() : false
+        out.append(bracket)
+    }
 
     /// A key of the open object; the value written next belongs to it.
     public mutating func key(_ key: String) {
         separate()
         appendQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
-        if !needsComma.isEmpty { needsComma[needsComma.count - 1] = false }
+        out.append(UInt8(ascii: ":"))
+        pending = false
     }
 
+    @inline(__always)
     private mutating func separate() {
-        guard let last = needsComma.last else { return }
-        if last { bytes.append(UInt8(ascii: ",")) } else { needsComma[needsComma.count - 1] = true }
+        guard depth > 0 else { return }
+        if pending { out.append(UInt8(ascii: ",")) } else { pending = true }
     }
 
     // MARK: Scalars
 
     public mutating func string(_ text: String) { separate(); appendQuoted(text) }
-    public mutating func int(_ value: Int) { separate(); appendASCII(String(value)) }
+    public mutating func int(_ value: Int) {
+        separate()
+        if value >= 0, value < 100 {
+            // Versions, priorities, game numbers and row numbers: no String on the way.
+            if value >= 10 { out.append(UInt8(truncatingIfNeeded: 0x30 + value / 10)) }
+            out.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+        } else {
+            appendASCII(String(value))
+        }
+    }
     public mutating func bool(_ value: Bool) { separate(); appendASCII(value ? "true" : "false") }
     public mutating func null() { separate(); appendASCII("null") }
     /// A number as already written (a `JSONValue.number`).
@@ -129,45 +227,132 @@ public struct JSONWriter {
 
     /// Bytes written as they are, outside the comma bookkeeping (newlines, indentation of a document).
     public mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Bytes written as they are (another writer's output).
-    public mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    public mutating func raw(_ other: [UInt8]) { out.append(other) }
 
     /// Starts the comma bookkeeping over (the writer is reused for the next line of a document).
-    public mutating func resetNesting() { needsComma.removeAll(keepingCapacity: true) }
+    public mutating func resetNesting() {
+        outer.removeAll(keepingCapacity: true)
+        depth = 0
+        pending = false
+    }
 
     private mutating func appendASCII(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { out.append($0) }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                runStart = i + 1
-                switch byte {
-                case 0x22: bytes.append(0x5C); bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(0x5C); bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(0x5C); bytes.append(UInt8(ascii: "f"))
-                default:
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
-                }
+        text.withUTF8 { appendQuoted($0) }
+    }
+
+    /// `"…"` around UTF-8 bytes, escaping what needs it. Runs that need no escaping (nearly every string)
+    /// are found eight bytes at a time and copied in one piece.
+    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let out = self.out
+        out.reserve(utf8.count + 2)
+        out.append(UInt8(ascii: "\""))
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { out.append(UInt8(ascii: "\"")); return }
+        let count = utf8.count
+        var runStart = 0
+        var i = 0
+        while i < count {
+            // Skip eight plain bytes at once: none below 0x20, none `"` or `\`.
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if JSONWriter.needsEscape(word) { break }
+                i += 8
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            while i < count {
+                let byte = base[i]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
+                i += 1
+            }
+            guard i < count else { break }
+            if runStart < i { out.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
+            JSONWriter.appendEscape(base[i], to: out)
+            i += 1
+            runStart = i
         }
-        bytes.append(UInt8(ascii: "\""))
+        if runStart < count { out.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte of `word` is below 0x20, `"` or `\` (may also say yes for bytes ≥ 0x80 next to
+    /// such a byte's borrow; the byte loop then decides exactly).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let below = (word &- ones &* 0x20) & ~word & highs
+        return (below | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))) != 0
+    }
+
+    private static func appendEscape(_ byte: UInt8, to out: Buffer) {
+        switch byte {
+        case 0x22: out.append(0x5C); out.append(0x22)
+        case 0x5C: out.append(0x5C); out.append(0x5C)
+        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+        default:
+            out.append([0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                        JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
+        }
+    }
+
+    // MARK: Dates without an intermediate String
+
+    /// A date `YYYY-MM-DD` as a JSON string (years outside 1...9999 through `LocalDate.iso8601`).
+    public mutating func date(_ value: LocalDate) {
+        guard (1...9999).contains(value.year) else { string(value.iso8601); return }
+        separate()
+        out.append(UInt8(ascii: "\""))
+        appendDate(value)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// An instant `YYYY-MM-DDTHH:MM:SSZ` as a JSON string (years outside 1...9999 through `Instant.iso8601`).
+    public mutating func instant(_ value: Instant) {
+        let date = value.utcDate
+        guard (1...9999).contains(date.year) else { string(value.iso8601); return }
+        separate()
+        let second = value.utcSecondOfDay
+        out.append(UInt8(ascii: "\""))
+        appendDate(date)
+        out.append(UInt8(ascii: "T"))
+        appendTwoDigits(second / 3600)
+        out.append(UInt8(ascii: ":"))
+        appendTwoDigits(second / 60 % 60)
+        out.append(UInt8(ascii: ":"))
+        appendTwoDigits(second % 60)
+        out.append(UInt8(ascii: "Z"))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendDate(_ date: LocalDate) {
+        let year = date.year
+        out.append(UInt8(truncatingIfNeeded: 0x30 + year / 1000))
+        out.append(UInt8(truncatingIfNeeded: 0x30 + year / 100 % 10))
+        appendTwoDigits(year % 100)
+        out.append(UInt8(ascii: "-"))
+        appendTwoDigits(date.month)
+        out.append(UInt8(ascii: "-"))
+        appendTwoDigits(date.day)
+    }
+
+    @inline(__always)
+    private mutating func appendTwoDigits(_ value: Int) {
+        out.append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
+        out.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
     }
 }

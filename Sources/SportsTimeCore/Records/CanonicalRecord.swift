@@ -322,6 +322,8 @@ public struct Game: CanonicalRecord {
     /// The canonical id for a game. Team ids are used without their sport prefix when they carry one.
     public static func makeId(sport: String, season: String, localDate: LocalDate, awayTeamId: String,
                               homeTeamId: String, gameNumber: Int?) -> String {
+        if let fast = asciiId(sport: sport, season: season, localDate: localDate, awayTeamId: awayTeamId,
+                              homeTeamId: homeTeamId, gameNumber: gameNumber) { return fast }
         func short(_ team: String) -> String {
             team.hasPrefix(sport + "-") ? String(team.dropFirst(sport.count + 1)) : team
         }
@@ -333,6 +335,48 @@ public struct Game: CanonicalRecord {
         id += away; id += "-at-"; id += home
         if let gameNumber, gameNumber > 1 { id += "-g"; id += String(gameNumber) }
         return id
+    }
+
+    /// `makeId` built byte by byte when every part is ASCII (every real id; for ASCII, a prefix of
+    /// characters is a prefix of bytes) and the year has four digits; nil otherwise.
+    private static func asciiId(sport: String, season: String, localDate: LocalDate, awayTeamId: String,
+                                homeTeamId: String, gameNumber: Int?) -> String? {
+        let (sport, season, away, home) = (sport.utf8, season.utf8, awayTeamId.utf8, homeTeamId.utf8)
+        guard (1...9999).contains(localDate.year),
+              sport.allSatisfy({ $0 < 0x80 }), season.allSatisfy({ $0 < 0x80 }),
+              away.allSatisfy({ $0 < 0x80 }), home.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sport.count + season.count + away.count + home.count + 24)
+        func short(_ team: String.UTF8View) {
+            if team.count > sport.count, team.starts(with: sport), team[team.index(team.startIndex, offsetBy: sport.count)] == UInt8(ascii: "-") {
+                bytes.append(contentsOf: team.dropFirst(sport.count + 1))
+            } else {
+                bytes.append(contentsOf: team)
+            }
+        }
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 { bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10)); divisor /= 10 }
+        }
+        bytes.append(contentsOf: sport)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.append(contentsOf: season)
+        bytes.append(UInt8(ascii: "-"))
+        digits(localDate.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(localDate.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(localDate.day, 2)
+        bytes.append(UInt8(ascii: "-"))
+        short(away)
+        bytes.append(contentsOf: "-at-".utf8)
+        short(home)
+        if let gameNumber, gameNumber > 1 {
+            bytes.append(contentsOf: "-g".utf8)
+            bytes.append(contentsOf: String(gameNumber).utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

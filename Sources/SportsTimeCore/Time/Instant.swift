@@ -59,6 +59,30 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// Parses ISO-8601 instants: `2025-10-04T02:00:00Z`, `2025-10-04T02:00Z`, `2025-10-03T21:00:00-05:00`,
     /// `2025-10-04T02:00:00.000Z`, `20251004T020000Z`. Returns nil for anything else.
     public init?(iso8601 text: some StringProtocol) {
+        // The canonical form (`2026-06-12T23:05:00Z`, every artifact's) without the general parser.
+        if let fast = text.utf8.withContiguousStorageIfAvailable({ Instant.canonical($0) }), let fast {
+            guard let fast else { return nil }
+            self = fast
+            return
+        }
+        self.init(general: text)
+    }
+
+    /// The instant of exactly `YYYY-MM-DDTHH:MM:SSZ`; `.some(nil)` when those bytes are no valid instant,
+    /// nil when they are not in that layout (the general parser decides).
+    static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant?? {
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+              let date = LocalDate.canonical(UnsafeBufferPointer(rebasing: bytes[0..<10])) else { return nil }
+        guard let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14), let second = twoDigits(bytes, 17) else {
+            return nil
+        }
+        guard let date else { return .some(nil) }
+        guard hour < 24, minute < 60, second < 61 else { return .some(nil) }
+        return .some(Instant(utc: date, hour: hour, minute: minute, second: second))
+    }
+
+    private init?(general text: some StringProtocol) {
         var p = FixedParser(Substring(text))
         guard let date = p.parseDate(), p.consume("T") || p.consume(" ") else { return nil }
         guard let hour = p.int(2) else { return nil }
@@ -105,6 +129,13 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 @inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}
+
+/// The two ASCII digits at `offset`, or nil.
+@inline(__always) func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int? {
+    let a = bytes[offset] &- 0x30, b = bytes[offset + 1] &- 0x30
+    guard a < 10, b < 10 else { return nil }
+    return Int(a) * 10 + Int(b)
 }
 
 @inline(__always) func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import SportsTimeCore
+
+/// The fast paths of the JSON layer and the time types agree with the general code they short-cut:
+/// escaping found eight bytes at a time, the writer's copy-on-write buffer, canonical dates and instants
+/// parsed and written without Strings, ASCII game ids built byte by byte, and envelopes read line by line
+/// (with the whole-file reading for anything that is not one record per line).
+@Suite struct FastPathTests {
+    /// The escaping rules of `JSONWriter`, one byte at a time.
+    static func quotedByteByByte(_ text: String) -> String {
+        var out: [UInt8] = [0x22]
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out += Array(#"\""#.utf8)
+            case 0x5C: out += Array(#"\\"#.utf8)
+            case 0x0A: out += Array(#"\n"#.utf8)
+            case 0x0D: out += Array(#"\r"#.utf8)
+            case 0x09: out += Array(#"\t"#.utf8)
+            case 0x08: out += Array(#"\b"#.utf8)
+            case 0x0C: out += Array(#"\f"#.utf8)
+            case ..<0x20: out += Array(String(format: "\\u%04x", Int(byte)).utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func escapingAtEveryPositionMatchesTheByteRule() {
+        let specials: [Character] = ["\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "é", "/"]
+        for length in 0..<20 {
+            for position in 0..<max(length, 1) {
+                for special in specials {
+                    var characters = Array(repeating: Character("a"), count: length)
+                    if position < length { characters[position] = special }
+                    let text = String(characters)
+                    var writer = JSONWriter()
+                    writer.string(text)
+                    #expect(writer.text == Self.quotedByteByByte(text), "\(text.debugDescription)")
+                }
+            }
+        }
+        var writer = JSONWriter()
+        writer.string("naïve – 東京 ⚾️ ~\u{7F}")
+        #expect(writer.text == "\"naïve – 東京 ⚾️ ~\u{7F}\"")
+    }
+
+    @Test func aCopiedWriterDoesNotShareItsBytes() {
+        var first = JSONWriter(capacity: 1)
+        first.beginArray()
+        first.string("x")
+        var second = first
+        second.string("y")
+        second.endArray()
+        first.int(7)
+        first.endArray()
+        #expect(first.text == #"["x",7]"#)
+        #expect(second.text == #"["x","y"]"#)
+        #expect(first.data == Data(first.bytes))
+        #expect(first.count == first.bytes.count)
+    }
+
+    @Test func nestedContainersGetTheirCommasBack() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("a")
+        writer.beginArray()
+        writer.int(1)
+        writer.beginObject()
+        writer.endObject()
+        writer.int(-12)
+        writer.int(100)
+        writer.endArray()
+        writer.key("b")
+        writer.bool(true)
+        writer.endObject()
+        #expect(writer.text == #"{"a":[1,{},-12,100],"b":true}"#)
+    }
+
+    @Test func datesAndInstantsAreWrittenAsTheirISOText() throws {
+        let dates = [LocalDate(year: 2026, month: 6, day: 12)!, LocalDate(year: 1, month: 1, day: 1)!,
+                     LocalDate(year: 999, month: 12, day: 31)!, LocalDate(daysSinceEpoch: -800_000)]
+        for date in dates {
+            var writer = JSONWriter()
+            writer.date(date)
+            #expect(writer.text == "\"\(date.iso8601)\"")
+        }
+        for seconds: Int64 in [0, 1_781_305_500, -1, 86_399, -62_135_596_800, -80_000_000_000, 253_402_300_799, 253_402_300_800] {
+            let instant = Instant(secondsSinceEpoch: seconds)
+            var writer = JSONWriter()
+            writer.instant(instant)
+            #expect(writer.text == "\"\(instant.iso8601)\"")
+        }
+    }
+
+    @Test func canonicalDatesAndInstantsParseLikeTheGeneralForms() {
+        #expect(LocalDate(iso8601: "2024-02-29") == LocalDate(year: 2024, month: 2, day: 29))
+        #expect(LocalDate(iso8601: "2023-02-29") == nil)
+        #expect(LocalDate(iso8601: "2024-13-01") == nil)
+        #expect(LocalDate(iso8601: "0000-01-01") == nil)
+        #expect(LocalDate(iso8601: "2024-1a-01") == nil)
+        #expect(LocalDate(iso8601: "20240229") == LocalDate(year: 2024, month: 2, day: 29))
+        #expect(LocalDate(iso8601: Substring("x2024-02-29").dropFirst()) == LocalDate(year: 2024, month: 2, day: 29))
+        let base = Instant(utc: LocalDate(year: 2026, month: 6, day: 12)!, hour: 23, minute: 5)
+        #expect(Instant(iso8601: "2026-06-12T23:05:00Z") == base)
+        #expect(Instant(iso8601: "2026-06-12T23:05:60Z") == base.adding(seconds: 60))
+        #expect(Instant(iso8601: "2026-06-12T24:00:00Z") == nil)
+        #expect(Instant(iso8601: "2026-06-12T23:60:00Z") == nil)
+        #expect(Instant(iso8601: "2026-02-30T23:05:00Z") == nil)
+        #expect(Instant(iso8601: "2026-06-12T23:05:00+00") == base)
+        #expect(Instant(iso8601: "2026-06-12T18:05:00-05:00") == base)
+        #expect(Instant(iso8601: "2026-06-12 23:05:00Z") == base)
+        #expect(Instant(iso8601: "2026-06-12T23:05Z") == base)
+    }
+
+    @Test func asciiGameIdsAreBuiltAsBefore() {
+        let date = LocalDate(year: 2026, month: 5, day: 1)!
+        #expect(Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-nyy", homeTeamId: "mlb-bos",
+                            gameNumber: 2) == "mlb-2026-2026-05-01-nyy-at-bos-g2")
+        #expect(Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "nyy", homeTeamId: "mlb",
+                            gameNumber: 1) == "mlb-2026-2026-05-01-nyy-at-mlb")
+        #expect(Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-", homeTeamId: "mlbx-bos",
+                            gameNumber: nil) == "mlb-2026-2026-05-01--at-mlbx-bos")
+        #expect(Game.makeId(sport: "nba", season: "2025-26", localDate: date, awayTeamId: "nba-lal", homeTeamId: "nba-bos",
+                            gameNumber: 12) == "nba-2025-26-2026-05-01-lal-at-bos-g12")
+        // Not ASCII: the general path, by characters.
+        #expect(Game.makeId(sport: "mls", season: "2026", localDate: date, awayTeamId: "mls-montréal", homeTeamId: "mls-bos",
+                            gameNumber: nil) == "mls-2026-2026-05-01-montréal-at-bos")
+    }
+
+    static let producer = Producer(stage: "test", version: "0.0.0")
+
+    static func games(_ count: Int) -> [Game] {
+        (0..<count).map { index in
+            let date = LocalDate(year: 2026, month: 4, day: 1)!.adding(days: index)
+            return Game(id: Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-nyy",
+                                        homeTeamId: "mlb-bos", gameNumber: nil),
+                        sport: "mlb", season: "2026", kind: .regular, startUTC: nil, localDate: date, startKnowledge: .unknown,
+                        homeTeamId: "mlb-bos", awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: false,
+                        gameNumber: nil, status: .scheduled, makeupDate: nil, sourceIds: ["s": "\(index)"], deprecatedAt: nil,
+                        formerIds: nil, provenance: "f.csv:\(index + 2)", inferred: nil,
+                        lastModified: Instant(secondsSinceEpoch: 1_700_000_000), schemaVersion: 2, source: "s")
+        }
+    }
+
+    @Test func canonicalFilesReadLineByLineEqualTheWholeFileReading() throws {
+        let envelope = Envelope(kind: .games, producer: Self.producer, meta: ["sport": "mlb"], records: Self.games(5000))
+        let data = try envelope.canonicalData()
+        #expect(CanonicalLayout(data)?.lines.count == 5000)
+        let read = try EnvelopeReader.read(Game.self, from: data, path: "g.json", expecting: .games)
+        #expect(read.records == envelope.records)
+        #expect(read.meta == ["sport": "mlb"])
+        #expect(try read.canonicalData() == data)
+        // The same document laid out otherwise (two records on one line) still reads.
+        var joined = String(decoding: data, as: UTF8.self)
+        let separator = try #require(joined.range(of: "},\n    {"))
+        joined.replaceSubrange(separator, with: "}, {")
+        let again = try EnvelopeReader.read(Game.self, from: Data(joined.utf8), path: "g.json", expecting: .games)
+        #expect(again.records == envelope.records)
+    }
+
+    @Test func aBadRecordLineIsReportedWhereTheWholeFileHasIt() throws {
+        let envelope = Envelope(kind: .games, producer: Self.producer, records: Self.games(3))
+        let lines = String(decoding: try envelope.canonicalData(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("    {") })  // records[0], on line first + 1
+        var duplicated = lines
+        duplicated[first] = duplicated[first].replacingOccurrences(of: #""sport":"mlb""#, with: #""sport":"mlb","sport":"mlb""#)
+        #expect(duplicated != lines)
+        do {
+            _ = try EnvelopeReader.read(Game.self, from: Data(duplicated.joined(separator: "\n").utf8), path: "g.json", expecting: .games)
+            Issue.record("expected an error")
+        } catch let error as PipelineError {
+            #expect(error.description.hasPrefix("g.json:\(first + 1):"), "\(error.description)")
+            #expect(error.description.contains("duplicate key 'sport'"))
+        }
+        var mistyped = lines
+        mistyped[first + 1] = mistyped[first + 1].replacingOccurrences(of: #""neutralSite":false"#, with: #""neutralSite":"no""#)
+        #expect(mistyped != lines)
+        do {
+            _ = try EnvelopeReader.read(Game.self, from: Data(mistyped.joined(separator: "\n").utf8), path: "g.json", expecting: .games)
+            Issue.record("expected an error")
+        } catch let error as PipelineError {
+            #expect(error.description.hasPrefix("g.json:\(first + 2): error: records do not match sportstime.games v2: records[1].neutralSite"),
+                    "\(error.description)")
+        }
+    }
+
+    @Test func theLineParserKeepsNoStateBetweenLines() throws {
+        var parser = JSONParser.LineParser()
+        let lines = [#"{"a":"long repeated value","b":"x","c":[1,{"d":"e"}]}"#, #"{"a":"long repeated value","b":"y"}"#,
+                     #"{"a":"other","z":"x"}"#, #"{"a":"","b":"x\"y"}"#, #"[1,"long repeated value"]"#]
+        for line in lines {
+            let viaLineParser = try Data(line.utf8).withUnsafeBytes { try parser.parse($0.bindMemory(to: UInt8.self)) }
+            #expect(viaLineParser == (try JSONParser.parse(line)))
+        }
+        #expect(throws: JSONSyntaxError.self) {
+            try Data(#"{"a":1,"a":2}"#.utf8).withUnsafeBytes { try parser.parse($0.bindMemory(to: UInt8.self)) }
+        }
+        let after = try Data(#"{"a":"x"}"#.utf8).withUnsafeBytes { try parser.parse($0.bindMemory(to: UInt8.self)) }
+        #expect(after == .members([JSONMember(key: "a", value: .string("x"))]))
+    }
+}

@@ -149,7 +149,11 @@ struct MergeCommand: ParsableCommand {
         try cancellation.check(before: "before merging")
         let pause = pauseBetweenEntitiesMs
         let result = try Merger.merge(input) { kind in
-            if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
+            if pause > 0 {
+                // The test hook says where it pauses, so a test signals the merge at a known point.
+                Self.printError("note: test pause before merging \(kind.rawValue)")
+                Thread.sleep(forTimeInterval: Double(pause) / 1000)
+            }
             try cancellation.check(before: "before merging \(kind.rawValue)")
         }
         try guardAgainstShrinking(result, publishedURL: published.map(url) ?? outURL, display: display,

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 import Testing
 @testable import SportsTimeMerge
@@ -10,33 +11,13 @@ import Testing
         var stderr: String
     }
 
-    /// The built executable, beside the test binary.
-    static var executable: URL? {
-        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                          Bundle.main.bundleURL.deletingLastPathComponent(),
-                          TestPaths.packageRoot.appendingPathComponent(".build/debug")]
-        return candidates.map { $0.appendingPathComponent("sportstime-merge") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    static func start(_ arguments: [String], in folder: URL) throws -> (Process, Pipe) {
-        let executable = try #require(Self.executable, "build sportstime-merge first (swift build --build-tests)")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return (process, errors)
+    static func start(_ arguments: [String], in folder: URL) throws -> RunningProcess {
+        try TestProcess.start(try Executables.url("sportstime-merge"), arguments, in: folder)
     }
 
     static func run(_ arguments: [String], in folder: URL) throws -> Run {
-        let (process, errors) = try start(arguments, in: folder)
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+        let result = try start(arguments, in: folder).wait()
+        return Run(status: result.status, stderr: result.stderr)
     }
 
     /// A scratch repository: normalized batches and overrides from the golden case, and the
@@ -94,13 +75,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out/merge")
         // Test hook: 300 ms before each of the 7 entity kinds, so the signal lands mid-merge.
-        let (process, errors) = try Self.start(Self.arguments + ["--pause-between-entities-ms", "300"], in: folder)
-        Thread.sleep(forTimeInterval: 0.8)
-        kill(process.processIdentifier, signal)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "the command ends itself, not the signal")
-        #expect(process.terminationStatus == 1)
+        let merge = try Self.start(Self.arguments + ["--pause-between-entities-ms", "300"], in: folder)
+        // Signalled while it pauses before its third entity kind: after the first two are merged.
+        #expect(merge.waitForStandardError(containing: "test pause before merging \(EntityKind.foldOrder[2].rawValue)"),
+                "\(merge.standardErrorSoFar)")
+        merge.signal(signal)
+        let result = try merge.wait()
+        let stderr = result.stderr
+        #expect(!result.signalled, "the command ends itself, not the signal")
+        #expect(result.status == 1)
         #expect(stderr.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(stderr)")
         #expect(stderr.contains("nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: out.path), "an interrupted merge must publish nothing")

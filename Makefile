@@ -29,7 +29,7 @@ RUNFLAGS ?=
 DIFFFLAGS ?=
 REV ?= HEAD
 
-.PHONY: all build status dag diff diff-driver test test-tools pdf bench fuzz clean schemas
+.PHONY: all build status dag diff diff-driver test test-tools pdf bench fuzz clean schemas format lint
 .DEFAULT_GOAL := all
 
 all: build
@@ -64,6 +64,16 @@ test: test-tools
 test-tools:
 	pipeline/tools/install-test-tools.sh
 	pipeline/tools/install-pdf-engine.sh
+
+# The toolchain's formatter with the committed .swift-format: `make format` rewrites the Swift sources in
+# place; `make lint` (run by CI) fails when any file is not as the formatter writes it.
+SWIFT_SOURCES := Sources Tests Fuzz Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_SOURCES)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_SOURCES)
 
 # The YAML reference and the editor schemas are generated from the key tables beside each YAML reader
 # (Tests/ReferenceTests checks that the committed files are exactly what this writes).

@@ -35,29 +35,42 @@ let package = Package(
         .target(name: "SportsTimeMerge", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
         // The label search keeps its state in class properties it reads in its innermost loops; the
         // runtime exclusivity checks on them cost about a fifth of a search (static checks stay on).
-        .target(name: "SportsTimePlan", dependencies: ["SportsTimeCore"], exclude: ["README.md"],
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+        .target(
+            name: "SportsTimePlan", dependencies: ["SportsTimeCore"], exclude: ["README.md"],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         .target(name: "SportsTimeRender", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
         .target(name: "SportsTimeRunner", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
 
-        .executableTarget(name: "sportstime", dependencies: [
-            "SportsTimeRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "sportstime-ingest", dependencies: [
-            "SportsTimeIngest", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "sportstime-normalize", dependencies: [
-            "SportsTimeNormalize", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "sportstime-merge", dependencies: [
-            "SportsTimeMerge", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "sportstime-plan", dependencies: [
-            "SportsTimePlan", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "sportstime-render", dependencies: [
-            "SportsTimeRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "sportstime",
+            dependencies: [
+                "SportsTimeRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "sportstime-ingest",
+            dependencies: [
+                "SportsTimeIngest", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "sportstime-normalize",
+            dependencies: [
+                "SportsTimeNormalize", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "sportstime-merge",
+            dependencies: [
+                "SportsTimeMerge", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "sportstime-plan",
+            dependencies: [
+                "SportsTimePlan", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "sportstime-render",
+            dependencies: [
+                "SportsTimeRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // Shared by the test targets: executables, processes, the seeded generator, golden files.
         .target(name: "SportsTimeTestSupport", path: "Tests/SportsTimeTestSupport"),
@@ -68,11 +81,14 @@ let package = Package(
         .testTarget(name: "PlanTests", dependencies: ["SportsTimeTestSupport", "SportsTimePlan"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["SportsTimeTestSupport", "SportsTimeRender"], exclude: ["Fixtures"]),
         .testTarget(name: "RunnerTests", dependencies: ["SportsTimeTestSupport", "SportsTimeRunner", "SportsTimeCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SportsTimeTestSupport", "SportsTimeCore"], exclude: ["BadInputs", "NewSources"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["SportsTimeTestSupport", "SportsTimeCore"], exclude: ["BadInputs", "NewSources"]),
         // The YAML reference and editor schemas against every reader's keys (all stage libraries).
-        .testTarget(name: "ReferenceTests", dependencies: [
-            "SportsTimeCore", "SportsTimeIngest", "SportsTimeMerge", "SportsTimePlan", "SportsTimeRunner",
-        ]),
+        .testTarget(
+            name: "ReferenceTests",
+            dependencies: [
+                "SportsTimeCore", "SportsTimeIngest", "SportsTimeMerge", "SportsTimePlan", "SportsTimeRunner",
+            ]),
     ]
 )
 
@@ -91,9 +107,10 @@ if ProcessInfo.processInfo.environment["SPORTSTIME_FUZZ"] != nil {
         ("request", ["SportsTimeCore", "SportsTimePlan"]),
     ]
     for harness in harnesses {
-        package.targets.append(.executableTarget(
-            name: "fuzz-\(harness.name)", dependencies: harness.dependencies, path: "Fuzz/\(harness.name)",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.targets.append(
+            .executableTarget(
+                name: "fuzz-\(harness.name)", dependencies: harness.dependencies, path: "Fuzz/\(harness.name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
         package.products.append(.executable(name: "fuzz-\(harness.name)", targets: ["fuzz-\(harness.name)"]))
     }
 }

@@ -4,11 +4,13 @@ import SportsTimeCore
 /// libFuzzer harness: the envelope decoder (header first, then the records) for every artifact kind
 /// with its record type, and the canonical writer on whatever decodes (decode → encode → decode must
 /// give the same bytes again).
-func roundTrip<Record: Codable & Sendable & Identifiable>(_ type: Record.Type, _ kind: ArtifactKind, _ data: Data) where Record.ID == String {
+func roundTrip<Record: Codable & Sendable & Identifiable>(_ type: Record.Type, _ kind: ArtifactKind, _ data: Data)
+where Record.ID == String {
     do {
         let envelope = try EnvelopeReader.read(type, from: data, path: "out/fuzz/artifact.json", expecting: kind)
-        precondition(envelope.schemaVersion >= 1 && envelope.schemaVersion <= kind.currentVersion,
-                     "accepted an envelope of version \(envelope.schemaVersion)")
+        precondition(
+            envelope.schemaVersion >= 1 && envelope.schemaVersion <= kind.currentVersion,
+            "accepted an envelope of version \(envelope.schemaVersion)")
         guard let written = try? envelope.canonicalData() else { return }
         let again = try EnvelopeReader.read(type, from: written, path: "out/fuzz/artifact.json", expecting: kind)
         let rewritten = try again.canonicalData()
@@ -54,4 +56,5 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32

@@ -5,23 +5,23 @@ import SportsTimeIngest
 /// libFuzzer harness: the iCalendar reader and its mapping, through the public ingest entry point with
 /// the MLS source exactly as pipeline/sources.yaml declares it. The bytes are one team's .ics file.
 let spec = """
-sources:
-  - id: mls-2025
-    sport: mls
-    season: "2025"
-    system: mls-ical
-    files: ["*.ics"]
-    format: ical
-    scrapedAt: "2025-10-31T12:00:00Z"
-    naiveTimeZone: venue
-    rejectThreshold: "1%"
-    priority: 50
-    filters:
-      - {column: competition, in: ["MLS - Regular Season", "MLS - Cup Playoffs"]}
-    mapping:
-      fields:
-        kind: {from: competition, values: {MLS - Regular Season: regular, MLS - Cup Playoffs: postseason}}
-"""
+    sources:
+      - id: mls-2025
+        sport: mls
+        season: "2025"
+        system: mls-ical
+        files: ["*.ics"]
+        format: ical
+        scrapedAt: "2025-10-31T12:00:00Z"
+        naiveTimeZone: venue
+        rejectThreshold: "1%"
+        priority: 50
+        filters:
+          - {column: competition, in: ["MLS - Regular Season", "MLS - Cup Playoffs"]}
+        mapping:
+          fields:
+            kind: {from: competition, values: {MLS - Regular Season: regular, MLS - Cup Playoffs: postseason}}
+    """
 
 nonisolated(unsafe) let source: SourceConfig? = try? SourceCatalog.load(text: spec, path: "pipeline/sources.yaml").first
 
@@ -63,4 +63,5 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32

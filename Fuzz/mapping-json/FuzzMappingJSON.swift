@@ -6,32 +6,32 @@ import SportsTimeIngest
 /// json-mapping) through the public ingest entry point, with the NBA source as pipeline/sources.yaml
 /// declares it. The bytes are the schedule file.
 let spec = """
-sources:
-  - id: nba-2025-26
-    sport: nba
-    season: 2025-26
-    system: nba-schedule
-    files: [nba_2025_26_schedule.json]
-    format: json-mapping
-    scrapedAt: "2025-11-07T12:49:38Z"
-    naiveTimeZone: America/New_York
-    rejectThreshold: "2%"
-    priority: 50
-    mapping:
-      records: games
-      fields:
-        id: game_id
-        kind:
-          from: season_type
-          values: {Preseason: preseason, Regular Season: regular, Playoffs: postseason, Play-In: postseason,
-                   PlayIn: postseason, All-Star: exhibition}
-        start: {from: tip_utc, layout: iso8601}
-        timeTBD: is_tbd
-        homeTeam: home_team
-        awayTeam: away_team
-        venue: venue
-        city: city
-"""
+    sources:
+      - id: nba-2025-26
+        sport: nba
+        season: 2025-26
+        system: nba-schedule
+        files: [nba_2025_26_schedule.json]
+        format: json-mapping
+        scrapedAt: "2025-11-07T12:49:38Z"
+        naiveTimeZone: America/New_York
+        rejectThreshold: "2%"
+        priority: 50
+        mapping:
+          records: games
+          fields:
+            id: game_id
+            kind:
+              from: season_type
+              values: {Preseason: preseason, Regular Season: regular, Playoffs: postseason, Play-In: postseason,
+                       PlayIn: postseason, All-Star: exhibition}
+            start: {from: tip_utc, layout: iso8601}
+            timeTBD: is_tbd
+            homeTeam: home_team
+            awayTeam: away_team
+            venue: venue
+            city: city
+    """
 
 nonisolated(unsafe) let sources: [SourceConfig] = {
     do { return try SourceCatalog.load(text: spec, path: "pipeline/sources.yaml") } catch {
@@ -64,7 +64,9 @@ public func fuzzMappingJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int
 
 func fuzzMappingJSONBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
-    check(sources[0], LoadedFile(path: "fixtures/scraped/nba-2025-26/nba_2025_26_schedule.json", name: "nba_2025_26_schedule.json", data: data))
+    check(
+        sources[0],
+        LoadedFile(path: "fixtures/scraped/nba-2025-26/nba_2025_26_schedule.json", name: "nba_2025_26_schedule.json", data: data))
     // The document parser on its own, and its writer round trip.
     if let node = try? JSONDocument.parse(String(decoding: data, as: UTF8.self)) { _ = node }
     return 0
@@ -82,4 +84,5 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32

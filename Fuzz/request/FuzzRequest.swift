@@ -17,9 +17,10 @@ let catalog: PlanCatalog = {
     let games = ["mlb-2023", "mls-2025", "nba-2025-26", "nfl-2023", "nhl-2025-26", "ufl-2025"].flatMap {
         records(Game.self, "out/merge/games/\($0).json", .games)
     }
-    return PlanCatalog(sports: records(Sport.self, "out/merge/sports.json", .sports),
-                       stadiums: records(Stadium.self, "out/merge/stadiums.json", .stadiums),
-                       teams: records(Team.self, "out/merge/teams.json", .teams), games: games)
+    return PlanCatalog(
+        sports: records(Sport.self, "out/merge/sports.json", .sports),
+        stadiums: records(Stadium.self, "out/merge/stadiums.json", .stadiums),
+        teams: records(Team.self, "out/merge/teams.json", .teams), games: games)
 }()
 
 /// `fixtures/requests/<id>.yaml` for the input's first `id:` line when it is a plain slug, else `fuzz.yaml`.
@@ -84,4 +85,5 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32

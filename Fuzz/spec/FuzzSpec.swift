@@ -12,12 +12,17 @@ let specPath = "pipeline/pipeline.yaml"
 func listing(_ folder: String) -> [DirectoryEntry]? {
     switch folder {
     case "fixtures/scraped":
-        return [DirectoryEntry(name: "mlb-2023-retrosheet", isFolder: true), DirectoryEntry(name: "ufl-2025-sample", isFolder: true),
-                DirectoryEntry(name: ".hidden", isFolder: true), DirectoryEntry(name: "bad name", isFolder: true),
-                DirectoryEntry(name: "README.md", isFolder: false)]
+        return [
+            DirectoryEntry(name: "mlb-2023-retrosheet", isFolder: true), DirectoryEntry(name: "ufl-2025-sample", isFolder: true),
+            DirectoryEntry(name: ".hidden", isFolder: true), DirectoryEntry(name: "bad name", isFolder: true),
+            DirectoryEntry(name: "README.md", isFolder: false),
+        ]
     case "fixtures/requests":
-        return [DirectoryEntry(name: "mlb-boston-june-week.yaml", isFolder: false), DirectoryEntry(name: "ufl-spring-2025.yaml", isFolder: false),
-                DirectoryEntry(name: "README.md", isFolder: false), DirectoryEntry(name: "old", isFolder: true)]
+        return [
+            DirectoryEntry(name: "mlb-boston-june-week.yaml", isFolder: false),
+            DirectoryEntry(name: "ufl-spring-2025.yaml", isFolder: false),
+            DirectoryEntry(name: "README.md", isFolder: false), DirectoryEntry(name: "old", isFolder: true),
+        ]
     case "out", "fixtures":
         return [DirectoryEntry(name: "a", isFolder: true), DirectoryEntry(name: "b.json", isFolder: false)]
     default:
@@ -81,4 +86,5 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32

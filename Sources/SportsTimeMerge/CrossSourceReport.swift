@@ -43,10 +43,11 @@ enum CrossSourceReport {
         }
         guard !classes.isEmpty else { return nil }
         let sources = records.map {
-            MergeConflictSource(source: $0.source, lastModified: $0.lastModified,
-                                priority: context.priorities.priority(of: $0.source), recordId: $0.id,
-                                localDate: $0.localDate, startUTC: $0.startUTC, startKnowledge: $0.startKnowledge,
-                                stadiumId: $0.stadiumId, status: $0.status)
+            MergeConflictSource(
+                source: $0.source, lastModified: $0.lastModified,
+                priority: context.priorities.priority(of: $0.source), recordId: $0.id,
+                localDate: $0.localDate, startUTC: $0.startUTC, startKnowledge: $0.startKnowledge,
+                stadiumId: $0.stadiumId, status: $0.status)
         }
         return MergeConflict(gameId: stored.id, classes: classes.sorted(), sources: sources, winner: stored.source)
     }

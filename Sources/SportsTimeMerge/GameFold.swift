@@ -135,9 +135,10 @@ struct GameFold {
             for stub in batch.unreadable.sorted(by: { ($0.id, $0.schemaVersion) < ($1.id, $1.schemaVersion) }) {
                 counts.read += 1
                 counts.skippedIncompatible += 1
-                incompatible.append(MergeIncompatibleRecord(
-                    entity: EntityKind.games.rawValue, recordId: stub.id, source: batch.origin.source,
-                    file: batch.origin.path, schemaVersion: stub.schemaVersion, supportedVersion: supported))
+                incompatible.append(
+                    MergeIncompatibleRecord(
+                        entity: EntityKind.games.rawValue, recordId: stub.id, source: batch.origin.source,
+                        file: batch.origin.path, schemaVersion: stub.schemaVersion, supportedVersion: supported))
             }
             let indices = batch.records.indices.sorted { a, b in
                 let (x, y) = (batch.records[a].id, batch.records[b].id)
@@ -150,23 +151,31 @@ struct GameFold {
                 highWater = max(highWater ?? record.lastModified, record.lastModified)
                 if record.schemaVersion > supported {
                     counts.skippedIncompatible += 1
-                    incompatible.append(MergeIncompatibleRecord(
-                        entity: EntityKind.games.rawValue, recordId: record.id, source: batch.origin.source,
-                        file: batch.origin.path, schemaVersion: record.schemaVersion, supportedVersion: supported))
+                    incompatible.append(
+                        MergeIncompatibleRecord(
+                            entity: EntityKind.games.rawValue, recordId: record.id, source: batch.origin.source,
+                            file: batch.origin.path, schemaVersion: record.schemaVersion, supportedVersion: supported))
                     continue
                 }
-                let checked: Result<Game, Refusal> = record.source == batch.origin.source
+                let checked: Result<Game, Refusal> =
+                    record.source == batch.origin.source
                     ? record.validated(against: context)
-                    : .failure(Refusal("games record '\(record.id)' names source '\(record.source)' but its batch is from '\(batch.origin.source)'"))
+                    : .failure(
+                        Refusal(
+                            "games record '\(record.id)' names source '\(record.source)' but its batch is from '\(batch.origin.source)'"))
                 switch checked {
                 case .failure(let refusal):
                     counts.rejected += 1
-                    rejects.append(Reject(file: batch.origin.path, line: line, reason: refusal.reason,
-                                          raw: try? CanonicalJSON.compact(record), recordId: record.id))
+                    rejects.append(
+                        Reject(
+                            file: batch.origin.path, line: line, reason: refusal.reason,
+                            raw: try? CanonicalJSON.compact(record), recordId: record.id))
                 case .success(let game):
                     // A valid game is the record itself (`validated` changes nothing).
-                    contributions.append(Contribution(records: records, index: index, origin: origin, order: order,
-                                                      line: line, version: priorities.version(of: game)))
+                    contributions.append(
+                        Contribution(
+                            records: records, index: index, origin: origin, order: order,
+                            line: line, version: priorities.version(of: game)))
                     order += 1
                 }
             }
@@ -209,8 +218,10 @@ struct GameFold {
     }
 
     /// The words for why `winner` won `group` among `parts`.
-    private func rule(_ winner: Contribution, among parts: [Contribution], _ group: FieldGroup,
-                      stated: (Contribution) -> Bool) -> String {
+    private func rule(
+        _ winner: Contribution, among parts: [Contribution], _ group: FieldGroup,
+        stated: (Contribution) -> Bool
+    ) -> String {
         if parts.count == 1 { return "only source" }
         let others = parts.filter { $0.order != winner.order }
         if stated(winner), others.allSatisfy({ !stated($0) }) { return "the only stated value (the others were inferred)" }
@@ -223,8 +234,10 @@ struct GameFold {
 
     /// The merged game of `parts` (a non-empty set of contributions, in fold order) and its lineage.
     private func merge(_ parts: [Contribution]) -> (Game, GameLineage) {
-        let rows = parts.sorted { ($0.game.lastModified, $0.game.source, $0.game.provenance ?? "", $0.order)
-            < ($1.game.lastModified, $1.game.source, $1.game.provenance ?? "", $1.order) }
+        let rows = parts.sorted {
+            ($0.game.lastModified, $0.game.source, $0.game.provenance ?? "", $0.order)
+                < ($1.game.lastModified, $1.game.source, $1.game.provenance ?? "", $1.order)
+        }
         let rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.order, $0) })
         var fields: [String: FieldOrigin] = [:]
         func record(_ group: FieldGroup, _ winner: Contribution, _ rule: String) {
@@ -301,12 +314,13 @@ struct GameFold {
         game.formerIds = former.isEmpty ? nil : former
 
         let lineageRows = rows.map { c in
-            LineageRow(source: c.game.source, row: c.game.provenance,
-                       batch: c.line.map { "\(c.origin.path):\($0)" } ?? c.origin.path, recordId: c.game.id,
-                       sourceGameId: c.game.sourceIds[c.game.source], lastModified: c.game.lastModified,
-                       priority: c.origin.priority, localDate: c.game.localDate, gameNumber: c.game.gameNumber,
-                       startUTC: c.game.startUTC, startKnowledge: c.game.startKnowledge, stadiumId: c.game.stadiumId,
-                       status: c.game.status, kind: c.game.kind, inferred: c.game.inferred)
+            LineageRow(
+                source: c.game.source, row: c.game.provenance,
+                batch: c.line.map { "\(c.origin.path):\($0)" } ?? c.origin.path, recordId: c.game.id,
+                sourceGameId: c.game.sourceIds[c.game.source], lastModified: c.game.lastModified,
+                priority: c.origin.priority, localDate: c.game.localDate, gameNumber: c.game.gameNumber,
+                startUTC: c.game.startUTC, startKnowledge: c.game.startKnowledge, stadiumId: c.game.stadiumId,
+                status: c.game.status, kind: c.game.kind, inferred: c.game.inferred)
         }
         return (game, GameLineage(id: game.id, formerIds: game.formerIds, rows: lineageRows, fields: fields))
     }

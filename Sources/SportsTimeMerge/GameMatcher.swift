@@ -142,9 +142,10 @@ enum GameMatcher {
             for (i, candidates) in tied.sorted(by: { $0.key < $1.key }) {
                 let id = nodes[i].ids.sorted()[0]
                 let others = candidates.map { nodes[$0].ids.sorted()[0] }.sorted()
-                ambiguous.append(MergeAmbiguousMatch(
-                    gameId: id, candidates: others,
-                    reason: "same teams within \(window) days in other sources, equally near; kept apart"))
+                ambiguous.append(
+                    MergeAmbiguousMatch(
+                        gameId: id, candidates: others,
+                        reason: "same teams within \(window) days in other sources, equally near; kept apart"))
             }
             return
         }

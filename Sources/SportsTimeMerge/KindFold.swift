@@ -44,9 +44,10 @@ struct KindFold<Record: MergeableRecord> {
         for stub in batch.unreadable.sorted(by: { ($0.id, $0.schemaVersion) < ($1.id, $1.schemaVersion) }) {
             counts.read += 1
             counts.skippedIncompatible += 1
-            incompatible.append(MergeIncompatibleRecord(
-                entity: kind.rawValue, recordId: stub.id, source: batch.origin.source, file: batch.origin.path,
-                schemaVersion: stub.schemaVersion, supportedVersion: supported))
+            incompatible.append(
+                MergeIncompatibleRecord(
+                    entity: kind.rawValue, recordId: stub.id, source: batch.origin.source, file: batch.origin.path,
+                    schemaVersion: stub.schemaVersion, supportedVersion: supported))
         }
         let order = batch.records.indices.sorted { a, b in
             let (x, y) = (batch.records[a].id, batch.records[b].id)
@@ -59,9 +60,10 @@ struct KindFold<Record: MergeableRecord> {
 
             if record.schemaVersion > supported {
                 counts.skippedIncompatible += 1
-                incompatible.append(MergeIncompatibleRecord(
-                    entity: kind.rawValue, recordId: record.id, source: batch.origin.source, file: batch.origin.path,
-                    schemaVersion: record.schemaVersion, supportedVersion: supported))
+                incompatible.append(
+                    MergeIncompatibleRecord(
+                        entity: kind.rawValue, recordId: record.id, source: batch.origin.source, file: batch.origin.path,
+                        schemaVersion: record.schemaVersion, supportedVersion: supported))
                 continue
             }
             let existing = records[record.id]
@@ -92,22 +94,27 @@ struct KindFold<Record: MergeableRecord> {
     /// A record's own checks plus, for source batches, that it names its batch's source.
     private func check(_ record: Record, from batch: RecordBatch<Record>) -> Result<Record, Refusal> {
         if batch.origin.source != MergeRules.referenceSource, record.source != batch.origin.source {
-            return .failure(Refusal("\(kind.rawValue) record '\(record.id)' names source '\(record.source)' but its batch is from '\(batch.origin.source)'"))
+            return .failure(
+                Refusal(
+                    "\(kind.rawValue) record '\(record.id)' names source '\(record.source)' but its batch is from '\(batch.origin.source)'")
+            )
         }
         return record.validated(against: context)
     }
 
     private mutating func absorbIfValid(_ record: Record, from batch: RecordBatch<Record>) {
         guard var stored = records[record.id], record.contributes(to: stored),
-              case .success(let valid) = check(record, from: batch) else { return }
+            case .success(let valid) = check(record, from: batch)
+        else { return }
         let before = stored
         stored.absorb(valid)
         if stored != before { records[record.id] = stored }
     }
 
     private func reject(_ record: Record, from batch: RecordBatch<Record>, index: Int, reason: String) -> Reject {
-        Reject(file: batch.origin.path, line: batch.firstRecordLine.map { $0 + index }, reason: reason,
-               raw: try? CanonicalJSON.compact(record), recordId: record.id)
+        Reject(
+            file: batch.origin.path, line: batch.firstRecordLine.map { $0 + index }, reason: reason,
+            raw: try? CanonicalJSON.compact(record), recordId: record.id)
     }
 
     /// Refuses records whose references to their own kind do not resolve once the kind is folded.
@@ -119,8 +126,10 @@ struct KindFold<Record: MergeableRecord> {
             if let applied = appliedThisRun[id] {
                 counts.applied -= 1
                 if applied.inserted { counts.inserted -= 1 } else { counts.replaced -= 1 }
-                rejects.append(Reject(file: applied.file, line: applied.line, reason: refused[id]!,
-                                      raw: record.flatMap { try? CanonicalJSON.compact($0) }, recordId: id))
+                rejects.append(
+                    Reject(
+                        file: applied.file, line: applied.line, reason: refused[id]!,
+                        raw: record.flatMap { try? CanonicalJSON.compact($0) }, recordId: id))
             } else {
                 // Held over from the earlier merge: it was read then, so count it as read now.
                 counts.read += 1

@@ -43,7 +43,9 @@ public enum BatchReader {
         }
         var priority = 0
         if let text = meta["priority"] {
-            guard let value = Int(text) else { throw problem("meta priority '\(text)' is not an integer", "Write the priority as an integer") }
+            guard let value = Int(text) else {
+                throw problem("meta priority '\(text)' is not an integer", "Write the priority as an integer")
+            }
             priority = value
         }
         let system = meta["system"].flatMap { $0.isEmpty ? nil : $0 } ?? source
@@ -53,14 +55,18 @@ public enum BatchReader {
         for (key, text) in meta where key.hasPrefix("trust.") {
             let name = String(key.dropFirst("trust.".count))
             guard let group = FieldGroup(rawValue: name) else {
-                throw problem("meta \(key) names no field group (known: \(FieldGroup.allCases.map(\.rawValue).joined(separator: ", ")))",
-                              "Fix trust: in pipeline/sources.yaml and re-run ingest")
+                throw problem(
+                    "meta \(key) names no field group (known: \(FieldGroup.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    "Fix trust: in pipeline/sources.yaml and re-run ingest")
             }
-            guard let rank = Int(text) else { throw problem("meta \(key) '\(text)' is not an integer", "Write the trust rank as an integer") }
+            guard let rank = Int(text) else {
+                throw problem("meta \(key) '\(text)' is not an integer", "Write the trust rank as an integer")
+            }
             trust[group] = rank
         }
-        return BatchOrigin(source: source, system: system, scope: scope, scrapedAt: scrapedAt, priority: priority,
-                           path: path, trust: trust)
+        return BatchOrigin(
+            source: source, system: system, scope: scope, scrapedAt: scrapedAt, priority: priority,
+            path: path, trust: trust)
     }
 
     /// The line of the first record when the file is canonical (header lines, then `  "records": [`,
@@ -73,7 +79,8 @@ public enum BatchReader {
             guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
             let count = buffer.count
             func starts(with prefix: [UInt8], at offset: Int) -> Bool {
-                offset + prefix.count <= count && prefix.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, prefix.count) == 0 }
+                offset + prefix.count <= count
+                    && prefix.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, prefix.count) == 0 }
             }
             var line = 1
             var start = 0
@@ -129,7 +136,8 @@ extension LenientRecord: JSONLineCodable where Record: JSONLineCodable {
             self = .record(try Record(json: json, codingPath: codingPath))
         } catch {
             if let fields = try? JSONFields(json, codingPath: codingPath), let id = try? fields.string("id"),
-               let version = try? fields.int("schemaVersion"), version > Record.artifactKind.currentVersion {
+                let version = try? fields.int("schemaVersion"), version > Record.artifactKind.currentVersion
+            {
                 self = .unreadable(UnreadableRecord(id: id, schemaVersion: version))
             } else {
                 throw error
@@ -161,7 +169,8 @@ public enum PreviousMergeReader {
     /// Decodes the earlier store and its sync state. Returns the settings the earlier run recorded
     /// (`MergeInput.settingsMeta`) so the command can fall back to a full merge when they changed.
     public static func read(entityFiles: [EntityKind: File], gameFiles: [File], syncState: File) throws
-        -> (previous: PreviousMerge, settings: [String: String]) {
+        -> (previous: PreviousMerge, settings: [String: String])
+    {
         var store = MergeStore()
         func records<Record: MergeableRecord>(_ type: Record.Type) throws -> [String: Record] {
             guard let file = entityFiles[Record.entityKind] else { return [:] }
@@ -182,9 +191,10 @@ public enum PreviousMergeReader {
         var highWater: [EntityKind: Instant] = [:]
         for state in sync.records {
             guard let kind = EntityKind(rawValue: state.id) else {
-                throw PipelineError.invalidInput(Diagnostic(
-                    .error, at: SourceLocation(path: syncState.path), "unknown entity kind '\(state.id)' in the sync state",
-                    fix: "Run a full merge (without --incremental)"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: syncState.path), "unknown entity kind '\(state.id)' in the sync state",
+                        fix: "Run a full merge (without --incremental)"))
             }
             if let mark = state.highWater { highWater[kind] = mark }
         }
@@ -233,13 +243,17 @@ public enum MergeOutput {
     ///     only, so the store and sync state are the same bytes as a full merge's.
     ///   - reportMeta: extra header fields for the report (the command's notes, e.g. why it fell back
     ///     to a full merge).
-    public static func files(for result: MergeResult, input: MergeInput, hashes: [String: String],
-                             previousHashes: [String: String] = [:],
-                             settings: [String: String], reportMeta: [String: String] = [:],
-                             producer: Producer = Producer(stage: "merge")) throws -> [OutputFile] {
+    public static func files(
+        for result: MergeResult, input: MergeInput, hashes: [String: String],
+        previousHashes: [String: String] = [:],
+        settings: [String: String], reportMeta: [String: String] = [:],
+        producer: Producer = Producer(stage: "merge")
+    ) throws -> [OutputFile] {
         var files: [OutputFile] = []
-        try produce(for: result, input: input, hashes: hashes, previousHashes: previousHashes, settings: settings,
-                    reportMeta: reportMeta, producer: producer) { files.append($0) }
+        try produce(
+            for: result, input: input, hashes: hashes, previousHashes: previousHashes, settings: settings,
+            reportMeta: reportMeta, producer: producer
+        ) { files.append($0) }
         return files.sorted { $0.path < $1.path }
     }
 
@@ -247,11 +261,13 @@ public enum MergeOutput {
     /// writes them as they come never holds more than one games or lineage file. The files that are not
     /// per season (entity kinds, sync state, report, rejects) come first, then each season's games and
     /// lineage in path order.
-    public static func produce(for result: MergeResult, input: MergeInput, hashes: [String: String],
-                               previousHashes: [String: String] = [:],
-                               settings: [String: String], reportMeta: [String: String] = [:],
-                               producer: Producer = Producer(stage: "merge"),
-                               emit: (OutputFile) throws -> Void) throws {
+    public static func produce(
+        for result: MergeResult, input: MergeInput, hashes: [String: String],
+        previousHashes: [String: String] = [:],
+        settings: [String: String], reportMeta: [String: String] = [:],
+        producer: Producer = Producer(stage: "merge"),
+        emit: (OutputFile) throws -> Void
+    ) throws {
         func refs(_ paths: some Sequence<String>) -> [InputReference] {
             Set(paths).compactMap { path in hashes[path].map { InputReference(path: path, sha256: $0) } }.sorted()
         }
@@ -264,9 +280,10 @@ public enum MergeOutput {
 
         func add<Record: MergeableRecord>(_ records: [String: Record]) throws {
             let kind = Record.entityKind
-            let envelope = Envelope(kind: kind.artifactKind, producer: producer,
-                                    inputs: refs([input.referenceFile(of: kind)] + (overrideFiles[kind] ?? [])),
-                                    records: Array(records.values))
+            let envelope = Envelope(
+                kind: kind.artifactKind, producer: producer,
+                inputs: refs([input.referenceFile(of: kind)] + (overrideFiles[kind] ?? [])),
+                records: Array(records.values))
             try emit(OutputFile(path: kind.outputFileName, data: try envelope.canonicalData()))
         }
         try add(result.store.sports)
@@ -277,8 +294,9 @@ public enum MergeOutput {
         try add(result.store.stadiumAliases)
 
         let allInputs = refs(hashes.keys)
-        let sync = Envelope(kind: .syncState, producer: producer, inputs: allInputs, meta: settings,
-                            records: result.syncStates)
+        let sync = Envelope(
+            kind: .syncState, producer: producer, inputs: allInputs, meta: settings,
+            records: result.syncStates)
         try emit(OutputFile(path: "sync-state.json", data: try sync.canonicalData()))
         var meta = reportMeta
         meta["mode"] = result.mode.rawValue
@@ -341,16 +359,22 @@ public enum MergeOutput {
                 if date < first { first = date }
                 if date > last { last = date }
             }
-            let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths),
-                                    meta: ["sport": key.sport, "season": key.season, "firstDate": first.iso8601,
-                                           "lastDate": last.iso8601], records: allGames)
+            let envelope = Envelope(
+                kind: .games, producer: producer, inputs: refs(paths),
+                meta: [
+                    "sport": key.sport, "season": key.season, "firstDate": first.iso8601,
+                    "lastDate": last.iso8601,
+                ], records: allGames)
             try emit(OutputFile(path: name, data: try envelope.canonicalData(selecting: order)))
             if !lineage.isEmpty {
                 // Lineage ids are the games' ids, so the games' order is theirs too.
-                let lineageEnvelope = Envelope(kind: .lineage, producer: producer, inputs: refs(rowPaths),
-                                               meta: ["sport": key.sport, "season": key.season], records: lineage)
-                try emit(OutputFile(path: lineageFileName(sport: key.sport, season: key.season),
-                                    data: try lineageEnvelope.canonicalData()))
+                let lineageEnvelope = Envelope(
+                    kind: .lineage, producer: producer, inputs: refs(rowPaths),
+                    meta: ["sport": key.sport, "season": key.season], records: lineage)
+                try emit(
+                    OutputFile(
+                        path: lineageFileName(sport: key.sport, season: key.season),
+                        data: try lineageEnvelope.canonicalData()))
             }
         }
     }
@@ -378,7 +402,8 @@ extension MergeInput {
     /// or nil when it can. New sources are fine; a source whose priority changed is not.
     public static func incrementalBlocker(previous: [String: String], current: [String: String]) -> String? {
         if previous["mergeVersion"] != current["mergeVersion"] {
-            return "the earlier merge was made by merge version \(previous["mergeVersion"] ?? "unknown"), this is \(current["mergeVersion"] ?? "unknown")"
+            return
+                "the earlier merge was made by merge version \(previous["mergeVersion"] ?? "unknown"), this is \(current["mergeVersion"] ?? "unknown")"
         }
         if previous["overrides"] != current["overrides"] { return "the overrides changed since the earlier merge" }
         for key in current.keys.sorted() where key.hasPrefix("priority.") {

@@ -18,8 +18,10 @@ public struct BatchOrigin: Sendable, Hashable {
     /// a higher rank wins that field before recency is asked. Missing groups rank 0.
     public var trust: [FieldGroup: Int]
 
-    public init(source: String, system: String, scope: String, scrapedAt: Instant, priority: Int, path: String,
-                trust: [FieldGroup: Int] = [:]) {
+    public init(
+        source: String, system: String, scope: String, scrapedAt: Instant, priority: Int, path: String,
+        trust: [FieldGroup: Int] = [:]
+    ) {
         self.source = source; self.system = system; self.scope = scope; self.scrapedAt = scrapedAt
         self.priority = priority; self.path = path; self.trust = trust
     }
@@ -80,8 +82,10 @@ public struct MergeInput: Sendable {
     /// The earlier merge, when running incrementally.
     public var previous: PreviousMerge?
 
-    public init(reference: ReferenceData, referencePath: String = "fixtures/reference", gameBatches: [RecordBatch<Game>],
-                overrides: [OverridePatch] = [], previous: PreviousMerge? = nil) {
+    public init(
+        reference: ReferenceData, referencePath: String = "fixtures/reference", gameBatches: [RecordBatch<Game>],
+        overrides: [OverridePatch] = [], previous: PreviousMerge? = nil
+    ) {
         self.reference = reference; self.referencePath = referencePath; self.gameBatches = gameBatches
         self.overrides = overrides; self.previous = previous
     }
@@ -91,8 +95,9 @@ public struct MergeInput: Sendable {
     /// priority 0, its source `reference`.
     func referenceBatch<Record: MergeableRecord>(_ records: [Record], kind: EntityKind) -> RecordBatch<Record> {
         let newest = records.map(\.lastModified).max() ?? Instant(secondsSinceEpoch: 0)
-        let origin = BatchOrigin(source: MergeRules.referenceSource, system: MergeRules.referenceSource,
-                                 scope: kind.rawValue, scrapedAt: newest, priority: 0, path: referenceFile(of: kind))
+        let origin = BatchOrigin(
+            source: MergeRules.referenceSource, system: MergeRules.referenceSource,
+            scope: kind.rawValue, scrapedAt: newest, priority: 0, path: referenceFile(of: kind))
         return RecordBatch(origin: origin, records: records)
     }
 

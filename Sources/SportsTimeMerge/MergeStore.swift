@@ -12,8 +12,10 @@ public struct MergeStore: Sendable, Hashable {
 
     public init() {}
 
-    public init(sports: [Sport] = [], stadiums: [Stadium] = [], teams: [Team] = [], games: [Game] = [],
-                leagueStructures: [LeagueStructure] = [], teamAliases: [TeamAlias] = [], stadiumAliases: [StadiumAlias] = []) {
+    public init(
+        sports: [Sport] = [], stadiums: [Stadium] = [], teams: [Team] = [], games: [Game] = [],
+        leagueStructures: [LeagueStructure] = [], teamAliases: [TeamAlias] = [], stadiumAliases: [StadiumAlias] = []
+    ) {
         self.sports = Self.index(sports); self.stadiums = Self.index(stadiums); self.teams = Self.index(teams)
         self.games = Self.index(games); self.leagueStructures = Self.index(leagueStructures)
         self.teamAliases = Self.index(teamAliases); self.stadiumAliases = Self.index(stadiumAliases)

@@ -171,8 +171,9 @@ extension Game: MergeableRecord {
         if store.stadiums[stadiumId] == nil {
             return .failure(Refusal("game '\(id)': stadium '\(stadiumId)' is not a known stadium"))
         }
-        let expected = Game.makeId(sport: sport, season: season, localDate: localDate, awayTeamId: awayTeamId,
-                                   homeTeamId: homeTeamId, gameNumber: gameNumber)
+        let expected = Game.makeId(
+            sport: sport, season: season, localDate: localDate, awayTeamId: awayTeamId,
+            homeTeamId: homeTeamId, gameNumber: gameNumber)
         if expected != id {
             return .failure(Refusal("game '\(id)': the id does not match the game's fields (expected '\(expected)')"))
         }

@@ -58,8 +58,9 @@ public enum Merger {
 
         func fold<Record: MergeableRecord>(_ batches: [RecordBatch<Record>]) {
             let kind = Record.entityKind
-            var folder = KindFold(kind: kind, records: store[keyPath: Record.storeKeyPath], context: store,
-                                  priorities: priorities, mark: input.previous?.highWater[kind])
+            var folder = KindFold(
+                kind: kind, records: store[keyPath: Record.storeKeyPath], context: store,
+                priorities: priorities, mark: input.previous?.highWater[kind])
             folder.fold(batches)
             store[keyPath: Record.storeKeyPath] = folder.records
             counts[kind] = folder.counts
@@ -109,8 +110,9 @@ public enum Merger {
         report += incompatible.map { .incompatible($0) }
         report += overrides.outcomes.map { .override($0) }
         report += gameFold.ambiguous.map { .ambiguous($0) }
-        var summary = MergeConflictSummary(matchedAcrossDates: gameFold.matchedAcrossDates,
-                                           ambiguousMatches: gameFold.ambiguous.count)
+        var summary = MergeConflictSummary(
+            matchedAcrossDates: gameFold.matchedAcrossDates,
+            ambiguousMatches: gameFold.ambiguous.count)
         for conflict in conflicts {
             for kind in conflict.classes {
                 switch kind {
@@ -126,8 +128,9 @@ public enum Merger {
 
         var lineage = gameFold.takeLineage()
         if lineage.keys.contains(where: { store.games[$0] == nil }) { lineage = lineage.filter { store.games[$0.key] != nil } }
-        return MergeResult(mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
-                           report: report, rejects: rejects.sorted(), warnings: warnings, lineage: lineage)
+        return MergeResult(
+            mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
+            report: report, rejects: rejects.sorted(), warnings: warnings, lineage: lineage)
     }
 
     /// Teams are folded before league structures (the fold order of docs/design.md §5), so their
@@ -138,9 +141,11 @@ public enum Merger {
             let team = store.teams[id]!
             for (role, structure) in [("conference", team.conferenceId), ("division", team.divisionId)] {
                 guard let structure, store.leagueStructures[structure] == nil else { continue }
-                warnings.append(Diagnostic(.warning, at: SourceLocation(path: teamsFile),
-                                           "team '\(id)' names \(role) '\(structure)', which is not a known league structure",
-                                           fix: "Add it to league-structures.csv or fix the team's \(role)_id"))
+                warnings.append(
+                    Diagnostic(
+                        .warning, at: SourceLocation(path: teamsFile),
+                        "team '\(id)' names \(role) '\(structure)', which is not a known league structure",
+                        fix: "Add it to league-structures.csv or fix the team's \(role)_id"))
             }
         }
         return warnings

@@ -60,16 +60,19 @@ public enum OverrideApplier {
             guard let game = store.games[id], game.homeTeamId == game.awayTeamId else { continue }
             let patch = gamePatches.sorted { $0.location < $1.location }[0]
             let other = patch.field == "homeTeamId" ? "awayTeamId" : "homeTeamId"
-            errors.append(Diagnostic(
-                .error, at: patch.location,
-                "override of game '\(id)' sets \(patch.field) to '\(game.homeTeamId)', which is also its \(other): a team cannot play itself",
-                fix: "Set the team that really played, or override \(other) too"))
+            errors.append(
+                Diagnostic(
+                    .error, at: patch.location,
+                    "override of game '\(id)' sets \(patch.field) to '\(game.homeTeamId)', which is also its \(other): a team cannot play itself",
+                    fix: "Set the team that really played, or override \(other) too"))
         }
         return errors
     }
 
-    private static func apply<Record: MergeableRecord>(_ patches: [OverridePatch], _ type: Record.Type, to store: inout MergeStore,
-                                                      outcome: inout Outcome, errors: inout [Diagnostic]) {
+    private static func apply<Record: MergeableRecord>(
+        _ patches: [OverridePatch], _ type: Record.Type, to store: inout MergeStore,
+        outcome: inout Outcome, errors: inout [Diagnostic]
+    ) {
         let fields = Record.overrideFields
         // Unmatched patches by record and file: one override sets several fields, and is warned about once.
         var unmatched: [String: [OverridePatch]] = [:]
@@ -78,45 +81,54 @@ public enum OverrideApplier {
                 let group = unmatched[key]!.sorted { $0.location < $1.location }
                 let first = group[0]
                 let fieldList = group.map(\.field).joined(separator: ", ")
-                outcome.warnings.append(Diagnostic(
-                    .warning, at: first.location,
-                    "override of \(first.entity.overrideName) '\(first.recordId)' matches no record (it sets \(fieldList))",
-                    fix: "Fix the id, or remove the override if the data no longer needs it"))
+                outcome.warnings.append(
+                    Diagnostic(
+                        .warning, at: first.location,
+                        "override of \(first.entity.overrideName) '\(first.recordId)' matches no record (it sets \(fieldList))",
+                        fix: "Fix the id, or remove the override if the data no longer needs it"))
             }
         }
         for patch in patches {
             let name = patch.entity.overrideName
             guard let field = fields[patch.field] else {
-                errors.append(Diagnostic(.error, at: patch.location, "unknown field '\(patch.field)' for entity \(name)",
-                                         fix: "Use one of: \(fields.keys.sorted().joined(separator: ", "))"))
+                errors.append(
+                    Diagnostic(
+                        .error, at: patch.location, "unknown field '\(patch.field)' for entity \(name)",
+                        fix: "Use one of: \(fields.keys.sorted().joined(separator: ", "))"))
                 continue
             }
             guard var record = store[keyPath: Record.storeKeyPath][patch.recordId] else {
-                outcome.outcomes.append(MergeOverrideOutcome(
-                    entity: name, recordId: patch.recordId, field: patch.field, value: patch.value, foldedValue: nil,
-                    status: .unmatched, reason: patch.reason, location: patch.location.description))
+                outcome.outcomes.append(
+                    MergeOverrideOutcome(
+                        entity: name, recordId: patch.recordId, field: patch.field, value: patch.value, foldedValue: nil,
+                        status: .unmatched, reason: patch.reason, location: patch.location.description))
                 unmatched["\(patch.recordId)\u{1F}\(patch.location.path)", default: []].append(patch)
                 continue
             }
             if let target = field.references, case .string(let id) = patch.value,
-               !store.contains(id, of: target) || (target == Record.entityKind && id == patch.recordId) {
-                errors.append(Diagnostic(
-                    .error, at: patch.location,
-                    "override of \(name) '\(patch.recordId)' sets \(patch.field) to '\(id)', which is not a known \(target.overrideName)",
-                    fix: "Use the id of an existing \(target.overrideName)"))
+                !store.contains(id, of: target) || (target == Record.entityKind && id == patch.recordId)
+            {
+                errors.append(
+                    Diagnostic(
+                        .error, at: patch.location,
+                        "override of \(name) '\(patch.recordId)' sets \(patch.field) to '\(id)', which is not a known \(target.overrideName)",
+                        fix: "Use the id of an existing \(target.overrideName)"))
                 continue
             }
             let folded = field.value(of: record)
             guard field.set(patch.value, on: &record) else {
-                errors.append(Diagnostic(.error, at: patch.location, "value \(patch.value) does not fit field '\(patch.field)'",
-                                         fix: "Fix the value"))
+                errors.append(
+                    Diagnostic(
+                        .error, at: patch.location, "value \(patch.value) does not fit field '\(patch.field)'",
+                        fix: "Fix the value"))
                 continue
             }
             store[keyPath: Record.storeKeyPath][patch.recordId] = record
-            outcome.outcomes.append(MergeOverrideOutcome(
-                entity: name, recordId: patch.recordId, field: patch.field, value: patch.value, foldedValue: folded,
-                status: folded == patch.value ? .unchanged : .applied, reason: patch.reason,
-                location: patch.location.description))
+            outcome.outcomes.append(
+                MergeOverrideOutcome(
+                    entity: name, recordId: patch.recordId, field: patch.field, value: patch.value, foldedValue: folded,
+                    status: folded == patch.value ? .unchanged : .applied, reason: patch.reason,
+                    location: patch.location.description))
         }
     }
 }

@@ -41,7 +41,8 @@ public enum OverrideFieldType: Sendable, Hashable {
             }
             return .success(.string(date.iso8601))
         case .choice(let options):
-            return options.contains(text) ? .success(.string(text))
+            return options.contains(text)
+                ? .success(.string(text))
                 : .failure(Refusal("'\(text)' is not one of \(options.joined(separator: ", "))"))
         case .color:
             return HexColor.normalized(text).map { .success(.string($0)) }
@@ -50,7 +51,8 @@ public enum OverrideFieldType: Sendable, Hashable {
             guard let month = Int(text), (1...12).contains(month) else { return .failure(Refusal("'\(text)' is not a month 1-12")) }
             return .success(.int(month))
         case .timeZone:
-            return ZonedTime.isValidZone(text) ? .success(.string(text))
+            return ZonedTime.isValidZone(text)
+                ? .success(.string(text))
                 : .failure(Refusal("'\(text)' is not an IANA time zone like America/New_York"))
         case .latitude, .longitude:
             let limit: Double = self == .latitude ? 90 : 180
@@ -73,8 +75,10 @@ public struct OverrideField<Record> {
     let read: (Record) -> MergeFieldValue
     let write: (inout Record, MergeFieldValue) -> Bool
 
-    public init<Value: OverrideValue>(type: OverrideFieldType, keyPath: WritableKeyPath<Record, Value>,
-                                      references: EntityKind? = nil) {
+    public init<Value: OverrideValue>(
+        type: OverrideFieldType, keyPath: WritableKeyPath<Record, Value>,
+        references: EntityKind? = nil
+    ) {
         self.type = type
         self.allowsNull = Value.isOptional
         self.references = references

@@ -40,8 +40,10 @@ extension OverrideParser {
             keys: [
                 .required("entity", .choice(EntityKind.foldOrder.map(\.overrideName)), "Which kind of record."),
                 .required("id", .string, "The record's canonical id (`mlb-2023-2023-03-30-bal-at-bos`, `fenway-park`)."),
-                .required("set", .map(.scalar),
-                          "Field: value, one or more; values are read by the field's type (instants ISO-8601, dates YYYY-MM-DD, true/false, numbers, `null` to clear a field marked ?). Fields per entity — \(fields)."),
+                .required(
+                    "set", .map(.scalar),
+                    "Field: value, one or more; values are read by the field's type (instants ISO-8601, dates YYYY-MM-DD, true/false, numbers, `null` to clear a field marked ?). Fields per entity — \(fields)."
+                ),
                 .required("reason", .string, "Why the data is fixed by hand, and where the right value comes from."),
             ])
         return YAMLFileReference(
@@ -50,9 +52,10 @@ extension OverrideParser {
             schemaFile: "overrides.schema.json",
             readBy: "`sportstime-merge` (Sources/SportsTimeMerge/OverrideParser.swift)",
             summary: "Hand data fixes: field-level patches of merged records, each with its reason (format: fixtures/overrides/README.md).",
-            root: .record(YAMLRecord(
-                "overrides-file", reader: OverrideDocument.self, codingKeys: OverrideDocument.CodingKeys.self,
-                summary: "The file's top level.",
-                keys: [.required("overrides", .list(.record(entry)), "The patches.")])))
+            root: .record(
+                YAMLRecord(
+                    "overrides-file", reader: OverrideDocument.self, codingKeys: OverrideDocument.CodingKeys.self,
+                    summary: "The file's top level.",
+                    keys: [.required("overrides", .list(.record(entry)), "The patches.")])))
     }()
 }

@@ -12,8 +12,10 @@ public struct OverridePatch: Sendable, Hashable {
     /// Where the field's value is in the override file.
     public var location: SourceLocation
 
-    public init(entity: EntityKind, recordId: String, field: String, value: MergeFieldValue, reason: String,
-                location: SourceLocation) {
+    public init(
+        entity: EntityKind, recordId: String, field: String, value: MergeFieldValue, reason: String,
+        location: SourceLocation
+    ) {
         self.entity = entity; self.recordId = recordId; self.field = field; self.value = value; self.reason = reason
         self.location = location
     }
@@ -50,10 +52,11 @@ public enum OverrideParser {
         for patch in patches {
             let key = "\(patch.entity.rawValue)\u{0}\(patch.recordId)\u{0}\(patch.field)"
             if let first = seen[key] {
-                problems.append(Diagnostic(
-                    .error, at: patch.location,
-                    "\(patch.entity.overrideName) '\(patch.recordId)' field '\(patch.field)' is already overridden at \(first.location)",
-                    fix: "Keep one of the two overrides"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: patch.location,
+                        "\(patch.entity.overrideName) '\(patch.recordId)' field '\(patch.field)' is already overridden at \(first.location)",
+                        fix: "Keep one of the two overrides"))
             } else {
                 seen[key] = patch
             }
@@ -76,33 +79,42 @@ public enum OverrideParser {
         for (index, entry) in document.overrides.enumerated() {
             let at: [YAMLPathElement] = [.key("overrides"), .index(index)]
             guard let kind = EntityKind(overrideName: entry.entity) else {
-                problems.append(Diagnostic(
-                    .error, at: location(at + [.key("entity")]), "unknown entity '\(entry.entity)'",
-                    fix: "Use one of: \(EntityKind.foldOrder.map(\.overrideName).joined(separator: ", "))"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: location(at + [.key("entity")]), "unknown entity '\(entry.entity)'",
+                        fix: "Use one of: \(EntityKind.foldOrder.map(\.overrideName).joined(separator: ", "))"))
                 continue
             }
             if entry.id.trimmingCharacters(in: .whitespaces).isEmpty {
-                problems.append(Diagnostic(.error, at: location(at + [.key("id")]), "the override has an empty id",
-                                           fix: "Give the id of the \(entry.entity) to patch"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: location(at + [.key("id")]), "the override has an empty id",
+                        fix: "Give the id of the \(entry.entity) to patch"))
                 continue
             }
             let reason = entry.reason.trimmingCharacters(in: .whitespacesAndNewlines)
             if reason.isEmpty {
-                problems.append(Diagnostic(.error, at: location(at + [.key("reason")]), "the override of '\(entry.id)' has an empty reason",
-                                           fix: "Say why the data is fixed by hand, with a source"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: location(at + [.key("reason")]), "the override of '\(entry.id)' has an empty reason",
+                        fix: "Say why the data is fixed by hand, with a source"))
                 continue
             }
             if entry.set.isEmpty {
-                problems.append(Diagnostic(.error, at: location(at + [.key("set")]), "the override of '\(entry.id)' sets no field",
-                                           fix: "Add field: value pairs under set, or remove the override"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: location(at + [.key("set")]), "the override of '\(entry.id)' sets no field",
+                        fix: "Add field: value pairs under set, or remove the override"))
                 continue
             }
             for field in entry.set.keys.sorted() {
                 let fieldPath = at + [.key("set"), .key(field)]
                 switch parseValue(entry.set[field]!, field: field, kind: kind) {
                 case .success(let value):
-                    patches.append(OverridePatch(entity: kind, recordId: entry.id, field: field, value: value,
-                                                 reason: reason, location: location(fieldPath)))
+                    patches.append(
+                        OverridePatch(
+                            entity: kind, recordId: entry.id, field: field, value: value,
+                            reason: reason, location: location(fieldPath)))
                 case .failure(let problem):
                     problems.append(Diagnostic(.error, at: location(fieldPath, atKey: problem.atKey), problem.message, fix: problem.fix))
                 }
@@ -148,23 +160,31 @@ public enum OverrideParser {
         }
     }
 
-    static func parseValue<Record>(_ scalar: OverrideScalar, field: String, kind: EntityKind,
-                                   fields: [String: OverrideField<Record>]) -> Result<MergeFieldValue, FieldProblem> {
+    static func parseValue<Record>(
+        _ scalar: OverrideScalar, field: String, kind: EntityKind,
+        fields: [String: OverrideField<Record>]
+    ) -> Result<MergeFieldValue, FieldProblem> {
         guard let spec = fields[field] else {
             let patchable = fields.keys.sorted().joined(separator: ", ")
             if lockedFields.contains(field) || identityFields(of: kind).contains(field) {
-                return .failure(FieldProblem(
-                    message: "field '\(field)' of a \(kind.overrideName) cannot be overridden: it is part of the record's identity or history",
-                    fix: "Fix the source or the reference data instead; patchable fields: \(patchable)", atKey: true))
+                return .failure(
+                    FieldProblem(
+                        message:
+                            "field '\(field)' of a \(kind.overrideName) cannot be overridden: it is part of the record's identity or history",
+                        fix: "Fix the source or the reference data instead; patchable fields: \(patchable)", atKey: true))
             }
-            return .failure(FieldProblem(message: "unknown field '\(field)' for entity \(kind.overrideName)",
-                                         fix: "Use one of: \(patchable)", atKey: true))
+            return .failure(
+                FieldProblem(
+                    message: "unknown field '\(field)' for entity \(kind.overrideName)",
+                    fix: "Use one of: \(patchable)", atKey: true))
         }
         switch spec.parse(scalar.text) {
         case .success(let value): return .success(value)
         case .failure(let refusal):
-            return .failure(FieldProblem(message: "field '\(field)' of a \(kind.overrideName): \(refusal.reason)",
-                                         fix: "Fix the value", atKey: false))
+            return .failure(
+                FieldProblem(
+                    message: "field '\(field)' of a \(kind.overrideName): \(refusal.reason)",
+                    fix: "Fix the value", atKey: false))
         }
     }
 }

@@ -64,14 +64,19 @@ public enum ShrinkGuard {
     /// The new store's games as candidates. `formerIds` reads a game's former ids (the command passes
     /// `Game.formerIds`: a game another source re-dated is still the published one).
     public static func candidates(_ games: some Sequence<Game>, formerIds: (Game) -> [String] = { $0.formerIds ?? [] }) -> [Candidate] {
-        games.map { Candidate(id: $0.id, formerIds: formerIds($0), season: "\($0.sport)-\($0.season)",
-                              isActive: $0.deprecatedAt == nil) }
+        games.map {
+            Candidate(
+                id: $0.id, formerIds: formerIds($0), season: "\($0.sport)-\($0.season)",
+                isActive: $0.deprecatedAt == nil)
+        }
     }
 
     /// The sport-seasons that shrink, sorted by season.
     /// - Parameter allowances: per source, the `allowShrink` reason its current batch declares.
-    public static func shrinks(published: [PublishedSeason], candidates: [Candidate],
-                               allowances: [String: String]) -> [Shrink] {
+    public static func shrinks(
+        published: [PublishedSeason], candidates: [Candidate],
+        allowances: [String: String]
+    ) -> [Shrink] {
         var present = Set<String>()
         var activeAfter: [String: Int] = [:]
         for candidate in candidates {
@@ -86,10 +91,11 @@ public enum ShrinkGuard {
             let lostGames = season.games.filter { !present.contains($0.id) }
             guard after < before, !lostGames.isEmpty else { continue }
             let sources = Set(lostGames.flatMap(\.sources)).sorted()
-            shrinks.append(Shrink(
-                season: season.key, path: season.path, before: before, after: after,
-                lost: lostGames.map(\.id).sorted(), firstLostLine: lostGames.first?.line, sources: sources,
-                reasons: allowances.filter { sources.contains($0.key) }))
+            shrinks.append(
+                Shrink(
+                    season: season.key, path: season.path, before: before, after: after,
+                    lost: lostGames.map(\.id).sorted(), firstLostLine: lostGames.first?.line, sources: sources,
+                    reasons: allowances.filter { sources.contains($0.key) }))
         }
         return shrinks
     }
@@ -98,19 +104,23 @@ public enum ShrinkGuard {
     public static func diagnostic(for shrink: Shrink, batchSources: Set<String>) -> Diagnostic {
         let undeclared = shrink.sources.filter { shrink.reasons[$0] == nil }
         let named = undeclared.map { source in
-            "'\(source)'" + (batchSources.contains(source) ? "" : " (no batch from it in this merge: ingest or normalize refused or removed it)")
+            "'\(source)'"
+                + (batchSources.contains(source) ? "" : " (no batch from it in this merge: ingest or normalize refused or removed it)")
         }.joined(separator: ", ")
         let examples = shrink.lost.prefix(3).joined(separator: ", ") + (shrink.lost.count > 3 ? ", ..." : "")
         return Diagnostic(
             .error, at: SourceLocation(path: shrink.path, line: shrink.firstLostLine),
             "\(shrink.season) would go from \(shrink.before) to \(shrink.after) active games: \(publishedGames(shrink.lost.count)) in no batch and no newer batch soft-deleted \(shrink.lost.count == 1 ? "it" : "them") (\(examples)); from source \(named); nothing was written",
-            fix: "Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}")
+            fix:
+                "Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}"
+        )
     }
 
     /// The note printed for a declared shrink.
     public static func note(for shrink: Shrink) -> String {
         let reasons = shrink.sources.map { "'\($0)': \(shrink.reasons[$0] ?? "")" }.joined(separator: "; ")
-        return "note: \(shrink.season) goes from \(shrink.before) to \(shrink.after) active games (\(shrink.lost.count) published game\(shrink.lost.count == 1 ? "" : "s") dropped), as declared by allowShrink of \(reasons)"
+        return
+            "note: \(shrink.season) goes from \(shrink.before) to \(shrink.after) active games (\(shrink.lost.count) published game\(shrink.lost.count == 1 ? "" : "s") dropped), as declared by allowShrink of \(reasons)"
     }
 
     /// "1 published game is" / "3 published games are".

@@ -22,8 +22,10 @@ public enum SoftDelete {
     /// Sets or clears `deprecatedAt` on every game of `games` that the batches say something about.
     /// `finalId` maps the ids batches list to the ids of the games they became (games matched across
     /// dates); an id not in it is its own.
-    public static func apply(_ batches: [RecordBatch<Game>], to games: inout [String: Game],
-                             finalId: [String: String] = [:]) {
+    public static func apply(
+        _ batches: [RecordBatch<Game>], to games: inout [String: Game],
+        finalId: [String: String] = [:]
+    ) {
         var groups: [GroupKey: [RecordBatch<Game>]] = [:]
         var groupOfSource: [String: GroupKey] = [:]
         var earliestBatchOfSource: [String: Instant] = [:]
@@ -63,7 +65,8 @@ public enum SoftDelete {
             // Sources that listed the game in a batch no longer among the inputs.
             for source in game.sourceIds.keys {
                 guard let group = groupOfSource[source], !verdict.listingGroups.contains(group),
-                      let scrapedAt = earliestBatchOfSource[source] else { continue }
+                    let scrapedAt = earliestBatchOfSource[source]
+                else { continue }
                 verdict.drop(at: scrapedAt)
             }
             let deprecatedAt: Instant?

@@ -3,10 +3,13 @@ import SportsTimeCore
 extension AliasResolver {
     /// The known team names of `sport` closest to `name`, best first, at most one per team:
     /// `Oakland Athletics (mlb-ath, valid until 2024-12-31)`. Names of other source systems are not offered.
-    public func teamSuggestions(for name: String, sport: String, system: String?, first: [String] = [],
-                                limit: Int = 5) -> [String] {
-        Self.suggestions(for: name, among: teamEntriesBySport[sport] ?? [], system: system?.lowercased(),
-                         first: first, limit: limit)
+    public func teamSuggestions(
+        for name: String, sport: String, system: String?, first: [String] = [],
+        limit: Int = 5
+    ) -> [String] {
+        Self.suggestions(
+            for: name, among: teamEntriesBySport[sport] ?? [], system: system?.lowercased(),
+            first: first, limit: limit)
     }
 
     /// The known stadium names closest to `name`, best first, at most one per stadium.
@@ -17,19 +20,25 @@ extension AliasResolver {
     /// Scores every applicable entry against `name` and keeps each target's best name.
     ///
     /// - Parameter first: ids that must lead the list (the candidates of an ambiguous name), in this order.
-    private static func suggestions(for name: String, among entries: [Entry], system: String?, first: [String],
-                                    limit: Int) -> [String] {
+    private static func suggestions(
+        for name: String, among entries: [Entry], system: String?, first: [String],
+        limit: Int
+    ) -> [String] {
         let query = NameSimilarity.Prepared(name)
         var best: [String: (score: Double, label: String)] = [:]
         for entry in entries where entry.tier(for: system) != nil {
             let score = NameSimilarity.score(query, entry.prepared)
             let label = label(of: entry)
             if let current = best[entry.targetId],
-               current.score > score || (current.score == score && current.label <= label) { continue }
+                current.score > score || (current.score == score && current.label <= label)
+            {
+                continue
+            }
             best[entry.targetId] = (score, label)
         }
         let leading = first.compactMap { id in best[id].map { (id, $0) } }
-        let ranked = best
+        let ranked =
+            best
             .filter { !first.contains($0.key) && $0.value.score >= NameSimilarity.threshold }
             .sorted { ($1.value.score, $0.value.label) < ($0.value.score, $1.value.label) }
         return (leading + ranked).prefix(max(limit, leading.count)).map { $0.1.label }

@@ -103,11 +103,13 @@ public struct AliasResolver: Sendable {
         let knownSports: Set<String>
         let sportsById: [String: Sport]
 
-        init(teamIndex: [String: [String: Bucket]], stadiumIndex: [String: Bucket],
-             teamEntriesBySport: [String: [Entry]], stadiumEntries: [Entry], teamsById: [String: Team],
-             stadiumsById: [String: Stadium], zonesByStadium: [String: TimeZone],
-             homeSpellsByTeam: [String: [TeamHomeSpell]], homeCandidatesByStadium: [String: [String: [String]]],
-             knownSports: Set<String>, sportsById: [String: Sport]) {
+        init(
+            teamIndex: [String: [String: Bucket]], stadiumIndex: [String: Bucket],
+            teamEntriesBySport: [String: [Entry]], stadiumEntries: [Entry], teamsById: [String: Team],
+            stadiumsById: [String: Stadium], zonesByStadium: [String: TimeZone],
+            homeSpellsByTeam: [String: [TeamHomeSpell]], homeCandidatesByStadium: [String: [String: [String]]],
+            knownSports: Set<String>, sportsById: [String: Sport]
+        ) {
             self.teamIndex = teamIndex; self.stadiumIndex = stadiumIndex
             self.teamEntriesBySport = teamEntriesBySport; self.stadiumEntries = stadiumEntries
             self.teamsById = teamsById; self.stadiumsById = stadiumsById; self.zonesByStadium = zonesByStadium
@@ -167,8 +169,10 @@ public struct AliasResolver: Sendable {
         }
         for alias in reference.teamAliases.sorted(by: { $0.id < $1.id }) {
             guard let team = teamsById[alias.teamId] else { continue }
-            addTeam(Entry(targetId: team.id, origin: .alias(system: alias.sourceSystem.map { $0.lowercased() }),
-                          validFrom: alias.validFrom, validUntil: alias.validUntil, name: alias.value), sport: team.sport)
+            addTeam(
+                Entry(
+                    targetId: team.id, origin: .alias(system: alias.sourceSystem.map { $0.lowercased() }),
+                    validFrom: alias.validFrom, validUntil: alias.validUntil, name: alias.value), sport: team.sport)
         }
 
         var stadiumEntries: [Entry] = []
@@ -176,9 +180,11 @@ public struct AliasResolver: Sendable {
             stadiumEntries.append(Entry(targetId: stadium.id, origin: .record, name: stadium.name))
         }
         for alias in reference.stadiumAliases.sorted(by: { $0.id < $1.id }) where stadiumsById[alias.stadiumId] != nil {
-            stadiumEntries.append(Entry(targetId: alias.stadiumId,
-                                        origin: .alias(system: alias.sourceSystem.map { $0.lowercased() }),
-                                        validFrom: alias.validFrom, validUntil: alias.validUntil, name: alias.name))
+            stadiumEntries.append(
+                Entry(
+                    targetId: alias.stadiumId,
+                    origin: .alias(system: alias.sourceSystem.map { $0.lowercased() }),
+                    validFrom: alias.validFrom, validUntil: alias.validUntil, name: alias.name))
         }
 
         var teamIndex: [String: [String: Bucket]] = [:]
@@ -262,15 +268,21 @@ public struct AliasResolver: Sendable {
 
     /// Resolves a raw venue name on `date`. When several stadiums share the name, the one in `city`
     /// wins, else the one that is `homeStadiumId` (the home team's home on `date`); otherwise the name is ambiguous.
-    public func resolveStadium(_ name: String, city: String?, system: String?, on date: LocalDate,
-                               homeStadiumId: String? = nil) -> NameResolution {
-        lookUpStadium(key: Slug.matchKey(name), cityKey: city.map(Slug.matchKey), system: system?.lowercased(),
-                      on: date, homeStadiumId: homeStadiumId).resolution
+    public func resolveStadium(
+        _ name: String, city: String?, system: String?, on date: LocalDate,
+        homeStadiumId: String? = nil
+    ) -> NameResolution {
+        lookUpStadium(
+            key: Slug.matchKey(name), cityKey: city.map(Slug.matchKey), system: system?.lowercased(),
+            on: date, homeStadiumId: homeStadiumId
+        ).resolution
     }
 
     /// As `resolveStadium(_:city:system:on:homeStadiumId:)` with match keys already computed.
-    func lookUpStadium(key: String, cityKey: String?, system: String?, on date: LocalDate,
-                       homeStadiumId: String?) -> Lookup {
+    func lookUpStadium(
+        key: String, cityKey: String?, system: String?, on date: LocalDate,
+        homeStadiumId: String?
+    ) -> Lookup {
         guard !key.isEmpty, let bucket = stadiumIndex[key] else { return Lookup(resolution: .unresolved, isDated: false) }
         var lookup = Lookup(resolution: Self.pick(bucket.entries, system: system, on: date), isDated: bucket.isDated)
         guard case .ambiguous(let ids) = lookup.resolution else { return lookup }

@@ -51,9 +51,10 @@ struct BatchNormalization {
             diagnostics.emit(refusal)
             let reason = "batch refused: \(refusal.message)"
             misses = []
-            return NormalizedBatch(path: batch.path, source: batch.source, meta: batch.meta, games: [],
-                                   rejects: raws.map { reject($0, reason) }.sorted(),
-                                   inputCount: raws.count, refusal: refusal)
+            return NormalizedBatch(
+                path: batch.path, source: batch.source, meta: batch.meta, games: [],
+                rejects: raws.map { reject($0, reason) }.sorted(),
+                inputCount: raws.count, refusal: refusal)
         }
         for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
 
@@ -65,22 +66,29 @@ struct BatchNormalization {
         for (index, game) in resolved.enumerated() {
             if let first = numbering.duplicateOf[index] {
                 let original = resolved[first].raw
-                rejects.append(reject(game.raw, "duplicate of \(original.id) (\(original.provenance)): same teams, "
-                                      + "local date and start time, and no game numbers"))
+                rejects.append(
+                    reject(
+                        game.raw,
+                        "duplicate of \(original.id) (\(original.provenance)): same teams, "
+                            + "local date and start time, and no game numbers"))
                 continue
             }
             let made = makeGame(game, number: numbering.numbers[index])
             if let original = firstById[made.id] {
-                rejects.append(reject(game.raw, "duplicate of \(original.id) (\(original.provenance)): "
-                                      + "same canonical id '\(made.id)'"))
+                rejects.append(
+                    reject(
+                        game.raw,
+                        "duplicate of \(original.id) (\(original.provenance)): "
+                            + "same canonical id '\(made.id)'"))
                 continue
             }
             firstById[made.id] = game.raw
             games.append(made)
         }
-        return NormalizedBatch(path: batch.path, source: batch.source, meta: batch.meta,
-                               games: games.sortedByIndex { $0.id < $1.id }, rejects: rejects.sorted(),
-                               inputCount: raws.count, refusal: nil)
+        return NormalizedBatch(
+            path: batch.path, source: batch.source, meta: batch.meta,
+            games: games.sortedByIndex { $0.id < $1.id }, rejects: rejects.sorted(),
+            inputCount: raws.count, refusal: nil)
     }
 
     // MARK: Resolution
@@ -118,13 +126,15 @@ struct BatchNormalization {
         var misses: [NameMiss] = []
         var dependsOnDate = false
         guard resolver.isKnownSport(raw.sport) else {
-            return .failed(reasons: ["unknown sport '\(raw.sport)' (known: \(resolver.sports.joined(separator: ", ")))"],
-                           misses: [])
+            return .failed(
+                reasons: ["unknown sport '\(raw.sport)' (known: \(resolver.sports.joined(separator: ", ")))"],
+                misses: [])
         }
 
         func miss(_ field: NameMiss.Field, _ value: String, _ candidates: [String], role: String? = nil) -> NameMiss {
-            NameMiss(source: batch.source, system: batch.system, sport: raw.sport, field: field, value: value,
-                     provenance: raw.provenance, candidates: candidates, role: role)
+            NameMiss(
+                source: batch.source, system: batch.system, sport: raw.sport, field: field, value: value,
+                provenance: raw.provenance, candidates: candidates, role: role)
         }
 
         func team(_ printed: String, role: String) -> Team? {
@@ -164,8 +174,9 @@ struct BatchNormalization {
         var venueGiven = !venueKey.isEmpty
         if venueGiven {
             let city = raw.city.map { clean($0).key }
-            let lookup = resolver.lookUpStadium(key: venueKey, cityKey: city, system: batch.system, on: date,
-                                                homeStadiumId: homeStadiumId)
+            let lookup = resolver.lookUpStadium(
+                key: venueKey, cityKey: city, system: batch.system, on: date,
+                homeStadiumId: homeStadiumId)
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
@@ -183,8 +194,9 @@ struct BatchNormalization {
         if !venueGiven, let home, let homeStadiumId {
             stadium = resolver.stadium(id: homeStadiumId)
             if stadium == nil {
-                reasons.append("home team \(home.id) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
-                               + "which the reference does not define")
+                reasons.append(
+                    "home team \(home.id) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
+                        + "which the reference does not define")
             }
         }
 
@@ -203,10 +215,12 @@ struct BatchNormalization {
         guard reasons.isEmpty, let home, let away, let stadium, let schedule else {
             return .failed(reasons: reasons, misses: misses)
         }
-        return .resolved(ResolvedGame(raw: raw, home: home, awayTeamId: away.id, stadium: stadium,
-                                      venueGiven: venueGiven, schedule: schedule,
-                                      homeStadiumId: resolver.homeStadiumId(of: home, on: schedule.localDate),
-                                      dependsOnDate: dependsOnDate))
+        return .resolved(
+            ResolvedGame(
+                raw: raw, home: home, awayTeamId: away.id, stadium: stadium,
+                venueGiven: venueGiven, schedule: schedule,
+                homeStadiumId: resolver.homeStadiumId(of: home, on: schedule.localDate),
+                dependsOnDate: dependsOnDate))
     }
 
     // MARK: Plausibility
@@ -218,7 +232,8 @@ struct BatchNormalization {
         var outside: [(ResolvedGame, ClosedRange<LocalDate>)] = []
         for game in games {
             guard let sport = resolver.sport(id: game.raw.sport), let window = sport.seasonWindow(game.raw.season),
-                  !window.contains(game.schedule.localDate) else { continue }
+                !window.contains(game.schedule.localDate)
+            else { continue }
             outside.append((game, window))
         }
         guard let (first, window) = outside.min(by: { Provenance($0.0.raw.provenance) < Provenance($1.0.raw.provenance) })
@@ -237,9 +252,11 @@ struct BatchNormalization {
     /// for London or Mexico City and wrong when the reference misses a team's new or temporary home.
     private func inferredNeutralSites(_ games: [ResolvedGame]) -> [Diagnostic] {
         var groups: [String: [ResolvedGame]] = [:]
-        for game in games where game.raw.neutralSite == nil && game.venueGiven && game.stadium.id != game.homeStadiumId
+        for game in games
+        where game.raw.neutralSite == nil && game.venueGiven && game.stadium.id != game.homeStadiumId
             && (game.raw.kind == .regular || game.raw.kind == .postseason)
-            && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty {
+            && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
+        {
             groups["\(game.home.id)\u{1F}\(game.stadium.id)", default: []].append(game)
         }
         return groups.keys.sorted().map { key in
@@ -282,19 +299,23 @@ struct BatchNormalization {
     /// other team's home (that case is flagged by `VenueCheck`).
     private func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
         let raw = game.raw
-        let neutral = raw.neutralSite ?? (game.stadium.id != game.homeStadiumId
-            && resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate).isEmpty)
-        let id = Game.makeId(sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,
-                             awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
+        let neutral =
+            raw.neutralSite
+            ?? (game.stadium.id != game.homeStadiumId
+                && resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate).isEmpty)
+        let id = Game.makeId(
+            sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,
+            awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
         var inferred = Set(raw.inferred ?? [])
         if !game.venueGiven { inferred.insert("stadiumId") }
-        return Game(id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,
-                    localDate: game.schedule.localDate, startKnowledge: game.schedule.knowledge(dayNight: raw.dayNight),
-                    homeTeamId: game.home.id, awayTeamId: game.awayTeamId, stadiumId: game.stadium.id,
-                    neutralSite: neutral, gameNumber: number, status: raw.status, makeupDate: raw.makeupDate,
-                    sourceIds: raw.sourceGameId.map { [batch.source: $0] } ?? [:], provenance: raw.provenance,
-                    inferred: inferred.isEmpty ? nil : inferred.sorted(), lastModified: batch.scrapedAt,
-                    source: batch.source)
+        return Game(
+            id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,
+            localDate: game.schedule.localDate, startKnowledge: game.schedule.knowledge(dayNight: raw.dayNight),
+            homeTeamId: game.home.id, awayTeamId: game.awayTeamId, stadiumId: game.stadium.id,
+            neutralSite: neutral, gameNumber: number, status: raw.status, makeupDate: raw.makeupDate,
+            sourceIds: raw.sourceGameId.map { [batch.source: $0] } ?? [:], provenance: raw.provenance,
+            inferred: inferred.isEmpty ? nil : inferred.sorted(), lastModified: batch.scrapedAt,
+            source: batch.source)
     }
 
     private func reject(_ raw: RawGame, _ reason: String) -> Reject {

@@ -27,8 +27,9 @@ struct DoubleheaderNumbering {
         numbers = games.map { Self.sourceNumber($0.raw) }
         var groups: [PairingDay: [Int]] = [:]
         for (index, game) in games.enumerated() {
-            let key = PairingDay(sport: game.raw.sport, season: game.raw.season, localDate: game.schedule.localDate,
-                                 awayTeamId: game.awayTeamId, homeTeamId: game.home.id)
+            let key = PairingDay(
+                sport: game.raw.sport, season: game.raw.season, localDate: game.schedule.localDate,
+                awayTeamId: game.awayTeamId, homeTeamId: game.home.id)
             groups[key, default: []].append(index)
         }
         for members in groups.values where members.count > 1 {

@@ -61,17 +61,20 @@ struct GameSchedule: Hashable, Sendable {
             return .success(GameSchedule(startUTC: nil, localDate: local, timeTBD: true))
         }
         guard let start else { return .success(GameSchedule(startUTC: nil, localDate: raw.date, timeTBD: true)) }
-        return .success(GameSchedule(startUTC: start, localDate: ZonedTime.localDate(of: start, in: stadiumZone),
-                                     timeTBD: false))
+        return .success(
+            GameSchedule(
+                startUTC: start, localDate: ZonedTime.localDate(of: start, in: stadiumZone),
+                timeTBD: false))
     }
 
     /// `HH:MM` or `HH:MM:SS` (seconds ignored), 24-hour clock.
     static func parseClock(_ text: String) -> (Int, Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
-              parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+            parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
         if parts.count == 3 { guard let second = Int(parts[2]), (0..<60).contains(second) else { return nil } }
         return (hour, minute)
     }

@@ -62,8 +62,9 @@ extension NormalizeResult {
                 guard !(game.inferred ?? []).contains("stadiumId") else { continue }
                 key = Key(entity: .stadium, value: miss.value, id: game.stadiumId)
             case .team:
-                key = Key(entity: .team, value: miss.value,
-                          id: miss.role == "away team" ? game.awayTeamId : game.homeTeamId)
+                key = Key(
+                    entity: .team, value: miss.value,
+                    id: miss.role == "away team" ? game.awayTeamId : game.homeTeamId)
             }
             found[key, default: ([], [])].provenances.insert("\(miss.source)\u{1F}\(miss.provenance)")
             found[key, default: ([], [])].sources.insert(miss.source)
@@ -71,9 +72,10 @@ extension NormalizeResult {
         let stadiums = Dictionary(reference.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let teams = Dictionary(reference.teams.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return found.map { key, seen in
-            var lost = LostName(entity: key.entity, value: key.value, previousId: key.id, currentName: nil,
-                                changeDate: nil, lastModified: nil, games: seen.provenances.count,
-                                sources: seen.sources.sorted(), aliasRow: "")
+            var lost = LostName(
+                entity: key.entity, value: key.value, previousId: key.id, currentName: nil,
+                changeDate: nil, lastModified: nil, games: seen.provenances.count,
+                sources: seen.sources.sorted(), aliasRow: "")
             switch key.entity {
             case .stadium:
                 if let stadium = stadiums[key.id] {

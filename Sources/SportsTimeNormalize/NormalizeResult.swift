@@ -41,7 +41,8 @@ public struct NormalizeResult: Sendable, Hashable {
     /// One line for the end of a run: `sportstime-normalize: 3 batches, 6,100 games in: 6,050 written, …`.
     public func summary(writtenTo folder: String) -> String {
         let refused = batches.filter(\.isRefused).count
-        var text = "sportstime-normalize: \(batches.count.grouped) batch\(batches.count == 1 ? "" : "es"), "
+        var text =
+            "sportstime-normalize: \(batches.count.grouped) batch\(batches.count == 1 ? "" : "es"), "
             + "\(inputCount.grouped) games in: \(gameCount.grouped) written, \(rejects.count.grouped) rejected"
         if refused > 0 { text += " (\(refused.grouped) batch\(refused == 1 ? "" : "es") refused)" }
         text += "; \(unresolved.count.grouped) unresolved name\(unresolved.count == 1 ? "" : "s") -> \(folder)"

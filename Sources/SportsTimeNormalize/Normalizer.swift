@@ -20,8 +20,10 @@ public struct NormalizeOptions: Sendable, Hashable {
 /// stadium-local dates, canonical ids. Pure: values in, values out.
 ///
 /// - Throws: `PipelineError.invalidInputs` when two batches declare the same source id.
-public func normalize(batches: [RawBatch], reference: ReferenceData,
-                      options: NormalizeOptions = NormalizeOptions()) throws -> NormalizeResult {
+public func normalize(
+    batches: [RawBatch], reference: ReferenceData,
+    options: NormalizeOptions = NormalizeOptions()
+) throws -> NormalizeResult {
     try Normalizer(reference: reference, options: options).normalize(batches)
 }
 
@@ -44,9 +46,11 @@ public struct Normalizer: Sendable {
         let sorted = batches.sorted { ($0.source, $0.path) < ($1.source, $1.path) }
         var clashes: [Diagnostic] = []
         for (previous, next) in zip(sorted, sorted.dropFirst()) where previous.source == next.source {
-            clashes.append(Diagnostic(.error, at: SourceLocation(path: next.path, line: 1),
-                                      "source '\(next.source)' is also the source of \(previous.path)",
-                                      fix: "Give each source in pipeline/sources.yaml its own id and re-run ingest"))
+            clashes.append(
+                Diagnostic(
+                    .error, at: SourceLocation(path: next.path, line: 1),
+                    "source '\(next.source)' is also the source of \(previous.path)",
+                    fix: "Give each source in pipeline/sources.yaml its own id and re-run ingest"))
         }
         guard clashes.isEmpty else { throw PipelineError.invalidInputs(clashes) }
 
@@ -113,18 +117,24 @@ struct UnresolvedNames {
             guard let entry = entries[id] else { return nil }
             let miss = entry.miss
             let first = entry.candidates.sorted()
-            let suggestions = switch miss.field {
-            case .team: resolver.teamSuggestions(for: miss.value, sport: miss.sport, system: miss.system,
-                                                 first: first, limit: options.maxSuggestions)
-            case .venue: resolver.stadiumSuggestions(for: miss.value, system: miss.system, first: first,
-                                                     limit: options.maxSuggestions)
-            }
+            let suggestions =
+                switch miss.field {
+                case .team:
+                    resolver.teamSuggestions(
+                        for: miss.value, sport: miss.sport, system: miss.system,
+                        first: first, limit: options.maxSuggestions)
+                case .venue:
+                    resolver.stadiumSuggestions(
+                        for: miss.value, system: miss.system, first: first,
+                        limit: options.maxSuggestions)
+                }
             let seenAt = Array(Set(entry.seenAt)).sorted().prefix(options.maxSeenAt).map { provenance in
                 provenance.line.map { "\(provenance.file):\($0)" } ?? provenance.file
             }
-            return UnresolvedName(id: id, source: miss.source, sport: miss.sport, field: miss.field.rawValue,
-                                  value: miss.value, seenAt: seenAt, occurrences: entry.occurrences,
-                                  suggestions: suggestions)
+            return UnresolvedName(
+                id: id, source: miss.source, sport: miss.sport, field: miss.field.rawValue,
+                value: miss.value, seenAt: seenAt, occurrences: entry.occurrences,
+                suggestions: suggestions)
         }
     }
 }

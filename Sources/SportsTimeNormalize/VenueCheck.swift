@@ -32,7 +32,8 @@ struct VenueCheck {
     /// prints no `error:` line; every record of the batch is in rejects.jsonl with the reason.
     func refusal(of batch: RawBatch, share: Double) -> Diagnostic? {
         guard checkedCount > 0, Double(inconsistent.count) > share * Double(checkedCount),
-              let example = inconsistent.first else { return nil }
+            let example = inconsistent.first
+        else { return nil }
         let percent = Int((100 * Double(inconsistent.count) / Double(checkedCount)).rounded())
         return Diagnostic(
             .warning, at: Provenance(example.raw.provenance).location,
@@ -44,10 +45,11 @@ struct VenueCheck {
     /// One warning per inconsistent game, at its provenance.
     func warnings() -> [Diagnostic] {
         inconsistent.map { game in
-            Diagnostic(.warning, at: Provenance(game.raw.provenance).location,
-                       "\(describe(game)); the game is kept at that venue",
-                       fix: "If the source is wrong, fix it with an override; if the game really is there, "
-                           + "mark it neutral with an override")
+            Diagnostic(
+                .warning, at: Provenance(game.raw.provenance).location,
+                "\(describe(game)); the game is kept at that venue",
+                fix: "If the source is wrong, fix it with an override; if the game really is there, "
+                    + "mark it neutral with an override")
         }
     }
 

@@ -10,10 +10,11 @@ struct IndexRenderer {
         var out: [String] = []
         out.append("# Trip itineraries")
         out.append("")
-        out.append("Rendered by `sportstime-render` from `out/plan/` and `out/merge/`; do not edit by hand. "
-            + "Each folder holds the itinerary as Markdown and print-ready HTML, a calendar of the best option's games "
-            + "(`trip.ics`) and the routes as GeoJSON. PDFs are build products, not committed: `make pdf` "
-            + "renders every itinerary with its `itinerary.pdf` into `.pipeline/pdf/<request>/`.")
+        out.append(
+            "Rendered by `sportstime-render` from `out/plan/` and `out/merge/`; do not edit by hand. "
+                + "Each folder holds the itinerary as Markdown and print-ready HTML, a calendar of the best option's games "
+                + "(`trip.ics`) and the routes as GeoJSON. PDFs are build products, not committed: `make pdf` "
+                + "renders every itinerary with its `itinerary.pdf` into `.pipeline/pdf/<request>/`.")
         out.append("")
         if plans.isEmpty {
             out.append("No plans were found in `out/plan/`.")
@@ -29,14 +30,16 @@ struct IndexRenderer {
             let best: String
             if let option = plan.options.min(by: { $0.rank < $1.rank }) {
                 let s = option.score
-                best = "\(Format.count(s.games, "game")), \(Format.count(s.distinctStadiums, "stadium")), "
+                best =
+                    "\(Format.count(s.games, "game")), \(Format.count(s.distinctStadiums, "stadium")), "
                     + "\(Format.distance(kilometres: s.drivingKilometres)) (\(Format.count(plan.options.count, "option")))"
             } else {
                 best = "No trip: " + md(plan.infeasibility ?? "no reason given")
             }
             let files = "[HTML](\(folder)/itinerary.html) · [calendar](\(folder)/trip.ics) · [map](\(folder)/route.geojson)"
-            out.append("| [\(md(plan.request.title))](\(folder)/itinerary.md)<br>\(Escape.markdownCode(plan.id)) | \(md(sports)) | "
-                + "\(dates) | \(best) | \(files) |")
+            out.append(
+                "| [\(md(plan.request.title))](\(folder)/itinerary.md)<br>\(Escape.markdownCode(plan.id)) | \(md(sports)) | "
+                    + "\(dates) | \(best) | \(files) |")
         }
         out.append("")
         return Data(out.joined(separator: "\n").utf8)

@@ -35,7 +35,9 @@ public enum RenderStage {
     public static func render(_ input: TripPlan, context: RenderContext, planPath: String? = nil) -> RenderedItinerary {
         // Options in rank order whatever order the file lists them in (ties by their games, so still stable).
         var plan = input
-        plan.options.sort { ($0.rank, $0.visits.map(\.gameId).joined(separator: " ")) < ($1.rank, $1.visits.map(\.gameId).joined(separator: " ")) }
+        plan.options.sort {
+            ($0.rank, $0.visits.map(\.gameId).joined(separator: " ")) < ($1.rank, $1.visits.map(\.gameId).joined(separator: " "))
+        }
         let outlines = plan.options.map { OptionOutline(option: $0, request: plan.request) }
         let branchOutlines = plan.options.isEmpty ? (plan.branches ?? []).map { OptionOutline(option: $0, request: plan.request) } : []
         let text = PlanText(plan: plan, catalog: context.catalog, outlines: outlines, branchOutlines: branchOutlines)
@@ -48,8 +50,11 @@ public enum RenderStage {
         // plan with the same inputs gives the same file, so the action that works is restoring the file.
         let planFile = planPath ?? "the plan file"
         for note in text.renderNotes {
-            diagnostics.append(Diagnostic(.warning, at: location, note,
-                                          fix: "If \(planFile) was edited by hand, restore it (git checkout -- \(planFile)); otherwise report it as a planner bug"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, at: location, note,
+                    fix: "If \(planFile) was edited by hand, restore it (git checkout -- \(planFile)); otherwise report it as a planner bug"
+                ))
         }
         for problem in calendar.problems { diagnostics.append(Diagnostic(.warning, at: location, problem, fix: "Re-run merge and plan")) }
         var unknownSports: [String] = []
@@ -58,8 +63,10 @@ public enum RenderStage {
             unknownSports.append(id)
         }
         for id in unknownSports {
-            diagnostics.append(Diagnostic(.warning, at: location, "sport '\(id)' is not in the sports records; drawn in grey",
-                                          fix: "Add it to fixtures/reference/sports.yaml and re-run merge"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, at: location, "sport '\(id)' is not in the sports records; drawn in grey",
+                    fix: "Add it to fixtures/reference/sports.yaml and re-run merge"))
         }
 
         let files = [

@@ -32,7 +32,10 @@ struct IngestCommand: ParsableCommand {
     @Option(name: .customLong("source"), help: "Ingest only this source (repeatable); default: all.")
     var only: [String] = []
 
-    @Option(help: ArgumentHelp("Show the first rows of this source as they would be written, each field with its value and where it came from, and the rejects and filtered rows among them with the reason; writes nothing.", valueName: "source"))
+    @Option(
+        help: ArgumentHelp(
+            "Show the first rows of this source as they would be written, each field with its value and where it came from, and the rejects and filtered rows among them with the reason; writes nothing.",
+            valueName: "source"))
     var preview: String?
 
     @Option(help: "With --preview: how many rows to show.")
@@ -54,8 +57,10 @@ struct IngestCommand: ParsableCommand {
         let configs: [SourceConfig]
         do {
             guard let data = FileManager.default.contents(atPath: specURL.path) else {
-                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: specPath),
-                                                            "cannot read the sources spec", fix: "Check the --sources path"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: specPath),
+                        "cannot read the sources spec", fix: "Check the --sources path"))
             }
             try TextEncoding.refuseWide(data, path: specPath)
             configs = try SourceCatalog.load(text: String(decoding: data, as: UTF8.self), path: specPath)
@@ -83,7 +88,9 @@ struct IngestCommand: ParsableCommand {
         }
         let unknown = only.filter { !known.contains($0) }
         if !unknown.isEmpty {
-            throw ValidationError("unknown source \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Use one of: \(configs.map(\.id).joined(separator: ", ")).")
+            throw ValidationError(
+                "unknown source \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Use one of: \(configs.map(\.id).joined(separator: ", "))."
+            )
         }
         let selected = only.isEmpty ? configs : configs.filter { only.contains($0.id) }
         let outURL = URL(fileURLWithPath: out, relativeTo: root)
@@ -125,8 +132,10 @@ struct IngestCommand: ParsableCommand {
                 try ArtifactFiles.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
                 try ArtifactFiles.write(processed.filtered, to: target.appendingPathComponent("filtered.jsonl"))
                 let c = result.counts
-                FileHandle.standardError.write(Data(
-                    "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n"
+                            .utf8))
             } catch let error as PipelineError {
                 report(error.diagnostics)
                 status = max(status, error.exitCode == ExitStatus.failure ? ExitStatus.failure : ExitStatus.invalidInput)
@@ -146,8 +155,10 @@ struct IngestCommand: ParsableCommand {
         let url = folder.appendingPathComponent(name)
         let path = ArtifactFiles.relativePath(of: url, to: root)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path), "cannot read the file",
-                                                        fix: "Check its permissions"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path), "cannot read the file",
+                    fix: "Check its permissions"))
         }
         return LoadedFile(path: path, name: name, data: data)
     }
@@ -159,9 +170,11 @@ struct IngestCommand: ParsableCommand {
         for entry in entries.sorted() where !ids.contains(entry) && !entry.hasPrefix(".") {
             let folder = out.appendingPathComponent(entry)
             guard let inside = try? manager.contentsOfDirectory(atPath: folder.path),
-                  !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl", "filtered.jsonl"]) else { continue }
+                !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl", "filtered.jsonl"])
+            else { continue }
             try? manager.removeItem(at: folder)
-            FileHandle.standardError.write(Data("ingest: removed \(ArtifactFiles.relativePath(of: folder, to: out)) (source no longer in the spec)\n".utf8))
+            FileHandle.standardError.write(
+                Data("ingest: removed \(ArtifactFiles.relativePath(of: folder, to: out)) (source no longer in the spec)\n".utf8))
         }
     }
 
@@ -170,8 +183,10 @@ struct IngestCommand: ParsableCommand {
             let source = try input.get()
             let result = try Ingester.ingest(source.config, files: source.files, lookups: source.lookups)
             if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data(), filtered: Data())) }
-            return .success(Processed(result: result, games: try result.gamesData(), rejects: try result.rejectsData(),
-                                      filtered: try result.filteredData()))
+            return .success(
+                Processed(
+                    result: result, games: try result.gamesData(), rejects: try result.rejectsData(),
+                    filtered: try result.filteredData()))
         } catch let error as PipelineError {
             return .failure(error)
         } catch {

@@ -31,15 +31,22 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out = "out/merge"
 
-    @Option(help: "The store published last, which the merge must not shrink silently (default: --out). The runner writes --out into a staging folder, so it passes the published out/merge here.")
+    @Option(
+        help:
+            "The store published last, which the merge must not shrink silently (default: --out). The runner writes --out into a staging folder, so it passes the published out/merge here."
+    )
     var published: String?
 
-    @Flag(help: "Continue the merge in --out: fold only records at or after its high-water marks (falls back to a full merge when there is none, or when overrides or source priorities changed).")
+    @Flag(
+        help:
+            "Continue the merge in --out: fold only records at or after its high-water marks (falls back to a full merge when there is none, or when overrides or source priorities changed)."
+    )
     var incremental = false
 
     /// Test hook: sleep this long before each entity kind, so a test can deliver a signal mid-merge.
-    @Option(name: .customLong("pause-between-entities-ms"),
-            help: ArgumentHelp("Test hook: pause before each entity kind (milliseconds).", visibility: .hidden))
+    @Option(
+        name: .customLong("pause-between-entities-ms"),
+        help: ArgumentHelp("Test hook: pause before each entity kind (milliseconds).", visibility: .hidden))
     var pauseBetweenEntitiesMs = 0
 
     func validate() throws {
@@ -54,7 +61,9 @@ struct MergeCommand: ParsableCommand {
             for diagnostic in error.diagnostics { Self.printDiagnostic(diagnostic) }
             throw ExitCode(error.exitCode)
         } catch let cancelled as MergeCancelled {
-            Self.printError("error: interrupted by \(cancelled.signalName) \(cancelled.stage); nothing was written. Run the merge again to complete it.")
+            Self.printError(
+                "error: interrupted by \(cancelled.signalName) \(cancelled.stage); nothing was written. Run the merge again to complete it."
+            )
             throw ExitCode(ExitStatus.failure)
         }
     }
@@ -79,8 +88,10 @@ struct MergeCommand: ParsableCommand {
         // Normalized batches.
         let normalizedURL = url(normalized)
         guard FileManager.default.fileExists(atPath: normalizedURL.path) else {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(normalizedURL)),
-                                                        "the normalized folder does not exist", fix: "Run normalize first"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: display(normalizedURL)),
+                    "the normalized folder does not exist", fix: "Run normalize first"))
         }
         var batches: [RecordBatch<Game>] = []
         var allowances: [String: String] = [:]
@@ -111,8 +122,10 @@ struct MergeCommand: ParsableCommand {
             hashes[display(file)] = ArtifactFiles.sha256(data)
             try TextEncoding.refuseWide(data, path: display(file))
             guard let text = String(data: data, encoding: .utf8) else {
-                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(file), line: 1),
-                                                            "the file is not UTF-8", fix: "Save it as UTF-8"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: display(file), line: 1),
+                        "the file is not UTF-8", fix: "Save it as UTF-8"))
             }
             overrideFiles.append((display(file), text))
         }
@@ -127,8 +140,9 @@ struct MergeCommand: ParsableCommand {
             if let data = FileManager.default.contents(atPath: file.path) { hashes[display(file)] = ArtifactFiles.sha256(data) }
         }
 
-        var input = MergeInput(reference: referenceData, referencePath: display(referenceURL), gameBatches: batches,
-                               overrides: patches)
+        var input = MergeInput(
+            reference: referenceData, referencePath: display(referenceURL), gameBatches: batches,
+            overrides: patches)
         let settings = input.settingsMeta { ArtifactFiles.sha256(Data($0.utf8)) }
 
         // The earlier merge, when continuing it.
@@ -156,8 +170,9 @@ struct MergeCommand: ParsableCommand {
             }
             try cancellation.check(before: "before merging \(kind.rawValue)")
         }
-        try guardAgainstShrinking(result, publishedURL: published.map(url) ?? outURL, display: display,
-                                  allowances: allowances, batchSources: Set(batches.map(\.origin.source)))
+        try guardAgainstShrinking(
+            result, publishedURL: published.map(url) ?? outURL, display: display,
+            allowances: allowances, batchSources: Set(batches.map(\.origin.source)))
         if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
         try cancellation.check(before: "before publishing")
 
@@ -166,8 +181,10 @@ struct MergeCommand: ParsableCommand {
         // staging folder; the published store is replaced only after the whole merge succeeded.
         var changed = 0
         var produced: Set<String> = []
-        try MergeOutput.produce(for: result, input: input, hashes: hashes, previousHashes: previousHashes,
-                                settings: settings, reportMeta: reportMeta) { file in
+        try MergeOutput.produce(
+            for: result, input: input, hashes: hashes, previousHashes: previousHashes,
+            settings: settings, reportMeta: reportMeta
+        ) { file in
             produced.insert(file.path)
             if try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
         }
@@ -189,15 +206,21 @@ struct MergeCommand: ParsableCommand {
             Self.printError(line)
         }
         if let summary = result.conflictSummary {
-            Self.printError("cross-source: \(summary.matchedAcrossDates) games matched across dates, \(summary.ambiguousMatches) ambiguous pairings kept apart; conflicts: dateMoved \(summary.dateMoved), timeMoved \(summary.timeMoved), venueDiffers \(summary.venueDiffers), statusContradicts \(summary.statusContradicts)")
+            Self.printError(
+                "cross-source: \(summary.matchedAcrossDates) games matched across dates, \(summary.ambiguousMatches) ambiguous pairings kept apart; conflicts: dateMoved \(summary.dateMoved), timeMoved \(summary.timeMoved), venueDiffers \(summary.venueDiffers), statusContradicts \(summary.statusContradicts)"
+            )
         }
-        Self.printError("\(result.mode.rawValue) merge: \(produced.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))")
+        Self.printError(
+            "\(result.mode.rawValue) merge: \(produced.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))"
+        )
     }
 
     /// Fails (exit 1, nothing written) when a sport-season would silently lose published games; prints a
     /// note for a shrink the sources declared. A published file that cannot be read is noted and skipped.
-    private func guardAgainstShrinking(_ result: MergeResult, publishedURL: URL, display: (URL) -> String,
-                                       allowances: [String: String], batchSources: Set<String>) throws {
+    private func guardAgainstShrinking(
+        _ result: MergeResult, publishedURL: URL, display: (URL) -> String,
+        allowances: [String: String], batchSources: Set<String>
+    ) throws {
         var seasons: [ShrinkGuard.PublishedSeason] = []
         for file in ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json") {
             let path = display(file)
@@ -219,8 +242,9 @@ struct MergeCommand: ParsableCommand {
             }
         }
         guard !seasons.isEmpty else { return }
-        let shrinks = ShrinkGuard.shrinks(published: seasons, candidates: ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] }),
-                                          allowances: allowances)
+        let shrinks = ShrinkGuard.shrinks(
+            published: seasons, candidates: ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] }),
+            allowances: allowances)
         let refused = shrinks.filter { !$0.isAllowed }
         for shrink in shrinks where shrink.isAllowed { Self.printError(ShrinkGuard.note(for: shrink)) }
         guard refused.isEmpty else {
@@ -246,9 +270,11 @@ struct MergeCommand: ParsableCommand {
 
     private func read(_ file: URL, display: String) throws -> Data {
         do { return try Data(contentsOf: file) } catch {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display),
-                                                        "cannot read the file (\(error.localizedDescription))",
-                                                        fix: "Check that it exists and is readable"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: display),
+                    "cannot read the file (\(error.localizedDescription))",
+                    fix: "Check that it exists and is readable"))
         }
     }
 
@@ -310,4 +336,3 @@ extension PublishedGame: JSONLineCodable {
         writer.endObject()
     }
 }
-

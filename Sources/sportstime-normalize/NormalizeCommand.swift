@@ -27,7 +27,10 @@ struct NormalizeCommand: ParsableCommand {
     @Option(help: "Folder to write normalized games, unresolved names and rejects into.")
     var out = "out/normalize"
 
-    @Option(help: "The games published last, whose resolved names must keep resolving (default: --out). The runner writes --out into a staging folder, so it passes the published out/normalize here.")
+    @Option(
+        help:
+            "The games published last, whose resolved names must keep resolving (default: --out). The runner writes --out into a staging folder, so it passes the published out/normalize here."
+    )
     var published: String?
 
     func run() throws {
@@ -71,19 +74,22 @@ struct NormalizeRun {
         var written: Set<String> = []
         try write {
             for batch in result.batches where !batch.isRefused {
-                let envelope = Envelope(kind: .games, producer: Producer(stage: "normalize"),
-                                        inputs: [inputsBySource[batch.source]].compactMap { $0 } + referenceInputs,
-                                        meta: batch.meta, records: batch.games)
+                let envelope = Envelope(
+                    kind: .games, producer: Producer(stage: "normalize"),
+                    inputs: [inputsBySource[batch.source]].compactMap { $0 } + referenceInputs,
+                    meta: batch.meta, records: batch.games)
                 let name = "\(batch.source).json"
                 try ArtifactFiles.write(try envelope.canonicalData(), to: gamesFolder.appendingPathComponent(name))
                 written.insert(name)
             }
             try removeStale(in: gamesFolder, keeping: written)
-            let unresolved = Envelope(kind: .unresolved, producer: Producer(stage: "normalize"),
-                                      inputs: batchInputs + referenceInputs, records: result.unresolved)
+            let unresolved = Envelope(
+                kind: .unresolved, producer: Producer(stage: "normalize"),
+                inputs: batchInputs + referenceInputs, records: result.unresolved)
             try ArtifactFiles.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
-            try ArtifactFiles.write(try RejectsWriter.data(result.rejects),
-                                    to: outURL.appendingPathComponent("rejects.jsonl"))
+            try ArtifactFiles.write(
+                try RejectsWriter.data(result.rejects),
+                to: outURL.appendingPathComponent("rejects.jsonl"))
         }
 
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
@@ -95,16 +101,19 @@ struct NormalizeRun {
         let inPath = display(inURL)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: inURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: inPath), "no such folder",
-                fix: "Run sportstime-ingest first, or point --in at its output folder"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: inPath), "no such folder",
+                    fix: "Run sportstime-ingest first, or point --in at its output folder"))
         }
         let folders: [String]
         do {
             folders = try FileManager.default.contentsOfDirectory(atPath: inURL.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: inPath),
-                                                   "cannot list the folder (\(error.localizedDescription))"))
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, at: SourceLocation(path: inPath),
+                    "cannot list the folder (\(error.localizedDescription))"))
         }
         var batches: [RawBatch] = []
         var inputs: [InputReference] = []
@@ -114,9 +123,11 @@ struct NormalizeRun {
             let path = display(url)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
-                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path),
-                                                            "cannot read file (\(error.localizedDescription))",
-                                                            fix: "Re-run sportstime-ingest"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path),
+                        "cannot read file (\(error.localizedDescription))",
+                        fix: "Re-run sportstime-ingest"))
             }
             let envelope = try EnvelopeReader.read(RawGame.self, from: data, path: path, expecting: .rawGames)
             batches.append(try RawBatch(path: path, meta: envelope.meta, games: envelope.records))
@@ -135,17 +146,19 @@ struct NormalizeRun {
         for name in names.sorted() where name.hasSuffix(".json") {
             let url = folder.appendingPathComponent(name)
             guard let data = try? Data(contentsOf: url),
-                  let envelope = try? EnvelopeReader.read(Game.self, from: data, path: display(url), expecting: .games)
+                let envelope = try? EnvelopeReader.read(Game.self, from: data, path: display(url), expecting: .games)
             else { continue }
             previous[String(name.dropLast(".json".count)), default: []] += envelope.records
         }
         let lost = result.lostNames(comparedWith: previous, reference: reference)
         guard !lost.isEmpty else { return }
         let referencePath = display(referenceURL)
-        throw PipelineError.invalidInputs(lost.map { name in
-            name.diagnostic(referencePath: referencePath,
-                            line: recordLine(id: name.previousId, in: referenceURL.appendingPathComponent(name.recordFile)))
-        })
+        throw PipelineError.invalidInputs(
+            lost.map { name in
+                name.diagnostic(
+                    referencePath: referencePath,
+                    line: recordLine(id: name.previousId, in: referenceURL.appendingPathComponent(name.recordFile)))
+            })
     }
 
     /// The 1-based line of the row whose first field is `id` in a reference CSV file, if any.
@@ -160,7 +173,8 @@ struct NormalizeRun {
 
     /// The reference files (`*.csv`, `*.yaml`) the games depend on, by path.
     private func referenceFiles() throws -> [InputReference] {
-        let files = ArtifactFiles.files(under: referenceURL, suffix: ".csv")
+        let files =
+            ArtifactFiles.files(under: referenceURL, suffix: ".csv")
             + ArtifactFiles.files(under: referenceURL, suffix: ".yaml")
         return try files.map { InputReference(path: display($0), sha256: try ArtifactFiles.sha256(of: $0)) }.sorted()
     }
@@ -177,9 +191,11 @@ struct NormalizeRun {
     /// Runs file writes, turning an I/O error into a failure that names the output folder.
     private func write(_ body: () throws -> Void) throws {
         do { try body() } catch let error as PipelineError { throw error } catch {
-            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: display(outURL)),
-                                                   "cannot write the output (\(error.localizedDescription))",
-                                                   fix: "Check that the folder is writable"))
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, at: SourceLocation(path: display(outURL)),
+                    "cannot write the output (\(error.localizedDescription))",
+                    fix: "Check that the folder is writable"))
         }
     }
 }

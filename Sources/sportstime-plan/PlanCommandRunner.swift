@@ -29,8 +29,9 @@ struct PlanCommandRunner {
         if !only.isEmpty {
             for id in only where !known.contains(id) {
                 // --request takes an id, never a path: nothing outside the requests folder can be named.
-                throw PipelineError.usage("no request '\(id)' in \(display(requestDir)) (known: \(known.joined(separator: ", ")))."
-                    + " Pass a request id: the name of a .yaml file in \(display(requestDir)), without the folder or .yaml")
+                throw PipelineError.usage(
+                    "no request '\(id)' in \(display(requestDir)) (known: \(known.joined(separator: ", ")))."
+                        + " Pass a request id: the name of a .yaml file in \(display(requestDir)), without the folder or .yaml")
             }
             requestFiles = requestFiles.filter { only.contains($0.deletingPathExtension().lastPathComponent) }
         }
@@ -42,8 +43,10 @@ struct PlanCommandRunner {
         var problems: [Diagnostic] = []
         for file in requestFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else {
-                problems.append(Diagnostic(.error, at: SourceLocation(path: display(file)), "cannot read the request",
-                                           fix: "Check the file's permissions"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: display(file)), "cannot read the request",
+                        fix: "Check the file's permissions"))
                 continue
             }
             requestData.append((file, data))
@@ -80,30 +83,37 @@ struct PlanCommandRunner {
             var inputs = [InputReference(path: display(file), sha256: ArtifactFiles.sha256(data))]
             inputs += store.fixedInputs
             inputs += store.gameInputs(for: request)
-            let envelope = Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), inputs: inputs,
-                                    meta: ["request": request.id], records: [plan])
+            let envelope = Envelope(
+                kind: .tripPlan, producer: Producer(stage: "plan"), inputs: inputs,
+                meta: ["request": request.id], records: [plan])
             let target = outDir.appendingPathComponent("\(request.id).json")
             let changed = try ArtifactFiles.write(try envelope.canonicalData(), to: target)
             written.insert(target.lastPathComponent)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
             let summary: String
             if let best = plan.options.first {
-                summary = "\(plan.options.count) option\(plan.options.count == 1 ? "" : "s"), best \(best.score.games) games at "
+                summary =
+                    "\(plan.options.count) option\(plan.options.count == 1 ? "" : "s"), best \(best.score.games) games at "
                     + "\(best.score.distinctStadiums) stadiums, \(best.score.drivingHours) h driving"
                     + (best.isProvenOptimal ? " (proven optimal)" : "")
             } else {
                 summary = "no trip: \(plan.infeasibility ?? "")"
             }
-            say("plan: \(request.id): \(summary) [\(plan.search.method), \(plan.search.candidateGames) games, "
-                + "\(plan.search.arcs) arcs, \(String(format: "%.1f", ms)) ms, \(String(format: "%.1f", cpuMs)) ms cpu]\(changed ? "" : " (unchanged)")")
+            say(
+                "plan: \(request.id): \(summary) [\(plan.search.method), \(plan.search.candidateGames) games, "
+                    + "\(plan.search.arcs) arcs, \(String(format: "%.1f", ms)) ms, \(String(format: "%.1f", cpuMs)) ms cpu]\(changed ? "" : " (unchanged)")"
+            )
         }
 
         // A full run removes plans of requests that no longer exist.
         if only.isEmpty {
             for stale in ArtifactFiles.files(under: outDir, suffix: ".json")
-            where stale.deletingLastPathComponent().standardizedFileURL == outDir.standardizedFileURL && !written.contains(stale.lastPathComponent) {
+            where stale.deletingLastPathComponent().standardizedFileURL == outDir.standardizedFileURL
+                && !written.contains(stale.lastPathComponent)
+            {
                 guard let data = FileManager.default.contents(atPath: stale.path),
-                      (try? EnvelopeReader.header(of: data, path: display(stale), expecting: .tripPlan)) != nil else { continue }
+                    (try? EnvelopeReader.header(of: data, path: display(stale), expecting: .tripPlan)) != nil
+                else { continue }
                 try FileManager.default.removeItem(at: stale)
                 say("plan: removed \(display(stale)) (no request \(stale.deletingPathExtension().lastPathComponent) any more)")
             }
@@ -155,8 +165,10 @@ struct PlanCommandRunner {
             let file = dir.appendingPathComponent(name)
             let path = display(file)
             guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path), "cannot read the merged store file",
-                                                            fix: "Run sportstime-merge first (or pass --merged)"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path), "cannot read the merged store file",
+                        fix: "Run sportstime-merge first (or pass --merged)"))
             }
             let envelope = try EnvelopeReader.read(type, from: data, path: path, expecting: kind)
             return (envelope.records, InputReference(path: path, sha256: ArtifactFiles.sha256(data)))
@@ -191,11 +203,15 @@ struct PlanCommandRunner {
         var gameReads = [display(gamesDir)]
         if let scopes, !readsWholeFolder {
             let sports = Set(scopes.flatMap(\.sports)), seasons = Set(scopes.flatMap(\.seasonsNamed))
-            gameReads = sports.sorted().map { display(gamesDir) + "/\($0)-*.json" }
-                + seasons.filter { season in !sports.contains { season.hasPrefix($0 + "-") } }.sorted().map { display(gamesDir) + "/\($0).json" }
+            gameReads =
+                sports.sorted().map { display(gamesDir) + "/\($0)-*.json" }
+                + seasons.filter { season in !sports.contains { season.hasPrefix($0 + "-") } }.sorted().map {
+                    display(gamesDir) + "/\($0).json"
+                }
         }
-        return Store(catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles,
-                     isPartial: skipped > 0, gameReads: gameReads)
+        return Store(
+            catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles,
+            isPartial: skipped > 0, gameReads: gameReads)
     }
 
     /// Whether a games file named `name` (`<sport>-<season>.json`, as merge names them) can hold a game
@@ -215,10 +231,12 @@ struct PlanCommandRunner {
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
         guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("  \"meta\": {") }),
-              let meta = try? CanonicalJSON.decode([String: String].self, from: Data(line.dropFirst("  \"meta\": ".count).dropLast(line.hasSuffix(",") ? 1 : 0).utf8)),
-              let sport = meta["sport"], let season = meta["season"],
-              let first = meta["firstDate"].flatMap(LocalDate.init(iso8601:)),
-              let last = meta["lastDate"].flatMap(LocalDate.init(iso8601:)) else { return true }
+            let meta = try? CanonicalJSON.decode(
+                [String: String].self, from: Data(line.dropFirst("  \"meta\": ".count).dropLast(line.hasSuffix(",") ? 1 : 0).utf8)),
+            let sport = meta["sport"], let season = meta["season"],
+            let first = meta["firstDate"].flatMap(LocalDate.init(iso8601:)),
+            let last = meta["lastDate"].flatMap(LocalDate.init(iso8601:))
+        else { return true }
         return scopes.contains { scope in
             scope.seasonsNamed.contains("\(sport)-\(season)")
                 || (scope.sports.contains(sport) && first <= scope.last && scope.first <= last)

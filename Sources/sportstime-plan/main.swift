@@ -28,7 +28,10 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Plan only this request id (repeatable).")
     var request: [String] = []
 
-    @Option(help: ArgumentHelp("Also write the paths the plans depend on here, one a line (globs for games files a new season could add); the runner passes ${depfile}.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write the paths the plans depend on here, one a line (globs for games files a new season could add); the runner passes ${depfile}.",
+            valueName: "file"))
     var depfile: String?
 
     func run() throws {

@@ -12,12 +12,12 @@ struct RenderCommand: ParsableCommand {
         commandName: "sportstime-render",
         abstract: "Render trip plans as Markdown, print-ready HTML, iCalendar, GeoJSON and (with WeasyPrint) PDF.",
         discussion: """
-        Writes out/render/<request-id>/{itinerary.md,itinerary.html,trip.ics,route.geojson} and out/render/README.md.
-        itinerary.pdf is made from the HTML when a PDF engine is found (--pdf-engine PATH, else .venv/bin/weasyprint,
-        installed by `make pdf`); without one, everything else is written and a note says no PDF was made.
-        Exit status: 0 ok, 1 failure (an output could not be written, or the PDF engine failed), 2 invalid plan or \
-        merged store, 64 usage.
-        """,
+            Writes out/render/<request-id>/{itinerary.md,itinerary.html,trip.ics,route.geojson} and out/render/README.md.
+            itinerary.pdf is made from the HTML when a PDF engine is found (--pdf-engine PATH, else .venv/bin/weasyprint,
+            installed by `make pdf`); without one, everything else is written and a note says no PDF was made.
+            Exit status: 0 ok, 1 failure (an output could not be written, or the PDF engine failed), 2 invalid plan or \
+            merged store, 64 usage.
+            """,
         version: SportsTimeVersion.current)
 
     @Option(help: "Folder of plans (sportstime.trip-plan envelopes).")
@@ -44,7 +44,8 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if noPDF && pdfEngine != nil { throw ValidationError("--no-pdf and --pdf-engine contradict each other; pass one.") }
         if let pdfEngine, !FileManager.default.isExecutableFile(atPath: pdfEngine) {
-            throw ValidationError("--pdf-engine \(pdfEngine): no executable there. Run `make pdf` to install WeasyPrint into .venv/, or give its path.")
+            throw ValidationError(
+                "--pdf-engine \(pdfEngine): no executable there. Run `make pdf` to install WeasyPrint into .venv/, or give its path.")
         }
     }
 

@@ -14,8 +14,10 @@ struct SportsTimeCommand: ParsableCommand {
             2 invalid spec, lock or input, 64 usage.
             """,
         version: SportsTimeVersion.current,
-        subcommands: [RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, DiffFilesCommand.self,
-                      ExplainCommand.self, ValidateCommand.self])
+        subcommands: [
+            RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, DiffFilesCommand.self,
+            ExplainCommand.self, ValidateCommand.self,
+        ])
 }
 
 /// The repository root: the nearest folder at or above the working directory holding the spec.
@@ -49,8 +51,10 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let runner = PipelineRunner(root: repositoryRoot(), console: .standard())
         let stop = InterruptWatcher { runner.interrupt() }
-        let code = runner.run(RunOptions(targets: targets, force: force, keepGoing: keepGoing, jobs: jobs,
-                                         commandLine: ["sportstime"] + Array(CommandLine.arguments.dropFirst())))
+        let code = runner.run(
+            RunOptions(
+                targets: targets, force: force, keepGoing: keepGoing, jobs: jobs,
+                commandLine: ["sportstime"] + Array(CommandLine.arguments.dropFirst())))
         stop.cancel()
         throw ExitCode(code)
     }
@@ -122,8 +126,10 @@ struct DiffCommand: ParsableCommand {
             let paths = try diff.paths(stages: stage)
             let files = try diff.compare(revision: revision, paths: paths)
             let scope = OutputDiff.scope(of: paths)
-            let text = md ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: all)
-                          : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: all)
+            let text =
+                md
+                ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: all)
+                : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: all)
             console.out(text, terminator: "")
         } catch let error as PipelineError {
             for diagnostic in error.diagnostics { console.err(diagnostic.description) }
@@ -212,8 +218,10 @@ struct DiffFilesCommand: ParsableCommand {
         func read(_ file: String) throws -> Data? {
             if file == "/dev/null" { return nil }
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: file), "cannot read the file",
-                                                            fix: "Check the path and its permissions"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: file), "cannot read the file",
+                        fix: "Check the path and its permissions"))
             }
             return data
         }

@@ -34,8 +34,9 @@ import Testing
             let a = (0..<Int.random(in: 0...7, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }
             let b = (0..<Int.random(in: 0...7, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }
             for transpositions in [false, true] {
-                #expect(EditDistance.between(a, b, transpositions: transpositions) == reference(a, b, transpositions: transpositions),
-                        "\(a) \(b) \(transpositions)")
+                #expect(
+                    EditDistance.between(a, b, transpositions: transpositions) == reference(a, b, transpositions: transpositions),
+                    "\(a) \(b) \(transpositions)")
             }
         }
     }

@@ -8,35 +8,38 @@ import Testing
     func sampleStadiums() -> [Stadium] {
         let when = Instant(iso8601: "2026-01-02T03:04:05Z")!
         return [
-            Stadium(id: "td-garden", name: "TD Garden", city: "Boston", region: "MA", country: "USA",
-                    latitude: 42.366303, longitude: -71.062228, timeZone: "America/New_York",
-                    capacity: 19_580, openedYear: 1995, lastModified: when, source: "reference"),
-            Stadium(id: "fenway-park", name: "Fenway Park", city: "Boston", region: "MA", country: "USA",
-                    latitude: 42.3463889, longitude: -71.0975, timeZone: "America/New_York",
-                    lastModified: when, source: "reference"),
+            Stadium(
+                id: "td-garden", name: "TD Garden", city: "Boston", region: "MA", country: "USA",
+                latitude: 42.366303, longitude: -71.062228, timeZone: "America/New_York",
+                capacity: 19_580, openedYear: 1995, lastModified: when, source: "reference"),
+            Stadium(
+                id: "fenway-park", name: "Fenway Park", city: "Boston", region: "MA", country: "USA",
+                latitude: 42.3463889, longitude: -71.0975, timeZone: "America/New_York",
+                lastModified: when, source: "reference"),
         ]
     }
 
     @Test func canonicalBytesAreSortedOneRecordPerLineWithTrailingNewline() throws {
-        let envelope = Envelope(kind: .stadiums, producer: producer,
-                                inputs: [InputReference(path: "fixtures/reference/stadiums.csv", sha256: "ab")],
-                                records: sampleStadiums())
+        let envelope = Envelope(
+            kind: .stadiums, producer: producer,
+            inputs: [InputReference(path: "fixtures/reference/stadiums.csv", sha256: "ab")],
+            records: sampleStadiums())
         let text = String(decoding: try envelope.canonicalData(), as: UTF8.self)
         let expected = """
-        {
-          "inputs": [
-            {"path":"fixtures/reference/stadiums.csv","sha256":"ab"}
-          ],
-          "kind": "sportstime.stadiums",
-          "producer": {"stage":"normalize","version":"9.9.9"},
-          "records": [
-            {"city":"Boston","country":"USA","id":"fenway-park","lastModified":"2026-01-02T03:04:05Z","latitude":42.346389,"longitude":-71.0975,"name":"Fenway Park","region":"MA","schemaVersion":1,"source":"reference","timeZone":"America/New_York"},
-            {"capacity":19580,"city":"Boston","country":"USA","id":"td-garden","lastModified":"2026-01-02T03:04:05Z","latitude":42.366303,"longitude":-71.062228,"name":"TD Garden","openedYear":1995,"region":"MA","schemaVersion":1,"source":"reference","timeZone":"America/New_York"}
-          ],
-          "schemaVersion": 1
-        }
+            {
+              "inputs": [
+                {"path":"fixtures/reference/stadiums.csv","sha256":"ab"}
+              ],
+              "kind": "sportstime.stadiums",
+              "producer": {"stage":"normalize","version":"9.9.9"},
+              "records": [
+                {"city":"Boston","country":"USA","id":"fenway-park","lastModified":"2026-01-02T03:04:05Z","latitude":42.346389,"longitude":-71.0975,"name":"Fenway Park","region":"MA","schemaVersion":1,"source":"reference","timeZone":"America/New_York"},
+                {"capacity":19580,"city":"Boston","country":"USA","id":"td-garden","lastModified":"2026-01-02T03:04:05Z","latitude":42.366303,"longitude":-71.062228,"name":"TD Garden","openedYear":1995,"region":"MA","schemaVersion":1,"source":"reference","timeZone":"America/New_York"}
+              ],
+              "schemaVersion": 1
+            }
 
-        """
+            """
         #expect(text == expected)
     }
 
@@ -55,13 +58,17 @@ import Testing
     }
 
     @Test func newerSchemaVersionIsRefusedNamingFileAndBothVersions() throws {
-        let data = Data(#"{"kind":"sportstime.games","schemaVersion":3,"producer":{"stage":"normalize","version":"2.0.0"},"records":[]}"#.utf8)
+        let data = Data(
+            #"{"kind":"sportstime.games","schemaVersion":3,"producer":{"stage":"normalize","version":"2.0.0"},"records":[]}"#.utf8)
         do {
             _ = try EnvelopeReader.read(Game.self, from: data, path: "out/normalize/games.json", expecting: .games)
             Issue.record("expected an error")
         } catch let error as PipelineError {
             #expect(error.exitCode == 2)
-            #expect(error.description == "out/normalize/games.json:1: error: schemaVersion 3 is newer than this build reads (up to 2). Rebuild, or re-run normalize with this build.")
+            #expect(
+                error.description
+                    == "out/normalize/games.json:1: error: schemaVersion 3 is newer than this build reads (up to 2). Rebuild, or re-run normalize with this build."
+            )
         }
     }
 
@@ -117,28 +124,33 @@ import Testing
             Reject(file: "a.csv", line: 9, reason: "bad date", raw: "x,y"),
             Reject(file: "a.csv", line: 3, reason: "TBD"),
         ])
-        #expect(String(decoding: data, as: UTF8.self) == """
-        {"file":"a.csv","line":3,"reason":"TBD"}
-        {"file":"a.csv","line":9,"raw":"x,y","reason":"bad date"}
-        {"file":"b.csv","line":2,"reason":"blank home team"}
+        #expect(
+            String(decoding: data, as: UTF8.self) == """
+                {"file":"a.csv","line":3,"reason":"TBD"}
+                {"file":"a.csv","line":9,"raw":"x,y","reason":"bad date"}
+                {"file":"b.csv","line":2,"reason":"blank home team"}
 
-        """)
+                """)
     }
 
     @Test func diagnosticsReadAsPathLineColumnErrorWhatAndFix() {
-        let d = Diagnostic(.error, at: SourceLocation(path: "pipeline/pipeline.yaml", line: 4, column: 3),
-                           "unknown key 'cmdd'", fix: "Use one of: cmd, deps")
+        let d = Diagnostic(
+            .error, at: SourceLocation(path: "pipeline/pipeline.yaml", line: 4, column: 3),
+            "unknown key 'cmdd'", fix: "Use one of: cmd, deps")
         #expect(d.description == "pipeline/pipeline.yaml:4:3: error: unknown key 'cmdd'. Use one of: cmd, deps.")
     }
 
     @Test func aHugeValueQuotedBackIsShortened() {
         let id = String(repeating: "x", count: 1_000_000)
-        let d = Diagnostic(.error, at: SourceLocation(path: "fixtures/requests/a.yaml", line: 9, column: 20),
-                           "unknown stadium '\(id)'", fix: "Use a known stadium id")
-        let expected = "fixtures/requests/a.yaml:9:20: error: unknown stadium '" + String(repeating: "x", count: 39)
+        let d = Diagnostic(
+            .error, at: SourceLocation(path: "fixtures/requests/a.yaml", line: 9, column: 20),
+            "unknown stadium '\(id)'", fix: "Use a known stadium id")
+        let expected =
+            "fixtures/requests/a.yaml:9:20: error: unknown stadium '" + String(repeating: "x", count: 39)
             + "…(1000002 characters)…xxx'. Use a known stadium id."
         #expect(d.description == expected)
-        #expect(Diagnostic(.error, "bad name 'a\nb\r\u{1}\tc'", fix: "Rename it").description
+        #expect(
+            Diagnostic(.error, "bad name 'a\nb\r\u{1}\tc'", fix: "Rename it").description
                 == "error: bad name 'a\\nb\\r\\u{1}\tc'. Rename it.")
         let list = (1...300).map { "stadium-\($0)" }.joined(separator: ", ")
         #expect(Diagnostic(.error, "x", fix: "Use one of: \(list)").description == "error: x. Use one of: \(list).")

@@ -79,8 +79,10 @@ import Testing
     }
 
     @Test func datesAndInstantsAreWrittenAsTheirISOText() throws {
-        let dates = [LocalDate(year: 2026, month: 6, day: 12)!, LocalDate(year: 1, month: 1, day: 1)!,
-                     LocalDate(year: 999, month: 12, day: 31)!, LocalDate(daysSinceEpoch: -800_000)]
+        let dates = [
+            LocalDate(year: 2026, month: 6, day: 12)!, LocalDate(year: 1, month: 1, day: 1)!,
+            LocalDate(year: 999, month: 12, day: 31)!, LocalDate(daysSinceEpoch: -800_000),
+        ]
         for date in dates {
             var writer = JSONWriter()
             writer.date(date)
@@ -116,17 +118,27 @@ import Testing
 
     @Test func asciiGameIdsAreBuiltAsBefore() {
         let date = LocalDate(year: 2026, month: 5, day: 1)!
-        #expect(Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-nyy", homeTeamId: "mlb-bos",
-                            gameNumber: 2) == "mlb-2026-2026-05-01-nyy-at-bos-g2")
-        #expect(Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "nyy", homeTeamId: "mlb",
-                            gameNumber: 1) == "mlb-2026-2026-05-01-nyy-at-mlb")
-        #expect(Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-", homeTeamId: "mlbx-bos",
-                            gameNumber: nil) == "mlb-2026-2026-05-01--at-mlbx-bos")
-        #expect(Game.makeId(sport: "nba", season: "2025-26", localDate: date, awayTeamId: "nba-lal", homeTeamId: "nba-bos",
-                            gameNumber: 12) == "nba-2025-26-2026-05-01-lal-at-bos-g12")
+        #expect(
+            Game.makeId(
+                sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-nyy", homeTeamId: "mlb-bos",
+                gameNumber: 2) == "mlb-2026-2026-05-01-nyy-at-bos-g2")
+        #expect(
+            Game.makeId(
+                sport: "mlb", season: "2026", localDate: date, awayTeamId: "nyy", homeTeamId: "mlb",
+                gameNumber: 1) == "mlb-2026-2026-05-01-nyy-at-mlb")
+        #expect(
+            Game.makeId(
+                sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-", homeTeamId: "mlbx-bos",
+                gameNumber: nil) == "mlb-2026-2026-05-01--at-mlbx-bos")
+        #expect(
+            Game.makeId(
+                sport: "nba", season: "2025-26", localDate: date, awayTeamId: "nba-lal", homeTeamId: "nba-bos",
+                gameNumber: 12) == "nba-2025-26-2026-05-01-lal-at-bos-g12")
         // Not ASCII: the general path, by characters.
-        #expect(Game.makeId(sport: "mls", season: "2026", localDate: date, awayTeamId: "mls-montréal", homeTeamId: "mls-bos",
-                            gameNumber: nil) == "mls-2026-2026-05-01-montréal-at-bos")
+        #expect(
+            Game.makeId(
+                sport: "mls", season: "2026", localDate: date, awayTeamId: "mls-montréal", homeTeamId: "mls-bos",
+                gameNumber: nil) == "mls-2026-2026-05-01-montréal-at-bos")
     }
 
     static let producer = Producer(stage: "test", version: "0.0.0")
@@ -134,13 +146,15 @@ import Testing
     static func games(_ count: Int) -> [Game] {
         (0..<count).map { index in
             let date = LocalDate(year: 2026, month: 4, day: 1)!.adding(days: index)
-            return Game(id: Game.makeId(sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-nyy",
-                                        homeTeamId: "mlb-bos", gameNumber: nil),
-                        sport: "mlb", season: "2026", kind: .regular, startUTC: nil, localDate: date, startKnowledge: .unknown,
-                        homeTeamId: "mlb-bos", awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: false,
-                        gameNumber: nil, status: .scheduled, makeupDate: nil, sourceIds: ["s": "\(index)"], deprecatedAt: nil,
-                        formerIds: nil, provenance: "f.csv:\(index + 2)", inferred: nil,
-                        lastModified: Instant(secondsSinceEpoch: 1_700_000_000), schemaVersion: 2, source: "s")
+            return Game(
+                id: Game.makeId(
+                    sport: "mlb", season: "2026", localDate: date, awayTeamId: "mlb-nyy",
+                    homeTeamId: "mlb-bos", gameNumber: nil),
+                sport: "mlb", season: "2026", kind: .regular, startUTC: nil, localDate: date, startKnowledge: .unknown,
+                homeTeamId: "mlb-bos", awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: false,
+                gameNumber: nil, status: .scheduled, makeupDate: nil, sourceIds: ["s": "\(index)"], deprecatedAt: nil,
+                formerIds: nil, provenance: "f.csv:\(index + 2)", inferred: nil,
+                lastModified: Instant(secondsSinceEpoch: 1_700_000_000), schemaVersion: 2, source: "s")
         }
     }
 
@@ -162,8 +176,9 @@ import Testing
 
     @Test func aBadRecordLineIsReportedWhereTheWholeFileHasIt() throws {
         let envelope = Envelope(kind: .games, producer: Self.producer, records: Self.games(3))
-        let lines = String(decoding: try envelope.canonicalData(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let first = try #require(lines.firstIndex { $0.hasPrefix("    {") })  // records[0], on line first + 1
+        let lines = String(decoding: try envelope.canonicalData(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("    {") }) // records[0], on line first + 1
         var duplicated = lines
         duplicated[first] = duplicated[first].replacingOccurrences(of: #""sport":"mlb""#, with: #""sport":"mlb","sport":"mlb""#)
         #expect(duplicated != lines)
@@ -181,15 +196,18 @@ import Testing
             _ = try EnvelopeReader.read(Game.self, from: Data(mistyped.joined(separator: "\n").utf8), path: "g.json", expecting: .games)
             Issue.record("expected an error")
         } catch let error as PipelineError {
-            #expect(error.description.hasPrefix("g.json:\(first + 2): error: records do not match sportstime.games v2: records[1].neutralSite"),
-                    "\(error.description)")
+            #expect(
+                error.description.hasPrefix("g.json:\(first + 2): error: records do not match sportstime.games v2: records[1].neutralSite"),
+                "\(error.description)")
         }
     }
 
     @Test func theLineParserKeepsNoStateBetweenLines() throws {
         var parser = JSONParser.LineParser()
-        let lines = [#"{"a":"long repeated value","b":"x","c":[1,{"d":"e"}]}"#, #"{"a":"long repeated value","b":"y"}"#,
-                     #"{"a":"other","z":"x"}"#, #"{"a":"","b":"x\"y"}"#, #"[1,"long repeated value"]"#]
+        let lines = [
+            #"{"a":"long repeated value","b":"x","c":[1,{"d":"e"}]}"#, #"{"a":"long repeated value","b":"y"}"#,
+            #"{"a":"other","z":"x"}"#, #"{"a":"","b":"x\"y"}"#, #"[1,"long repeated value"]"#,
+        ]
         for line in lines {
             let viaLineParser = try Data(line.utf8).withUnsafeBytes { try parser.parse($0.bindMemory(to: UInt8.self)) }
             #expect(viaLineParser == (try JSONParser.parse(line)))

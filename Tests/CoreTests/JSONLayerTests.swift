@@ -16,7 +16,8 @@ import Testing
         for case let url as URL in walker where url.pathExtension == "json" {
             let data = try Data(contentsOf: url)
             guard let header = try? JSONValueDecoder.decode(EnvelopeHeader.self, from: JSONParser.parse(data)),
-                  let kind = ArtifactKind(rawValue: header.kind) else { continue }
+                let kind = ArtifactKind(rawValue: header.kind)
+            else { continue }
             found.append((String(url.path.dropFirst(root.path.count + 1)), data, kind))
         }
         return found.sorted { $0.0 < $1.0 }
@@ -54,7 +55,9 @@ import Testing
                 let mine = String(decoding: written, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
                 let theirs = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
                 let line = Array(zip(mine, theirs)).firstIndex { $0 != $1 } ?? min(mine.count, theirs.count)
-                Issue.record("\(path):\(line + 1) is not written back byte for byte: \(line < mine.count ? String(mine[line]) : "(end)") vs \(line < theirs.count ? String(theirs[line]) : "(end)")")
+                Issue.record(
+                    "\(path):\(line + 1) is not written back byte for byte: \(line < mine.count ? String(mine[line]) : "(end)") vs \(line < theirs.count ? String(theirs[line]) : "(end)")"
+                )
             }
         }
         #expect(kinds == Set(ArtifactKind.allCases), "every artifact kind is committed at least once")
@@ -104,24 +107,28 @@ import Testing
     @Test func aHandWrittenLineDropsNoFieldOfTheCodableForm() throws {
         // A game with every optional field set: a field added to `Game` but not to its line fails here.
         let when = Instant(iso8601: "2026-05-01T23:05:00Z")!
-        let game = Game(id: "mlb-2026-2026-05-01-nyy-at-bos-g2", sport: "mlb", season: "2026", kind: .regular, startUTC: when,
-                        localDate: LocalDate(year: 2026, month: 5, day: 1)!, startKnowledge: .exact, homeTeamId: "mlb-bos",
-                        awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: true, gameNumber: 2, status: .postponed,
-                        makeupDate: LocalDate(year: 2026, month: 5, day: 2)!, sourceIds: ["b": "2", "a": "1"],
-                        deprecatedAt: when, formerIds: ["x"], provenance: "f.csv:3", inferred: ["kind"], lastModified: when,
-                        source: "s")
+        let game = Game(
+            id: "mlb-2026-2026-05-01-nyy-at-bos-g2", sport: "mlb", season: "2026", kind: .regular, startUTC: when,
+            localDate: LocalDate(year: 2026, month: 5, day: 1)!, startKnowledge: .exact, homeTeamId: "mlb-bos",
+            awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: true, gameNumber: 2, status: .postponed,
+            makeupDate: LocalDate(year: 2026, month: 5, day: 2)!, sourceIds: ["b": "2", "a": "1"],
+            deprecatedAt: when, formerIds: ["x"], provenance: "f.csv:3", inferred: ["kind"], lastModified: when,
+            source: "s")
         #expect(handWritten(game) == (try foundationLine(game)))
-        let raw = RawGame(id: "s:1", source: "s", sport: "mlb", season: "2026", kind: .postseason, sourceGameId: "1",
-                          homeTeam: "BOS", awayTeam: "NYY", venue: "Fenway \"Park\"", city: "Boston\n", startUTC: when,
-                          date: LocalDate(year: 2026, month: 5, day: 1)!, dateZone: "venue", localTime: "19:05", timeTBD: false,
-                          gameNumber: 1, status: .final, makeupDate: LocalDate(year: 2026, month: 5, day: 3)!, neutralSite: false,
-                          provenance: "f.csv:2", dayNight: "night", inferred: ["status"])
+        let raw = RawGame(
+            id: "s:1", source: "s", sport: "mlb", season: "2026", kind: .postseason, sourceGameId: "1",
+            homeTeam: "BOS", awayTeam: "NYY", venue: "Fenway \"Park\"", city: "Boston\n", startUTC: when,
+            date: LocalDate(year: 2026, month: 5, day: 1)!, dateZone: "venue", localTime: "19:05", timeTBD: false,
+            gameNumber: 1, status: .final, makeupDate: LocalDate(year: 2026, month: 5, day: 3)!, neutralSite: false,
+            provenance: "f.csv:2", dayNight: "night", inferred: ["status"])
         #expect(handWritten(raw) == (try foundationLine(raw)))
-        let row = LineageRow(source: "s", row: "f:1", batch: "b:2", recordId: game.id, sourceGameId: "9", lastModified: when,
-                             priority: 5, localDate: game.localDate, gameNumber: 2, startUTC: when, startKnowledge: .night,
-                             stadiumId: "fenway-park", status: .cancelled, kind: .exhibition, inferred: ["venue"])
-        let lineage = GameLineage(id: game.id, formerIds: ["y"], rows: [row, row],
-                                  fields: ["venue": FieldOrigin(row: 1, rule: "r"), "date": FieldOrigin(row: 0, rule: "q")])
+        let row = LineageRow(
+            source: "s", row: "f:1", batch: "b:2", recordId: game.id, sourceGameId: "9", lastModified: when,
+            priority: 5, localDate: game.localDate, gameNumber: 2, startUTC: when, startKnowledge: .night,
+            stadiumId: "fenway-park", status: .cancelled, kind: .exhibition, inferred: ["venue"])
+        let lineage = GameLineage(
+            id: game.id, formerIds: ["y"], rows: [row, row],
+            fields: ["venue": FieldOrigin(row: 1, rule: "r"), "date": FieldOrigin(row: 0, rule: "q")])
         #expect(handWritten(lineage) == (try foundationLine(lineage)))
     }
 
@@ -129,8 +136,10 @@ import Testing
 
     @Test func stringsAndDoublesAreWrittenLikeFoundation() throws {
         var generator = SeededGenerator(seed: 20261124)
-        let alphabet: [Unicode.Scalar] = ["a", "Z", "/", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}",
-                                          "\u{7F}", "é", "\u{2028}", "😀", " ", "0"]
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", "/", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}",
+            "\u{7F}", "é", "\u{2028}", "😀", " ", "0",
+        ]
         for _ in 0..<2000 {
             var text = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...12, using: &generator) { text.append(alphabet.randomElement(using: &generator)!) }
@@ -158,7 +167,9 @@ import Testing
         #expect(syntaxError("[1] // note")?.message == "unexpected text after the JSON value")
         #expect(syntaxError("{\"a\": tru}")?.message == "invalid literal (expected 'true')")
         #expect(syntaxError("[\"\\x\"]")?.message == "invalid escape '\\x'")
-        #expect(syntaxError(String(repeating: "[", count: InputLimits.jsonDepth + 1))?.message.hasPrefix(JSONParser.nestingMessagePrefix) == true)
+        #expect(
+            syntaxError(String(repeating: "[", count: InputLimits.jsonDepth + 1))?.message.hasPrefix(JSONParser.nestingMessagePrefix)
+                == true)
         #expect(syntaxError("{\r\n\"a\": 1,\r\n\"a\": 2}") == JSONSyntaxError(line: 3, column: 1, message: "duplicate key 'a'"))
     }
 
@@ -175,7 +186,8 @@ import Testing
     }
 
     @Test func aRecordOfTheWrongShapeIsLocatedTheSameByBothPaths() throws {
-        let line = #"{"awayTeam":"NYY","date":20260501,"dateZone":"venue","homeTeam":"BOS","id":"s:1","kind":"regular","provenance":"f:1","season":"2026","source":"s","sport":"mlb","status":"scheduled","timeTBD":true}"#
+        let line =
+            #"{"awayTeam":"NYY","date":20260501,"dateZone":"venue","homeTeam":"BOS","id":"s:1","kind":"regular","provenance":"f:1","season":"2026","source":"s","sport":"mlb","status":"scheduled","timeTBD":true}"#
         let item = try JSONParser.parse(line)
         let path: [any CodingKey] = [AnyCodingKey("records"), AnyCodingKey(intValue: 1)]
         var messages: [String] = []

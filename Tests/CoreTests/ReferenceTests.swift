@@ -13,47 +13,47 @@ private let stamp = "2026-11-21T00:00:00Z"
 private struct MiniReference {
     var files: [String: String] = [
         "sports.yaml": """
-            - id: ufl
-              abbreviation: UFL
-              displayName: United Football League
-              iconName: football
-              colorHex: "#14213D"
-              seasonStartMonth: 3
-              seasonEndMonth: 6
-              isActive: true
-              lastModified: "\(stamp)"
+        - id: ufl
+          abbreviation: UFL
+          displayName: United Football League
+          iconName: football
+          colorHex: "#14213D"
+          seasonStartMonth: 3
+          seasonEndMonth: 6
+          isActive: true
+          lastModified: "\(stamp)"
 
-            """,
+        """,
         "stadiums.csv": """
-            id,name,city,region,country,latitude,longitude,time_zone,capacity,opened_year,last_modified,source_note
-            fenway-park,Fenway Park,Boston,MA,USA,42.346389,-71.097500,America/New_York,,1912,\(stamp),test
-            ford-field,Ford Field,Detroit,MI,USA,42.340133,-83.045678,America/Detroit,65000,2002,\(stamp),test
+        id,name,city,region,country,latitude,longitude,time_zone,capacity,opened_year,last_modified,source_note
+        fenway-park,Fenway Park,Boston,MA,USA,42.346389,-71.097500,America/New_York,,1912,\(stamp),test
+        ford-field,Ford Field,Detroit,MI,USA,42.340133,-83.045678,America/Detroit,65000,2002,\(stamp),test
 
-            """,
+        """,
         "teams.csv": """
-            id,sport,market,name,abbreviation,home_stadium_id,conference_id,division_id,last_modified
-            mlb-bos,mlb,Boston,Red Sox,BOS,fenway-park,mlb-al,mlb-al-east,\(stamp)
-            ufl-mich,ufl,Michigan,Panthers,MICH,ford-field,,,\(stamp)
+        id,sport,market,name,abbreviation,home_stadium_id,conference_id,division_id,last_modified
+        mlb-bos,mlb,Boston,Red Sox,BOS,fenway-park,mlb-al,mlb-al-east,\(stamp)
+        ufl-mich,ufl,Michigan,Panthers,MICH,ford-field,,,\(stamp)
 
-            """,
+        """,
         "league-structures.csv": """
-            id,sport,level,name,abbreviation,parent_id,display_order,last_modified
-            mlb,mlb,league,Major League Baseball,MLB,,1,\(stamp)
-            mlb-al,mlb,conference,American League,AL,mlb,1,\(stamp)
-            mlb-al-east,mlb,division,American League East,AL East,mlb-al,1,\(stamp)
+        id,sport,level,name,abbreviation,parent_id,display_order,last_modified
+        mlb,mlb,league,Major League Baseball,MLB,,1,\(stamp)
+        mlb-al,mlb,conference,American League,AL,mlb,1,\(stamp)
+        mlb-al-east,mlb,division,American League East,AL East,mlb-al,1,\(stamp)
 
-            """,
+        """,
         "team-aliases.csv": """
-            team_id,kind,value,valid_from,valid_until,source_system,last_modified,note
-            mlb-bos,sourceCode,BOS,,,retrosheet,\(stamp),test
-            mlb-bos,fullName,Boston Americans,,1907-12-31,,\(stamp),test
+        team_id,kind,value,valid_from,valid_until,source_system,last_modified,note
+        mlb-bos,sourceCode,BOS,,,retrosheet,\(stamp),test
+        mlb-bos,fullName,Boston Americans,,1907-12-31,,\(stamp),test
 
-            """,
+        """,
         "stadium-aliases.csv": """
-            stadium_id,name,valid_from,valid_until,source_system,last_modified,note
-            fenway-park,Fenway,,,,\(stamp),test
+        stadium_id,name,valid_from,valid_until,source_system,last_modified,note
+        fenway-park,Fenway,,,,\(stamp),test
 
-            """,
+        """,
     ]
 
     /// Writes the files into a fresh temporary directory.
@@ -114,8 +114,9 @@ struct ReferenceTests {
 
     @Test func committedReferenceLoadsWithoutErrorsOrWarnings() throws {
         var diagnostics = Diagnostics()
-        let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference",
-                                            diagnostics: &diagnostics)
+        let data = try ReferenceLoader.load(
+            from: committedReference, displayPath: "fixtures/reference",
+            diagnostics: &diagnostics)
         #expect(diagnostics.items.map(\.description) == [])
         #expect(data.sports.map(\.id) == ["mlb", "mls", "nba", "nfl", "nhl", "nwsl", "ufl", "wnba", "xfl"])
         var teamsPerSport: [String: Int] = [:]
@@ -136,16 +137,18 @@ struct ReferenceTests {
         }
         let byId = Dictionary(uniqueKeysWithValues: data.stadiums.map { ($0.id, $0) })
         // Spot checks against the source files.
-        #expect(byId["deutsche-bank-park"]?.timeZone == "Europe/Berlin")  // greerre wrote Europe/Frankfurt
-        #expect(byId["sdccu-stadium"].map { $0.longitude < 0 } == true)    // greerre had the sign wrong
+        #expect(byId["deutsche-bank-park"]?.timeZone == "Europe/Berlin") // greerre wrote Europe/Frankfurt
+        #expect(byId["sdccu-stadium"].map { $0.longitude < 0 } == true) // greerre had the sign wrong
         #expect(byId["fenway-park"]?.latitude == 42.346389)
         #expect(byId["etihad-arena"]?.timeZone == "Asia/Dubai")
     }
 
     @Test func committedRecordsAreStampedAndSortedById() throws {
         let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
-        let ids: [[String]] = [data.sports.map(\.id), data.stadiums.map(\.id), data.teams.map(\.id),
-                               data.leagueStructures.map(\.id), data.teamAliases.map(\.id), data.stadiumAliases.map(\.id)]
+        let ids: [[String]] = [
+            data.sports.map(\.id), data.stadiums.map(\.id), data.teams.map(\.id),
+            data.leagueStructures.map(\.id), data.teamAliases.map(\.id), data.stadiumAliases.map(\.id),
+        ]
         for list in ids {
             #expect(list == list.sorted())
             #expect(Set(list).count == list.count)
@@ -172,8 +175,9 @@ struct ReferenceTests {
         do {
             _ = try data.requireSport("cfl", at: SportsTimeCore.SourceLocation(path: "fixtures/requests/a.yaml", line: 3))
         } catch let error as PipelineError {
-            #expect(error.description == "fixtures/requests/a.yaml:3: error: unknown sport 'cfl'. Use one of: mlb, mls, "
-                + "nba, nfl, nhl, nwsl, ufl, wnba, xfl (dynamic sports are defined in fixtures/reference/sports.yaml).")
+            #expect(
+                error.description == "fixtures/requests/a.yaml:3: error: unknown sport 'cfl'. Use one of: mlb, mls, "
+                    + "nba, nfl, nhl, nwsl, ufl, wnba, xfl (dynamic sports are defined in fixtures/reference/sports.yaml).")
         }
     }
 
@@ -188,8 +192,10 @@ struct ReferenceTests {
             try #require(data.stadiumAliases.first { $0.stadiumId == stadium && $0.name == name && $0.sourceSystem == nil })
         }
         /// Expects the alias to apply on every day of `valid` and on none of `invalid`.
-        func expect(_ isValid: (LocalDate) -> Bool, valid: [String], invalid: [String],
-                    sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        func expect(
+            _ isValid: (LocalDate) -> Bool, valid: [String], invalid: [String],
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) {
             for text in valid + invalid {
                 guard let date = LocalDate(iso8601: text) else {
                     Issue.record("bad test date \(text)", sourceLocation: sourceLocation)
@@ -211,8 +217,10 @@ struct ReferenceTests {
         let utah = try teamAlias("nhl-uta", "UTA", "nhl-schedule")
         expect(utah.isValid, valid: ["2024-04-18"], invalid: ["2024-04-17"])
 
-        let raidersOakland = try #require(data.teamAliases.first {
-            $0.teamId == "nfl-lv" && $0.value == "Oakland Raiders" && $0.validFrom != nil })
+        let raidersOakland = try #require(
+            data.teamAliases.first {
+                $0.teamId == "nfl-lv" && $0.value == "Oakland Raiders" && $0.validFrom != nil
+            })
         expect(raidersOakland.isValid, valid: ["2020-01-21"], invalid: ["2020-01-22"])
         let raidersVegas = try teamAlias("nfl-lv", "Las Vegas Raiders")
         expect(raidersVegas.isValid, valid: ["2020-01-22"], invalid: ["2020-01-21"])
@@ -227,8 +235,10 @@ struct ReferenceTests {
         let fedEx = try stadiumAlias("northwest-stadium", "FedExField")
         expect(fedEx.isValid, valid: ["2023-12-31"], invalid: ["2024-09-15"])
         // A source that writes old names on later games gets its own undated alias.
-        #expect(data.stadiumAliases.contains {
-            $0.stadiumId == "highmark-stadium" && $0.name == "New Era Field" && $0.sourceSystem == "nflverse" && $0.validUntil == nil })
+        #expect(
+            data.stadiumAliases.contains {
+                $0.stadiumId == "highmark-stadium" && $0.name == "New Era Field" && $0.sourceSystem == "nflverse" && $0.validUntil == nil
+            })
         // "New York" alone names two NHL clubs and two NFL teams: never an alias.
         #expect(!data.teamAliases.contains { $0.value == "New York" })
     }
@@ -248,11 +258,13 @@ struct ReferenceTests {
     @Test func headerColumnsMayComeInAnyOrderAndABOMIsAccepted() throws {
         let reference = MiniReference().replacing(
             "id,sport,level,name,abbreviation,parent_id,display_order,last_modified",
-            with: "\u{FEFF}sport,id,name,level,abbreviation,parent_id,display_order,last_modified", in: "league-structures.csv")
-            .replacing("mlb,mlb,league,Major League Baseball", with: "mlb,mlb,Major League Baseball,league", in: "league-structures.csv")
-            .replacing("mlb-al,mlb,conference,American League", with: "mlb,mlb-al,American League,conference", in: "league-structures.csv")
-            .replacing("mlb-al-east,mlb,division,American League East", with: "mlb,mlb-al-east,American League East,division",
-                       in: "league-structures.csv")
+            with: "\u{FEFF}sport,id,name,level,abbreviation,parent_id,display_order,last_modified", in: "league-structures.csv"
+        )
+        .replacing("mlb,mlb,league,Major League Baseball", with: "mlb,mlb,Major League Baseball,league", in: "league-structures.csv")
+        .replacing("mlb-al,mlb,conference,American League", with: "mlb,mlb-al,American League,conference", in: "league-structures.csv")
+        .replacing(
+            "mlb-al-east,mlb,division,American League East", with: "mlb,mlb-al-east,American League East,division",
+            in: "league-structures.csv")
         let data = try reference.load()
         #expect(data.leagueStructures.map(\.level) == [.league, .conference, .division])
     }
@@ -263,144 +275,193 @@ struct ReferenceTests {
         let columns = "id,name,city,region,country,latitude,longitude,time_zone,capacity,opened_year,last_modified,source_note"
         let unknown = MiniReference().replacing("source_note\n", with: "source_note,seats\n", in: "stadiums.csv")
             .replacing(",test\n", with: ",test,1\n", in: "stadiums.csv")
-        #expect(unknown.errors() == [
-            "fixtures/reference/stadiums.csv:1: error: unknown column 'seats'. Use exactly the columns \(columns)."])
+        #expect(
+            unknown.errors() == [
+                "fixtures/reference/stadiums.csv:1: error: unknown column 'seats'. Use exactly the columns \(columns)."
+            ])
         let missing = MiniReference().replacing(",opened_year,", with: ",", in: "stadiums.csv")
             .replacing(",1912,", with: ",", in: "stadiums.csv").replacing(",2002,", with: ",", in: "stadiums.csv")
-        #expect(missing.errors() == [
-            "fixtures/reference/stadiums.csv:1: error: missing column 'opened_year'. Use exactly the columns \(columns)."])
+        #expect(
+            missing.errors() == [
+                "fixtures/reference/stadiums.csv:1: error: missing column 'opened_year'. Use exactly the columns \(columns)."
+            ])
         let twice = MiniReference().replacing("source_note\n", with: "source_note,name\n", in: "stadiums.csv")
             .replacing(",test\n", with: ",test,x\n", in: "stadiums.csv")
-        #expect(twice.errors() == [
-            "fixtures/reference/stadiums.csv:1: error: column 'name' appears more than once. Keep one of them."])
+        #expect(
+            twice.errors() == [
+                "fixtures/reference/stadiums.csv:1: error: column 'name' appears more than once. Keep one of them."
+            ])
     }
 
     @Test func aMissingFileIsAnError() {
         var reference = MiniReference()
         reference.files["teams.csv"] = nil
-        #expect(reference.errors() == [
-            "fixtures/reference/teams.csv: error: the file is missing. Restore it, or create it with the header "
-                + "id,sport,market,name,abbreviation,home_stadium_id,conference_id,division_id,last_modified."])
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/teams.csv: error: the file is missing. Restore it, or create it with the header "
+                    + "id,sport,market,name,abbreviation,home_stadium_id,conference_id,division_id,last_modified."
+            ])
     }
 
     @Test func aShortRowIsAnErrorOnItsLine() {
         let reference = MiniReference().appending("mlb-nyy,mlb,New York,Yankees,NYY", to: "teams.csv")
-        #expect(reference.errors() == [
-            "fixtures/reference/teams.csv:4: error: the row has 5 fields but the header has 9. "
-                + "Quote fields that contain commas and give every column a value (empty is allowed)."])
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/teams.csv:4: error: the row has 5 fields but the header has 9. "
+                    + "Quote fields that contain commas and give every column a value (empty is allowed)."
+            ])
     }
 
     @Test func duplicateIdsAreErrors() {
         let stadium = MiniReference().appending(
             "fenway-park,Fenway Park,Boston,MA,USA,42.3,-71.1,America/New_York,,1912,\(stamp),again", to: "stadiums.csv")
-        #expect(stadium.errors() == [
-            "fixtures/reference/stadiums.csv:4: error: duplicate stadium id 'fenway-park': line 2 has the same id. "
-                + "Keep one row, or change one of them."])
+        #expect(
+            stadium.errors() == [
+                "fixtures/reference/stadiums.csv:4: error: duplicate stadium id 'fenway-park': line 2 has the same id. "
+                    + "Keep one row, or change one of them."
+            ])
         // Alias ids fold case and accents, so these two are the same alias.
         let alias = MiniReference().appending("mlb-bos,sourceCode,bos,,,retrosheet,\(stamp),lowercase", to: "team-aliases.csv")
-        #expect(alias.errors() == [
-            "fixtures/reference/team-aliases.csv:4: error: duplicate team alias 'mlb-bos-sourcecode-retrosheet-bos': "
-                + "line 2 has it too (the same team_id, kind, source_system, value and valid_from "
-                + "(case, accents and punctuation ignored)). Keep one row, or change one of them."])
+        #expect(
+            alias.errors() == [
+                "fixtures/reference/team-aliases.csv:4: error: duplicate team alias 'mlb-bos-sourcecode-retrosheet-bos': "
+                    + "line 2 has it too (the same team_id, kind, source_system, value and valid_from "
+                    + "(case, accents and punctuation ignored)). Keep one row, or change one of them."
+            ])
     }
 
     @Test func invalidTimeZonesAreErrors() {
         let reference = MiniReference().replacing("America/Detroit", with: "Europe/Frankfurt", in: "stadiums.csv")
-        #expect(reference.errors() == [
-            "fixtures/reference/stadiums.csv:3: error: stadium 'ford-field': time_zone 'Europe/Frankfurt' is not an "
-                + "IANA time zone. Use a tzdata name such as America/New_York or Europe/Berlin."])
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/stadiums.csv:3: error: stadium 'ford-field': time_zone 'Europe/Frankfurt' is not an "
+                    + "IANA time zone. Use a tzdata name such as America/New_York or Europe/Berlin."
+            ])
     }
 
     @Test func implausibleCoordinatesAreErrors() {
         let zero = MiniReference().replacing("42.340133,-83.045678", with: "0,0", in: "stadiums.csv")
-        #expect(zero.errors() == [
-            "fixtures/reference/stadiums.csv:3: error: stadium 'ford-field': coordinates 0,0 are not a place on earth. "
-                + "Use decimal degrees: latitude -90...90, longitude -180...180, not 0,0."])
+        #expect(
+            zero.errors() == [
+                "fixtures/reference/stadiums.csv:3: error: stadium 'ford-field': coordinates 0,0 are not a place on earth. "
+                    + "Use decimal degrees: latitude -90...90, longitude -180...180, not 0,0."
+            ])
         let north = MiniReference().replacing("42.340133", with: "95.5", in: "stadiums.csv")
         #expect(north.errors().count == 1)
         let text = MiniReference().replacing("-83.045678", with: "83W", in: "stadiums.csv")
-        #expect(text.errors() == [
-            "fixtures/reference/stadiums.csv:3: error: stadium 'ford-field': longitude '83W' is not a number. "
-                + "Write decimal degrees, e.g. 42.346389."])
+        #expect(
+            text.errors() == [
+                "fixtures/reference/stadiums.csv:3: error: stadium 'ford-field': longitude '83W' is not a number. "
+                    + "Write decimal degrees, e.g. 42.346389."
+            ])
     }
 
     @Test func teamsMustNameAKnownSportAndAnExistingHomeStadium() {
         let sport = MiniReference().replacing("ufl-mich,ufl,", with: "ufl-mich,arenafootball,", in: "teams.csv")
-        #expect(sport.errors() == [
-            "fixtures/reference/teams.csv:3: error: team 'ufl-mich': sport 'arenafootball' is not known. Use one of: "
-                + "mlb, mls, nba, nfl, nhl, nwsl, ufl, wnba (dynamic sports are defined in sports.yaml)."])
+        #expect(
+            sport.errors() == [
+                "fixtures/reference/teams.csv:3: error: team 'ufl-mich': sport 'arenafootball' is not known. Use one of: "
+                    + "mlb, mls, nba, nfl, nhl, nwsl, ufl, wnba (dynamic sports are defined in sports.yaml)."
+            ])
         let home = MiniReference().replacing("MICH,ford-field,", with: "MICH,ford-feld,", in: "teams.csv")
-        #expect(home.errors() == [
-            "fixtures/reference/teams.csv:3: error: team 'ufl-mich': home_stadium_id 'ford-feld' is not in stadiums.csv. "
-                + "Add the stadium or fix the id."])
+        #expect(
+            home.errors() == [
+                "fixtures/reference/teams.csv:3: error: team 'ufl-mich': home_stadium_id 'ford-feld' is not in stadiums.csv. "
+                    + "Add the stadium or fix the id."
+            ])
         let division = MiniReference().replacing("mlb-al,mlb-al-east,", with: "mlb-al,mlb-al-west,", in: "teams.csv")
-        #expect(division.errors() == [
-            "fixtures/reference/teams.csv:2: error: team 'mlb-bos': division_id 'mlb-al-west' is not in "
-                + "league-structures.csv. Add that structure or fix the id."])
+        #expect(
+            division.errors() == [
+                "fixtures/reference/teams.csv:2: error: team 'mlb-bos': division_id 'mlb-al-west' is not in "
+                    + "league-structures.csv. Add that structure or fix the id."
+            ])
     }
 
     @Test func structureParentsMustExistAndFitTheLevel() {
         let missing = MiniReference().replacing("AL East,mlb-al,", with: "AL East,mlb-a,", in: "league-structures.csv")
         let errors = missing.errors()
-        #expect(errors.contains(
-            "fixtures/reference/league-structures.csv:4: error: league structure 'mlb-al-east': parent_id 'mlb-a' is "
-                + "not in league-structures.csv. Add that structure or fix the id."))
+        #expect(
+            errors.contains(
+                "fixtures/reference/league-structures.csv:4: error: league structure 'mlb-al-east': parent_id 'mlb-a' is "
+                    + "not in league-structures.csv. Add that structure or fix the id."))
         let level = MiniReference().replacing("AL East,mlb-al,", with: "AL East,mlb,", in: "league-structures.csv")
-        #expect(level.errors().contains(
-            "fixtures/reference/league-structures.csv:4: error: league structure 'mlb-al-east': parent 'mlb' is a "
-                + "league, not a conference. A conference belongs to a league and a division to a conference."))
+        #expect(
+            level.errors().contains(
+                "fixtures/reference/league-structures.csv:4: error: league structure 'mlb-al-east': parent 'mlb' is a "
+                    + "league, not a conference. A conference belongs to a league and a division to a conference."))
     }
 
     @Test func aliasTargetsMustExist() {
         let team = MiniReference().appending("mlb-nyy,abbreviation,NYY,,,,\(stamp),x", to: "team-aliases.csv")
-        #expect(team.errors() == [
-            "fixtures/reference/team-aliases.csv:4: error: team alias 'NYY': team_id 'mlb-nyy' is not in teams.csv. "
-                + "Add the team or fix the id."])
-        let stadium = MiniReference().appending("yankee-stadium,Yankee Stadium II,,,retrosheet,\(stamp),x",
-                                                to: "stadium-aliases.csv")
-        #expect(stadium.errors() == [
-            "fixtures/reference/stadium-aliases.csv:3: error: stadium alias 'Yankee Stadium II': stadium_id "
-                + "'yankee-stadium' is not in stadiums.csv. Add the stadium or fix the id."])
+        #expect(
+            team.errors() == [
+                "fixtures/reference/team-aliases.csv:4: error: team alias 'NYY': team_id 'mlb-nyy' is not in teams.csv. "
+                    + "Add the team or fix the id."
+            ])
+        let stadium = MiniReference().appending(
+            "yankee-stadium,Yankee Stadium II,,,retrosheet,\(stamp),x",
+            to: "stadium-aliases.csv")
+        #expect(
+            stadium.errors() == [
+                "fixtures/reference/stadium-aliases.csv:3: error: stadium alias 'Yankee Stadium II': stadium_id "
+                    + "'yankee-stadium' is not in stadiums.csv. Add the stadium or fix the id."
+            ])
     }
 
     @Test func validFromMustNotBeAfterValidUntil() {
-        let reference = MiniReference().appending("mlb-bos,fullName,Boston Pilgrims,1908-01-01,1907-12-31,,\(stamp),x",
-                                                  to: "team-aliases.csv")
-        #expect(reference.errors() == [
-            "fixtures/reference/team-aliases.csv:4: error: team alias 'Boston Pilgrims': valid_from 1908-01-01 is "
-                + "after valid_until 1907-12-31. Swap or correct the dates (both days are inclusive)."])
+        let reference = MiniReference().appending(
+            "mlb-bos,fullName,Boston Pilgrims,1908-01-01,1907-12-31,,\(stamp),x",
+            to: "team-aliases.csv")
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/team-aliases.csv:4: error: team alias 'Boston Pilgrims': valid_from 1908-01-01 is "
+                    + "after valid_until 1907-12-31. Swap or correct the dates (both days are inclusive)."
+            ])
         // The same day on both ends is a one-day alias, which is fine.
-        let oneDay = MiniReference().appending("mlb-bos,fullName,Boston Pilgrims,1907-12-31,1907-12-31,,\(stamp),x",
-                                               to: "team-aliases.csv")
+        let oneDay = MiniReference().appending(
+            "mlb-bos,fullName,Boston Pilgrims,1907-12-31,1907-12-31,,\(stamp),x",
+            to: "team-aliases.csv")
         #expect(oneDay.errors() == [])
-        let badDate = MiniReference().appending("mlb-bos,fullName,Boston Pilgrims,1907-02-30,,,\(stamp),x",
-                                                to: "team-aliases.csv")
-        #expect(badDate.errors() == [
-            "fixtures/reference/team-aliases.csv:4: error: team alias 'Boston Pilgrims': valid_from '1907-02-30' is "
-                + "not a date. Write it like 2024-12-31, or leave it empty."])
+        let badDate = MiniReference().appending(
+            "mlb-bos,fullName,Boston Pilgrims,1907-02-30,,,\(stamp),x",
+            to: "team-aliases.csv")
+        #expect(
+            badDate.errors() == [
+                "fixtures/reference/team-aliases.csv:4: error: team alias 'Boston Pilgrims': valid_from '1907-02-30' is "
+                    + "not a date. Write it like 2024-12-31, or leave it empty."
+            ])
     }
 
     @Test func aliasKindAndLastModifiedAreChecked() {
         let kind = MiniReference().appending("mlb-bos,nickname,Sox,,,,\(stamp),x", to: "team-aliases.csv")
-        #expect(kind.errors() == [
-            "fixtures/reference/team-aliases.csv:4: error: team alias 'Sox': kind 'nickname' is not known. "
-                + "Use one of: abbreviation, name, fullName, sourceCode."])
-        let modified = MiniReference().replacing("fenway-park,Fenway,,,,\(stamp)", with: "fenway-park,Fenway,,,,yesterday",
-                                                 in: "stadium-aliases.csv")
-        #expect(modified.errors() == [
-            "fixtures/reference/stadium-aliases.csv:2: error: stadium alias 'Fenway': last_modified 'yesterday' is not "
-                + "an ISO-8601 instant. Write it like 2026-06-12T00:00:00Z, and bump it whenever the row changes."])
+        #expect(
+            kind.errors() == [
+                "fixtures/reference/team-aliases.csv:4: error: team alias 'Sox': kind 'nickname' is not known. "
+                    + "Use one of: abbreviation, name, fullName, sourceCode."
+            ])
+        let modified = MiniReference().replacing(
+            "fenway-park,Fenway,,,,\(stamp)", with: "fenway-park,Fenway,,,,yesterday",
+            in: "stadium-aliases.csv")
+        #expect(
+            modified.errors() == [
+                "fixtures/reference/stadium-aliases.csv:2: error: stadium alias 'Fenway': last_modified 'yesterday' is not "
+                    + "an ISO-8601 instant. Write it like 2026-06-12T00:00:00Z, and bump it whenever the row changes."
+            ])
     }
 
     @Test func badColoursAreRejectedNamingTheSport() {
         let reference = MiniReference().replacing("\"#14213D\"", with: "\"#14213\"", in: "sports.yaml")
-        #expect(reference.errors() == [
-            "fixtures/reference/sports.yaml:1: error: sport 'ufl': colorHex '#14213' is not a colour. "
-                + "Use #RGB, #RRGGBB, RRGGBB or #RRGGBBAA."])
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/sports.yaml:1: error: sport 'ufl': colorHex '#14213' is not a colour. "
+                    + "Use #RGB, #RRGGBB, RRGGBB or #RRGGBBAA."
+            ])
     }
 
-    @Test(arguments: [("#0af", "#00AAFF"), ("#14213D", "#14213D"), ("14213d", "#14213D"), ("#14213d80", "#14213D"),
-                      ("#FFF", "#FFFFFF")])
+    @Test(arguments: [
+        ("#0af", "#00AAFF"), ("#14213D", "#14213D"), ("14213d", "#14213D"), ("#14213d80", "#14213D"),
+        ("#FFF", "#FFFFFF"),
+    ])
     func colourFormsNormalizeToRRGGBB(input: String, expected: String) throws {
         #expect(ColorHex.normalize(input) == expected)
         let data = try MiniReference().replacing("\"#14213D\"", with: "\"\(input)\"", in: "sports.yaml").load()
@@ -414,21 +475,27 @@ struct ReferenceTests {
 
     @Test func seasonMonthsMustBeOneToTwelve() {
         let reference = MiniReference().replacing("seasonEndMonth: 6", with: "seasonEndMonth: 13", in: "sports.yaml")
-        #expect(reference.errors() == [
-            "fixtures/reference/sports.yaml:1: error: sport 'ufl': seasonEndMonth 13 is not a month. Use 1 to 12."])
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/sports.yaml:1: error: sport 'ufl': seasonEndMonth 13 is not a month. Use 1 to 12."
+            ])
     }
 
     @Test func builtInSportsCannotBeRedefinedAndUnknownKeysAreRejected() {
         let builtIn = MiniReference().replacing("- id: ufl", with: "- id: nfl", in: "sports.yaml")
             .replacing("ufl-mich,ufl,", with: "ufl-mich,nfl,", in: "teams.csv")
-        #expect(builtIn.errors() == [
-            "fixtures/reference/sports.yaml:1: error: sport 'nfl' is built in and cannot be redefined here. "
-                + "Choose another id, or patch the built-in sport through fixtures/overrides."])
+        #expect(
+            builtIn.errors() == [
+                "fixtures/reference/sports.yaml:1: error: sport 'nfl' is built in and cannot be redefined here. "
+                    + "Choose another id, or patch the built-in sport through fixtures/overrides."
+            ])
         let unknownKey = MiniReference().replacing("  isActive: true", with: "  isActive: true\n  league: true", in: "sports.yaml")
         let errors = unknownKey.errors()
-        #expect(errors == [
-            "fixtures/reference/sports.yaml:9:3: error: unknown key 'league' in [0]. Use one of: abbreviation, "
-                + "colorHex, displayName, iconName, id, isActive, lastModified, seasonEndMonth, seasonStartMonth."])
+        #expect(
+            errors == [
+                "fixtures/reference/sports.yaml:9:3: error: unknown key 'league' in [0]. Use one of: abbreviation, "
+                    + "colorHex, displayName, iconName, id, isActive, lastModified, seasonEndMonth, seasonStartMonth."
+            ])
     }
 
     @Test func everyErrorIsReportedAtOnceInFileAndLineOrder() {
@@ -438,8 +505,10 @@ struct ReferenceTests {
             .replacing("seasonStartMonth: 3", with: "seasonStartMonth: 0", in: "sports.yaml")
         let errors = reference.errors()
         #expect(errors.count == 3)
-        #expect(errors.map { $0.components(separatedBy: ": error").first ?? "" } == [
-            "fixtures/reference/sports.yaml:1", "fixtures/reference/stadiums.csv:3", "fixtures/reference/teams.csv:3"])
+        #expect(
+            errors.map { $0.components(separatedBy: ": error").first ?? "" } == [
+                "fixtures/reference/sports.yaml:1", "fixtures/reference/stadiums.csv:3", "fixtures/reference/teams.csv:3",
+            ])
     }
 
     @Test func aliasesThatOnlyMayClashAreWarnings() throws {
@@ -452,11 +521,13 @@ struct ReferenceTests {
             .appending("mlb-bos,name,SUX,,,,\(stamp),x", to: "team-aliases.csv")
         var diagnostics = Diagnostics()
         _ = try reference.load(diagnostics: &diagnostics)
-        #expect(diagnostics.items.map(\.description) == [
-            "fixtures/reference/team-aliases.csv:5: warning: team alias 'SOX' names both 'mlb-nyy' (line 4) and "
-                + "'mlb-bos' on the same dates. Give the aliases non-overlapping dates or source systems, or remove one.",
-            "fixtures/reference/team-aliases.csv:7: warning: team alias 'SUX' names both 'mlb-nyy' (line 6) and "
-                + "'mlb-bos' on the same dates. Give the aliases non-overlapping dates or source systems, or remove one."])
+        #expect(
+            diagnostics.items.map(\.description) == [
+                "fixtures/reference/team-aliases.csv:5: warning: team alias 'SOX' names both 'mlb-nyy' (line 4) and "
+                    + "'mlb-bos' on the same dates. Give the aliases non-overlapping dates or source systems, or remove one.",
+                "fixtures/reference/team-aliases.csv:7: warning: team alias 'SUX' names both 'mlb-nyy' (line 6) and "
+                    + "'mlb-bos' on the same dates. Give the aliases non-overlapping dates or source systems, or remove one.",
+            ])
         // Different source systems or dates do not clash.
         let separate = MiniReference()
             .appending("mlb-nyy,mlb,New York,Yankees,NYY,fenway-park,mlb-al,mlb-al-east,\(stamp)", to: "teams.csv")
@@ -473,23 +544,30 @@ struct ReferenceTests {
             .appending("mlb-nyy,mlb,New York,Yankees,NYY,fenway-park,mlb-al,mlb-al-east,\(stamp)", to: "teams.csv")
             .appending("mlb-nyy,name,Sox,2010-01-01,,retrosheet,\(stamp),x", to: "team-aliases.csv")
             .appending("mlb-bos,name,SOX,2000-01-01,2012-12-31,retrosheet,\(stamp),x", to: "team-aliases.csv")
-        #expect(reference.errors() == [
-            "fixtures/reference/team-aliases.csv:5: error: team alias 'SOX' (name, source system 'retrosheet') names 'mlb-nyy' on line 4 "
-                + "and 'mlb-bos' on line 5, on overlapping dates. A value names one team on a date: give the rows dates that do not "
-                + "overlap or different source_system values, or remove one."])
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/team-aliases.csv:5: error: team alias 'SOX' (name, source system 'retrosheet') names 'mlb-nyy' on line 4 "
+                    + "and 'mlb-bos' on line 5, on overlapping dates. A value names one team on a date: give the rows dates that do not "
+                    + "overlap or different source_system values, or remove one."
+            ])
     }
 
     /// Issue 15: a flipped longitude sign is refused; every committed stadium passes.
     @Test func stadiumCoordinatesMustAgreeWithZoneAndCountry() throws {
         let flipped = MiniReference().replacing("42.346389,-71.097500", with: "42.346389,71.097500", in: "stadiums.csv")
-        #expect(flipped.errors() == [
-            "fixtures/reference/stadiums.csv:2: error: stadium 'fenway-park': coordinates 42.3464,71.0975 are outside USA "
-                + "(latitude 17°N to 72°N, longitude 180°W to 64°W). Check the signs and the order of latitude and longitude "
-                + "(west and south are negative), the time_zone and the country."])
+        #expect(
+            flipped.errors() == [
+                "fixtures/reference/stadiums.csv:2: error: stadium 'fenway-park': coordinates 42.3464,71.0975 are outside USA "
+                    + "(latitude 17°N to 72°N, longitude 180°W to 64°W). Check the signs and the order of latitude and longitude "
+                    + "(west and south are negative), the time_zone and the country."
+            ])
         #expect(StadiumPlacement.problem(latitude: 52.5, longitude: -13.4, timeZone: "Europe/Berlin", country: "Germany") == nil)
-        #expect(StadiumPlacement.problem(latitude: 52.5, longitude: -73.4, timeZone: "Europe/Berlin", country: "Germany")
-                == "coordinates 52.5000,-73.4000 are not in Europe, where its time zone Europe/Berlin is (latitude 34°N to 82°N, longitude 32°W to 70°E)")
-        #expect(StadiumPlacement.problem(latitude: 42.3, longitude: -150.0, timeZone: "America/New_York", country: "USA")
+        #expect(
+            StadiumPlacement.problem(latitude: 52.5, longitude: -73.4, timeZone: "Europe/Berlin", country: "Germany")
+                == "coordinates 52.5000,-73.4000 are not in Europe, where its time zone Europe/Berlin is (latitude 34°N to 82°N, longitude 32°W to 70°E)"
+        )
+        #expect(
+            StadiumPlacement.problem(latitude: 42.3, longitude: -150.0, timeZone: "America/New_York", country: "USA")
                 == "longitude -150.0000 is -10.0 hours of sun time from UTC, but its time zone America/New_York is UTC-5.0")
         #expect(StadiumPlacement.problem(latitude: -37.8, longitude: 144.9, timeZone: "Australia/Melbourne", country: "Australia") == nil)
         let committed = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
@@ -507,7 +585,7 @@ struct ReferenceTests {
             return data.homeStadiumId(of: team, on: date)
         }
         // Athletics: Oakland Coliseum through 2024 (the teams.csv home is Sutter Health Park).
-        #expect(try home("mlb-ath", "1968-04-16") == "sutter-health-park")  // before the first Oakland game: not curated
+        #expect(try home("mlb-ath", "1968-04-16") == "sutter-health-park") // before the first Oakland game: not curated
         #expect(try home("mlb-ath", "1968-04-17") == "oakland-coliseum")
         #expect(try home("mlb-ath", "2024-09-26") == "oakland-coliseum")
         #expect(try home("mlb-ath", "2024-12-31") == "oakland-coliseum")
@@ -539,8 +617,9 @@ struct ReferenceTests {
 
         // Sorted by team and first day; every spell has a note saying where its dates come from.
         #expect(data.teamHomes == data.teamHomes.sorted(by: TeamHomeSpell.precedes))
-        #expect(data.teamHomes.filter { $0.teamId == "mlb-tor" }.map(\.stadiumId)
-            == ["sahlen-field", "td-ballpark", "sahlen-field"])
+        #expect(
+            data.teamHomes.filter { $0.teamId == "mlb-tor" }.map(\.stadiumId)
+                == ["sahlen-field", "td-ballpark", "sahlen-field"])
         #expect(data.teamHomes.allSatisfy { !$0.note.isEmpty && ($0.validFrom != nil || $0.validUntil != nil) })
     }
 
@@ -566,14 +645,18 @@ struct ReferenceTests {
     @Test func datedHomesLoadAndApplyOnlyInsideTheirDates() throws {
         let data = try withTeamHomes(
             "mlb-bos,ford-field,1915-10-11,1915-10-12,\(stamp),\"test, with a comma\"",
-            "mlb-bos,ford-field,1916-10-07,,\(stamp),open end").load()
-        #expect(data.teamHomes == [
-            TeamHomeSpell(teamId: "mlb-bos", stadiumId: "ford-field", validFrom: LocalDate(year: 1915, month: 10, day: 11),
-                          validUntil: LocalDate(year: 1915, month: 10, day: 12), lastModified: try #require(Instant(iso8601: stamp)),
-                          note: "test, with a comma"),
-            TeamHomeSpell(teamId: "mlb-bos", stadiumId: "ford-field", validFrom: LocalDate(year: 1916, month: 10, day: 7),
-                          lastModified: try #require(Instant(iso8601: stamp)), note: "open end"),
-        ])
+            "mlb-bos,ford-field,1916-10-07,,\(stamp),open end"
+        ).load()
+        #expect(
+            data.teamHomes == [
+                TeamHomeSpell(
+                    teamId: "mlb-bos", stadiumId: "ford-field", validFrom: LocalDate(year: 1915, month: 10, day: 11),
+                    validUntil: LocalDate(year: 1915, month: 10, day: 12), lastModified: try #require(Instant(iso8601: stamp)),
+                    note: "test, with a comma"),
+                TeamHomeSpell(
+                    teamId: "mlb-bos", stadiumId: "ford-field", validFrom: LocalDate(year: 1916, month: 10, day: 7),
+                    lastModified: try #require(Instant(iso8601: stamp)), note: "open end"),
+            ])
         let team = try #require(data.teams.first { $0.id == "mlb-bos" })
         let homes = ["1915-10-10", "1915-10-11", "1915-10-12", "1915-10-13", "1916-10-06", "1916-10-07", "2024-01-01"]
             .map { data.homeStadiumId(of: team, on: LocalDate(iso8601: $0)!) }
@@ -584,47 +667,65 @@ struct ReferenceTests {
         let reference = MiniReference()
             .appending("team_id,stadium_id,valid_from,valid_until,last_modified,note,city", to: "team-homes.csv")
             .appending("mlb-bos,ford-field,1915-10-11,1915-10-12,\(stamp),x,Detroit", to: "team-homes.csv")
-        #expect(reference.errors() == [
-            "fixtures/reference/team-homes.csv:1: error: unknown column 'city'. Use exactly the columns "
-                + "team_id,stadium_id,valid_from,valid_until,last_modified,note."])
+        #expect(
+            reference.errors() == [
+                "fixtures/reference/team-homes.csv:1: error: unknown column 'city'. Use exactly the columns "
+                    + "team_id,stadium_id,valid_from,valid_until,last_modified,note."
+            ])
         let missing = MiniReference()
             .appending("team_id,stadium_id,valid_from,last_modified,note", to: "team-homes.csv")
-        #expect(missing.errors() == [
-            "fixtures/reference/team-homes.csv:1: error: missing column 'valid_until'. Use exactly the columns "
-                + "team_id,stadium_id,valid_from,valid_until,last_modified,note."])
+        #expect(
+            missing.errors() == [
+                "fixtures/reference/team-homes.csv:1: error: missing column 'valid_until'. Use exactly the columns "
+                    + "team_id,stadium_id,valid_from,valid_until,last_modified,note."
+            ])
     }
 
     @Test func datedHomesMustNameAKnownTeamAndStadium() {
         let team = withTeamHomes("mlb-nyy,ford-field,1915-10-11,1915-10-12,\(stamp),x")
-        #expect(team.errors() == [
-            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-nyy' at 'ford-field': team_id 'mlb-nyy' is not "
-                + "in teams.csv. Add the team or fix the id."])
+        #expect(
+            team.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home 'mlb-nyy' at 'ford-field': team_id 'mlb-nyy' is not "
+                    + "in teams.csv. Add the team or fix the id."
+            ])
         let stadium = withTeamHomes("mlb-bos,braves-field,1915-10-11,1915-10-12,\(stamp),x")
-        #expect(stadium.errors() == [
-            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'braves-field': stadium_id 'braves-field' "
-                + "is not in stadiums.csv. Add the stadium or fix the id."])
+        #expect(
+            stadium.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'braves-field': stadium_id 'braves-field' "
+                    + "is not in stadiums.csv. Add the stadium or fix the id."
+            ])
         let blank = withTeamHomes(",ford-field,1915-10-11,1915-10-12,\(stamp),x")
-        #expect(blank.errors() == [
-            "fixtures/reference/team-homes.csv:2: error: team home '' at 'ford-field': team_id is empty. Give it a value."])
+        #expect(
+            blank.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home '' at 'ford-field': team_id is empty. Give it a value."
+            ])
     }
 
     @Test func datedHomeDatesAreChecked() {
         let reversed = withTeamHomes("mlb-bos,ford-field,1915-10-13,1915-10-11,\(stamp),x")
-        #expect(reversed.errors() == [
-            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from 1915-10-13 is "
-                + "after valid_until 1915-10-11. Swap or correct the dates (both days are inclusive)."])
+        #expect(
+            reversed.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from 1915-10-13 is "
+                    + "after valid_until 1915-10-11. Swap or correct the dates (both days are inclusive)."
+            ])
         let open = withTeamHomes("mlb-bos,ford-field,,,\(stamp),x")
-        #expect(open.errors() == [
-            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from and valid_until "
-                + "are both empty. A home on every date is home_stadium_id in teams.csv; give this row its dates."])
+        #expect(
+            open.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from and valid_until "
+                    + "are both empty. A home on every date is home_stadium_id in teams.csv; give this row its dates."
+            ])
         let badDate = withTeamHomes("mlb-bos,ford-field,1915-10-32,,\(stamp),x")
-        #expect(badDate.errors() == [
-            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from '1915-10-32' is "
-                + "not a date. Write it like 2024-12-31, or leave it empty."])
+        #expect(
+            badDate.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from '1915-10-32' is "
+                    + "not a date. Write it like 2024-12-31, or leave it empty."
+            ])
         let modified = withTeamHomes("mlb-bos,ford-field,1915-10-11,,last week,x")
-        #expect(modified.errors() == [
-            "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': last_modified 'last week' "
-                + "is not an ISO-8601 instant. Write it like 2026-06-12T00:00:00Z, and bump it whenever the row changes."])
+        #expect(
+            modified.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': last_modified 'last week' "
+                    + "is not an ISO-8601 instant. Write it like 2026-06-12T00:00:00Z, and bump it whenever the row changes."
+            ])
     }
 
     @Test func oneTeamsDatedHomesMustNotOverlap() {
@@ -633,10 +734,12 @@ struct ReferenceTests {
             "ufl-mich,fenway-park,1915-10-01,1915-10-13,\(stamp),another team may share the dates",
             "mlb-bos,fenway-park,1915-10-13,,\(stamp),shares 1915-10-13",
             "mlb-bos,ford-field,,1915-01-01,\(stamp),\"open start, before the first: fine\"")
-        #expect(overlapping.errors() == [
-            "fixtures/reference/team-homes.csv:4: error: team home 'mlb-bos' at 'fenway-park' (1915-10-13...…) overlaps "
-                + "line 2 ('ford-field', 1915-10-01...1915-10-13). A team has one home on a date: make the ranges of "
-                + "its rows disjoint (both days are inclusive)."])
+        #expect(
+            overlapping.errors() == [
+                "fixtures/reference/team-homes.csv:4: error: team home 'mlb-bos' at 'fenway-park' (1915-10-13...…) overlaps "
+                    + "line 2 ('ford-field', 1915-10-01...1915-10-13). A team has one home on a date: make the ranges of "
+                    + "its rows disjoint (both days are inclusive)."
+            ])
         // Adjacent days do not overlap; an open start overlaps everything before the other's end.
         let adjacent = withTeamHomes(
             "mlb-bos,ford-field,1915-10-01,1915-10-13,\(stamp),x",
@@ -650,8 +753,10 @@ struct ReferenceTests {
 
     @Test func fastTextHelpersMatchTheGeneralOnes() throws {
         let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
-        var samples = ["", "  padded\t", "\u{00A0}nbsp\u{00A0}", "Montréal", "A's", "St. Louis", "--x--", "Inter&Co",
-                       "O'Neil's 2.0", "São Paulo", "New York Jets (1p, ", "Crypto.com Arena", "Ʃ", "x\u{2019}y"]
+        var samples = [
+            "", "  padded\t", "\u{00A0}nbsp\u{00A0}", "Montréal", "A's", "St. Louis", "--x--", "Inter&Co",
+            "O'Neil's 2.0", "São Paulo", "New York Jets (1p, ", "Crypto.com Arena", "Ʃ", "x\u{2019}y",
+        ]
         samples += data.teamAliases.map(\.value) + data.stadiumAliases.map(\.name) + data.stadiums.map(\.name)
         for text in samples {
             #expect(ReferenceText.slug(text) == Slug.make(text), "\(text)")

@@ -26,7 +26,7 @@ import Yams
 
     @Test func invalidUTF8IsReplacedAndReported() {
         var data = Data("name,city\n".utf8)
-        data.append(contentsOf: [0x4D, 0xFC, 0x6E, 0x63, 0x68, 0x65, 0x6E, 0x2C, 0x44, 0x45, 0x0A])  // "M\xFCnchen,DE"
+        data.append(contentsOf: [0x4D, 0xFC, 0x6E, 0x63, 0x68, 0x65, 0x6E, 0x2C, 0x44, 0x45, 0x0A]) // "M\xFCnchen,DE"
         let result = CSVReader().read(data)
         #expect(result.hadInvalidUTF8)
         #expect(result.rows[1].fields == ["M\u{FFFD}nchen", "DE"])
@@ -35,8 +35,8 @@ import Yams
     @Test func utf16AndUTF32AreRecognisedNotParsed() {
         let text = "a,b\n1,2\n"
         let encoded: [(Data, String)] = [
-            (text.data(using: .utf16)!, "UTF-16"),                                   // with a byte-order mark
-            (text.data(using: .utf16LittleEndian)!, "UTF-16"),                       // without one: NULs
+            (text.data(using: .utf16)!, "UTF-16"), // with a byte-order mark
+            (text.data(using: .utf16LittleEndian)!, "UTF-16"), // without one: NULs
             (text.data(using: .utf16BigEndian)!, "UTF-16"),
             (Data([0xFE, 0xFF]) + text.data(using: .utf16BigEndian)!, "UTF-16"),
             (Data([0xFF, 0xFE, 0, 0]) + text.data(using: .utf32LittleEndian)!, "UTF-32"),
@@ -123,9 +123,11 @@ import Yams
     }
 
     @Test func unknownKeyNamesLineAndKnownKeys() {
-        #expect(error("name: a\ncount: 2\ncolour: red\n")
+        #expect(
+            error("name: a\ncount: 2\ncolour: red\n")
                 == "x.yaml:3:1: error: unknown key 'colour'. Use one of: count, name, nested, tags.")
-        #expect(error("name: a\ncount: 2\nnested:\n  flag: true\n  flg: false\n")
+        #expect(
+            error("name: a\ncount: 2\nnested:\n  flag: true\n  flg: false\n")
                 == "x.yaml:5:3: error: unknown key 'flg' in nested. Use one of: flag.")
     }
 
@@ -143,7 +145,10 @@ import Yams
     @Test func aRefusedCharacterIsLocatedOnOneLine() {
         // The YAML reader's own error spans lines and repeats the position; it is told as one sentence.
         let text = error("name: a\ncount: 1\ntags: [x\u{1}y]\n")
-        #expect(text == "x.yaml:3:9: error: YAML: control characters are not allowed (U+0001). Remove the character, and save the file as UTF-8 text.")
+        #expect(
+            text
+                == "x.yaml:3:9: error: YAML: control characters are not allowed (U+0001). Remove the character, and save the file as UTF-8 text."
+        )
     }
 
     /// A "billion laughs" document: nine levels of ten aliases each, under 1 KB of text.
@@ -177,7 +182,9 @@ import Yams
         let deep = "name: a\ncount: 1\ntags: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"
         #expect(error(deep).contains("error: the YAML nests deeper than \(InputLimits.yamlDepth) levels"))
         let big = "name: a\ncount: 1\n" + String(repeating: "# padding\n", count: InputLimits.yamlFileBytes / 10 + 1)
-        #expect(error(big).hasPrefix("x.yaml:1: error: the YAML file is \(big.utf8.count) bytes, more than the limit of \(InputLimits.yamlFileBytes)"))
+        #expect(
+            error(big).hasPrefix(
+                "x.yaml:1: error: the YAML file is \(big.utf8.count) bytes, more than the limit of \(InputLimits.yamlFileBytes)"))
     }
 
     @Test func slugsAndMatchKeys() {
@@ -205,10 +212,12 @@ import Yams
 
     /// A scalar taken for a string without Yams' regexes is one Yams' default resolver reads as a string.
     @Test func plainStringsAreWhatTheDefaultResolverSays() {
-        let samples = ["yes", "Yes", "yES", "no", "NO", "on", "Off", "null", "NULL", "Null", "nulls", "true", "TRUE", "tRUE",
-                       "false", "y", "n", "id", "mlb", "America/New_York", "csv-mapping", "2023", "0x1F", ".inf", ".nan",
-                       "~", "", "<<", "=", "+1", "-2.5", "1:30", "2025-01-01", "e5", "E", "inf", "nan", "NaN", "a b", "abc\n",
-                       "x ", "Zulu", "retrosheet", "T", "F", "Y", "N", "ON", "oN", "YeS", "True ", "nO"]
+        let samples = [
+            "yes", "Yes", "yES", "no", "NO", "on", "Off", "null", "NULL", "Null", "nulls", "true", "TRUE", "tRUE",
+            "false", "y", "n", "id", "mlb", "America/New_York", "csv-mapping", "2023", "0x1F", ".inf", ".nan",
+            "~", "", "<<", "=", "+1", "-2.5", "1:30", "2025-01-01", "e5", "E", "inf", "nan", "NaN", "a b", "abc\n",
+            "x ", "Zulu", "retrosheet", "T", "F", "Y", "N", "ON", "oN", "YeS", "True ", "nO",
+        ]
         for text in samples where StrictYAML.isPlainString(text) {
             #expect(Resolver.default.resolveTag(of: Node(text)) == .str, "\(text)")
         }
@@ -230,13 +239,17 @@ import Yams
 
 @Suite struct InputLimitsTests {
     @Test func anEnvelopeNestedTooDeepIsRefusedBeforeDecoding() {
-        let deep = "{\"kind\":\"sportstime.games\",\"schemaVersion\":1,\"meta\":{\"x\":"
+        let deep =
+            "{\"kind\":\"sportstime.games\",\"schemaVersion\":1,\"meta\":{\"x\":"
             + String(repeating: "[", count: InputLimits.jsonDepth) + String(repeating: "]", count: InputLimits.jsonDepth) + "}}"
         #expect(throws: PipelineError.self) {
             _ = try EnvelopeReader.header(of: Data(deep.utf8), path: "out/x.json", expecting: .games)
         }
         do { _ = try EnvelopeReader.header(of: Data(deep.utf8), path: "out/x.json", expecting: .games) } catch {
-            #expect("\(error)" == "out/x.json:1: error: the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels. Re-run the stage that writes it.")
+            #expect(
+                "\(error)"
+                    == "out/x.json:1: error: the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels. Re-run the stage that writes it."
+            )
         }
     }
 }

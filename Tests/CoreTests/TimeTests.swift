@@ -22,7 +22,9 @@ private let committedReference = URL(fileURLWithPath: #filePath)
         #expect(instant.iso8601 == canonical)
     }
 
-    @Test(arguments: ["", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-06-12", "2026-06-12T25:00:00Z", "2026-06-12T10:00:00", "yesterday"])
+    @Test(arguments: [
+        "", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-06-12", "2026-06-12T25:00:00Z", "2026-06-12T10:00:00", "yesterday",
+    ])
     func refusesNonInstants(text: String) {
         #expect(Instant(iso8601: text) == nil)
     }
@@ -41,7 +43,7 @@ private let committedReference = URL(fileURLWithPath: #filePath)
         #expect(date.adding(days: 2).iso8601 == "2024-03-01")
         #expect(date.days(until: LocalDate(year: 2025, month: 2, day: 28)!) == 366)
         #expect(LocalDate(year: 2023, month: 2, day: 29) == nil)
-        #expect(LocalDate(year: 2026, month: 11, day: 21)!.isoWeekday == 6)  // a Saturday
+        #expect(LocalDate(year: 2026, month: 11, day: 21)!.isoWeekday == 6) // a Saturday
         #expect(LocalDate(daysSinceEpoch: 0).iso8601 == "1970-01-01")
     }
 
@@ -116,7 +118,8 @@ private let committedReference = URL(fileURLWithPath: #filePath)
         let instants = ["2026-01-15T18:00:00Z", "2026-07-15T18:00:00Z"].compactMap { Instant(iso8601: $0) }
         for zone in zones.sorted() {
             for instant in instants {
-                #expect(ZoneAbbreviations.fallback(zone: zone, at: instant, guessFromRegion: true)
+                #expect(
+                    ZoneAbbreviations.fallback(zone: zone, at: instant, guessFromRegion: true)
                         == ZoneAbbreviations.abbreviation(zone: zone, at: instant), "\(zone) \(instant.iso8601)")
             }
         }

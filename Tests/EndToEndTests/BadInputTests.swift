@@ -76,8 +76,9 @@ import Testing
         let root = manager.temporaryDirectory.appendingPathComponent("bad-input-\(name)-\(UUID().uuidString)")
             .appendingPathComponent("repo")
         for part in ["fixtures/reference", "fixtures/overrides", "fixtures/geo", "fixtures/scraped/ufl-2025-sample", "pipeline/schemas"] {
-            try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(),
-                                        withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: root.appendingPathComponent(part).deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try manager.copyItem(at: packageRoot.appendingPathComponent(part), to: root.appendingPathComponent(part))
         }
         try copy(corpus.appendingPathComponent("_base"), over: root)
@@ -96,8 +97,9 @@ import Testing
         #expect(Self.caseNames.count >= 20)
     }
 
-    @Test("bad input is refused with a located message, the right exit code, and nothing lost",
-          arguments: caseNames)
+    @Test(
+        "bad input is refused with a located message, the right exit code, and nothing lost",
+        arguments: caseNames)
     func badInput(_ name: String) throws {
         let bin = try #require(Self.binFolder, "build the executables first (swift build --build-tests)")
         let folder = Self.corpus.appendingPathComponent(name)
@@ -150,8 +152,9 @@ import Testing
             for line in lines where line.contains(" error: ") || line.hasPrefix("error:") {
                 #expect(Self.isLocated(line, usage: exit == 64), "\(label): message without a location: \(line)")
             }
-            #expect(!stderr.contains("Fatal error") && !stderr.contains("Stack dump") && !stderr.contains("Program crashed"),
-                    "\(label): crashed\n\(stderr)")
+            #expect(
+                !stderr.contains("Fatal error") && !stderr.contains("Stack dump") && !stderr.contains("Program crashed"),
+                "\(label): crashed\n\(stderr)")
         }
         #expect(spec.keep == nil || kept != nil, "\(name): keep needs a step expected to fail")
         for (path, before) in (kept ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -165,8 +168,9 @@ import Testing
             #expect(text.contains(wanted.text), "\(name): \(wanted.path) does not contain\n  \(wanted.text)")
         }
         for (path, limit) in (spec.maxBytes ?? [:]).sorted(by: { $0.key < $1.key }) {
-            let size = try #require(try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)[.size] as? Int,
-                                    "\(name): \(path) is missing")
+            let size = try #require(
+                try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)[.size] as? Int,
+                "\(name): \(path) is missing")
             #expect(size <= limit, "\(name): \(path) has \(size) bytes, more than \(limit)")
         }
         let outsideAfter = try Self.snapshotOutside(outside)
@@ -191,8 +195,9 @@ import Testing
         var text = Substring(line)
         if let bar = line.range(of: #"^  [^ |]+ \| "#, options: .regularExpression) { text = line[bar.upperBound...] }
         return text.range(of: #"^[^ :][^:]*:\d+(:\d+)?: error: "#, options: .regularExpression) != nil
-            || text.range(of: #"^[^ :][^:]*: error: (the file is missing|cannot read|cannot (follow|write through) the symbolic link)"#,
-                          options: .regularExpression) != nil
+            || text.range(
+                of: #"^[^ :][^:]*: error: (the file is missing|cannot read|cannot (follow|write through) the symbolic link)"#,
+                options: .regularExpression) != nil
             || text.range(of: #"^[a-z0-9][a-z0-9_.@-]*: error: the stage "#, options: .regularExpression) != nil
             || (usage && text.hasPrefix("error: "))
     }
@@ -231,7 +236,8 @@ import Testing
         let read = try count("rowsRead"), filtered = try count("rowsFiltered"), folded = try count("rowsFolded")
         #expect(records.count == (try count("recordsWritten")), "\(name): records written")
         #expect(rejects == (try count("rowsRejected")), "\(name): rejects.jsonl lines")
-        #expect(read == records.count + rejects + filtered + folded,
-                "\(name): \(source) read \(read) ≠ written \(records.count) + rejected \(rejects) + filtered \(filtered) + folded \(folded)")
+        #expect(
+            read == records.count + rejects + filtered + folded,
+            "\(name): \(source) read \(read) ≠ written \(records.count) + rejected \(rejects) + filtered \(filtered) + folded \(folded)")
     }
 }

@@ -12,7 +12,8 @@ import Testing
         let root = manager.temporaryDirectory.appendingPathComponent("clean-run-\(UUID().uuidString)")
         defer { try? manager.removeItem(at: root) }
         for part in ["Package.swift", "Sources", "pipeline", "fixtures", "out"] {
-            try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: BadInputTests.packageRoot.appendingPathComponent(part), to: root.appendingPathComponent(part))
         }
         let lock = try Data(contentsOf: root.appendingPathComponent("pipeline/pipeline.lock.json"))

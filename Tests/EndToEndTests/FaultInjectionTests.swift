@@ -2,7 +2,7 @@ import Foundation
 import SportsTimeTestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Faults injected into real runs: the built `sportstime` runner and the five stage executables on a
@@ -38,7 +38,8 @@ import Glibc
             // about twice as long), so that kills land inside publishes too.
             let slowPublish = random.next() % 2 == 0
             let delay = fraction * lab.secondsForB * 1.1 * (slowPublish ? 2 : 1)
-            let label = "seed \(seed) iteration \(iteration): \(fault) after \(String(format: "%.2f", delay)) s, --jobs \(jobs)"
+            let label =
+                "seed \(seed) iteration \(iteration): \(fault) after \(String(format: "%.2f", delay)) s, --jobs \(jobs)"
                 + (slowPublish ? ", slow publish" : "")
             seen[fault, default: 0] += 1
             let repo = try lab.copyOfA()
@@ -51,10 +52,11 @@ import Glibc
             try lab.checkBeforeOrAfter(repo, label: label)
             try lab.checkNextRunFinishes(repo, label: label)
         }
-        print("fault injection: seed \(seed), \(iterations) iterations: "
-              + seen.sorted { $0.key.rawValue < $1.key.rawValue }
+        print(
+            "fault injection: seed \(seed), \(iterations) iterations: "
+                + seen.sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.key) ×\($0.value) (\(stopped[$0.key] ?? 0) hit a run still working)" }.joined(separator: ", ")
-              + "; \(halfPublished) left a half-done publish for the next run to complete")
+                + "; \(halfPublished) left a half-done publish for the next run to complete")
     }
 
     @Test("a full disk at a random point of the run", .enabled(if: FaultLab.canMount, "needs root to mount a small tmpfs"))
@@ -81,8 +83,9 @@ import Glibc
             if code == 1 {
                 failed += 1
                 let first = stderr.split(separator: "\n").first { $0.contains(": error: ") }.map(String.init) ?? "?"
-                stoppedAt.append(first.trimmingCharacters(in: .whitespaces).components(separatedBy: ": error: ")[0]
-                                 .components(separatedBy: " | ").last ?? "?")
+                stoppedAt.append(
+                    first.trimmingCharacters(in: .whitespaces).components(separatedBy: ": error: ")[0]
+                        .components(separatedBy: " | ").last ?? "?")
                 #expect(stderr.contains("No space left on device"), "\(label): the failure does not say the disk is full\n\(stderr)")
             }
             FaultLab.expectNoCrash(stderr, label: label)
@@ -90,15 +93,17 @@ import Glibc
             try disk.resize(bytes: 256 << 20)
             try lab.checkNextRunFinishes(repo, label: label)
         }
-        print("full disk: seed \(seed), \(iterations) iterations, \(failed) runs stopped by the full disk, at: "
-              + stoppedAt.joined(separator: "; "))
+        print(
+            "full disk: seed \(seed), \(iterations) iterations, \(failed) runs stopped by the full disk, at: "
+                + stoppedAt.joined(separator: "; "))
     }
 
     /// `out/` (or `pipeline/`, where the lock is) that the run may not write. Root ignores file modes,
     /// so as root the runner runs as `nobody` over a repository that `nobody` owns.
-    @Test("an out/ or lock folder that cannot be written fails the run cleanly",
-          .enabled(if: FaultLab.canWriteProtect, "as root, needs setpriv and a build that the user nobody can run"),
-          arguments: ["out", "pipeline"])
+    @Test(
+        "an out/ or lock folder that cannot be written fails the run cleanly",
+        .enabled(if: FaultLab.canWriteProtect, "as root, needs setpriv and a build that the user nobody can run"),
+        arguments: ["out", "pipeline"])
     func aFolderThatCannotBeWritten(_ folder: String) throws {
         let lab = try FaultLab.shared()
         let root = try lab.copyOfA()
@@ -111,12 +116,14 @@ import Glibc
         try FaultLab.Mount.sh("chmod -R u+w '\(root.appendingPathComponent(folder).path)'")
         let label = "\(folder)/ not writable"
         #expect(code == 1, "\(label): exit \(code)\n\(stderr)")
-        #expect(stderr.contains("Permission denied") && stderr.contains("Make \(folder)/ writable and re-run"),
-                "\(label): the failure does not say why or what to do\n\(stderr)")
+        #expect(
+            stderr.contains("Permission denied") && stderr.contains("Make \(folder)/ writable and re-run"),
+            "\(label): the failure does not say why or what to do\n\(stderr)")
         FaultLab.expectNoCrash(stderr, label: label)
         try lab.checkBeforeOrAfter(root, label: label, killed: false)
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".pipeline/journal.json").path),
-                "\(label): a failed publish left its journal behind instead of undoing its moves")
+        #expect(
+            !FileManager.default.fileExists(atPath: root.appendingPathComponent(".pipeline/journal.json").path),
+            "\(label): a failed publish left its journal behind instead of undoing its moves")
         try lab.checkNextRunFinishes(root, label: label)
     }
 
@@ -227,21 +234,26 @@ final class FaultLab: @unchecked Sendable {
         let package = BadInputTests.packageRoot
         try manager.createDirectory(at: root.appendingPathComponent("fixtures/scraped"), withIntermediateDirectories: true)
         try manager.createDirectory(at: root.appendingPathComponent("fixtures/requests"), withIntermediateDirectories: true)
-        var parts = ["Package.swift", "Sources", "pipeline/pipeline.yaml", "pipeline/params.yaml", "pipeline/sources.yaml", "pipeline/schemas",
-                     "fixtures/reference", "fixtures/overrides", "fixtures/geo"]
+        var parts = [
+            "Package.swift", "Sources", "pipeline/pipeline.yaml", "pipeline/params.yaml", "pipeline/sources.yaml", "pipeline/schemas",
+            "fixtures/reference", "fixtures/overrides", "fixtures/geo",
+        ]
         parts += sources.map { "fixtures/scraped/\($0)" } + requests.map { "fixtures/requests/\($0)" }
         for part in parts {
-            try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: package.appendingPathComponent(part), to: root.appendingPathComponent(part))
         }
     }
 
     /// Inputs B: a UFL kickoff moved, a WNBA game moved a day, the UFL trip a week longer.
     static func editToB(_ root: URL) throws {
-        try replace("fixtures/scraped/ufl-2025-sample/ufl_2025_sample.csv", in: root,
-                    "\"Fri, Mar 28, 2025\",8:00 PM", with: "\"Fri, Mar 28, 2025\",7:30 PM")
+        try replace(
+            "fixtures/scraped/ufl-2025-sample/ufl_2025_sample.csv", in: root,
+            "\"Fri, Mar 28, 2025\",8:00 PM", with: "\"Fri, Mar 28, 2025\",7:30 PM")
         try replace("fixtures/requests/ufl-spring-2025.yaml", in: root, "lastDate: 2025-04-13", with: "lastDate: 2025-04-20")
-        try replace("fixtures/requests/wnba-2023-east-rest-days.yaml", in: root, "maxDrivingHoursPerDay:", with: "maxDrivingHoursPerDay: 7 #")
+        try replace(
+            "fixtures/requests/wnba-2023-east-rest-days.yaml", in: root, "maxDrivingHoursPerDay:", with: "maxDrivingHoursPerDay: 7 #")
     }
 
     static func replace(_ path: String, in root: URL, _ old: String, with new: String) throws {
@@ -274,14 +286,17 @@ final class FaultLab: @unchecked Sendable {
 
     func runToEnd(in root: URL) throws -> (Int32, String) { try Self.run(["run"], in: root, bin: bin) }
 
-    static func start(_ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false,
-                      environment: [String: String] = [:]) throws -> RunningProcess {
+    static func start(
+        _ arguments: [String], in root: URL, bin: URL, asNobody: Bool = false,
+        environment: [String: String] = [:]
+    ) throws -> RunningProcess {
         let sportstime = bin.appendingPathComponent("sportstime")
         let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if asNobody {
-            return try TestProcess.start(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                         ["--reuid=65534", "--regid=65534", "--clear-groups", sportstime.path] + arguments,
-                                         in: root, environment: merged)
+            return try TestProcess.start(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", sportstime.path] + arguments,
+                in: root, environment: merged)
         }
         return try TestProcess.start(sportstime, arguments, in: root, environment: merged)
     }
@@ -291,7 +306,8 @@ final class FaultLab: @unchecked Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return names.compactMap(Int32.init).filter { child in
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.range(of: ")", options: .backwards) else { return false }
+                let close = stat.range(of: ")", options: .backwards)
+            else { return false }
             let fields = stat[close.upperBound...].split(separator: " ")
             return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == pid
         }.sorted()
@@ -300,7 +316,8 @@ final class FaultLab: @unchecked Sendable {
     /// Whether `pid` runs (a zombie no longer holds its files or locks).
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.range(of: ")", options: .backwards) else { return false }
+            let close = stat.range(of: ")", options: .backwards)
+        else { return false }
         return !stat[close.upperBound...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
@@ -321,15 +338,17 @@ final class FaultLab: @unchecked Sendable {
     }
 
     static func expectNoCrash(_ stderr: String, label: String) {
-        #expect(!stderr.contains("Fatal error") && !stderr.contains("Stack dump") && !stderr.contains("💣"),
-                "\(label): crashed\n\(stderr)")
+        #expect(
+            !stderr.contains("Fatal error") && !stderr.contains("Stack dump") && !stderr.contains("💣"),
+            "\(label): crashed\n\(stderr)")
     }
 
     /// Starts a run to B, waits `delay`, and injects `fault`; returns when every process it started is gone.
     @discardableResult
     func inject(_ fault: Fault, after delay: Double, jobs: Int, slowPublish: Bool, in repo: URL, label: String) throws -> Bool {
-        let runner = try Self.start(["run", "--jobs", "\(jobs)"], in: repo, bin: bin,
-                                    environment: slowPublish ? ["SPORTSTIME_PUBLISH_PAUSE_MS": "40"] : [:])
+        let runner = try Self.start(
+            ["run", "--jobs", "\(jobs)"], in: repo, bin: bin,
+            environment: slowPublish ? ["SPORTSTIME_PUBLISH_PAUSE_MS": "40"] : [:])
         Thread.sleep(forTimeInterval: delay)
         let pid = runner.process.processIdentifier
         var stages: [Int32] = []
@@ -371,7 +390,8 @@ final class FaultLab: @unchecked Sendable {
             let other = try #require(second)
             let codes = [code, other.code].sorted()
             // Whichever took the workspace first runs; the other is refused, or finds nothing to do.
-            #expect(codes == [0, 1] || codes == [0, 0], "\(label): exits \(code) and \(other.code)\n\(stderr)\n\(other.standardErrorSoFar)")
+            #expect(
+                codes == [0, 1] || codes == [0, 0], "\(label): exits \(code) and \(other.code)\n\(stderr)\n\(other.standardErrorSoFar)")
             if codes == [0, 1] {
                 let refused = code == 1 ? stderr : other.standardErrorSoFar
                 #expect(refused.contains("another sportstime run is writing this workspace"), "\(label): \(refused)")
@@ -406,8 +426,9 @@ final class FaultLab: @unchecked Sendable {
             let filesAre = filesAsBefore ? "as before" : filesAsAfter ? "as after" : "neither"
             let entryIs = entryAsBefore ? "as before" : entryAsAfter ? "as after" : "neither"
             if stage == journal && filesAsAfter && entryAsBefore {
-                #expect(journalEntries?[stage] == after.lockEntries[stage],
-                        "\(label): stage \(stage) is published, but the journal does not hold its new lock entry")
+                #expect(
+                    journalEntries?[stage] == after.lockEntries[stage],
+                    "\(label): stage \(stage) is published, but the journal does not hold its new lock entry")
                 continue
             }
             let named = stage == journal ? " (it is the stage the journal names)" : ""
@@ -429,7 +450,8 @@ final class FaultLab: @unchecked Sendable {
         let (status, statusText) = try Self.run(["status"], in: repo, bin: bin)
         #expect(status == 0, "\(label): status after the next run exits \(status)\n\(statusText)")
         for leftover in [".pipeline/journal.json", ".pipeline/staging", ".pipeline/backup"] {
-            #expect(!FileManager.default.fileExists(atPath: repo.appendingPathComponent(leftover).path), "\(label): \(leftover) left behind")
+            #expect(
+                !FileManager.default.fileExists(atPath: repo.appendingPathComponent(leftover).path), "\(label): \(leftover) left behind")
         }
     }
 
@@ -440,8 +462,10 @@ final class FaultLab: @unchecked Sendable {
         guard geteuid() == 0 else { return true }
         guard let bin = BadInputTests.binFolder, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return false }
         let temporary = FileManager.default.temporaryDirectory.path
-        return (try? Mount.sh("/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups '\(bin.path)/sportstime' --help >/dev/null"
-                              + " && /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups test -x '\(temporary)'")) != nil
+        return
+            (try? Mount.sh(
+                "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups '\(bin.path)/sportstime' --help >/dev/null"
+                    + " && /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups test -x '\(temporary)'")) != nil
     }()
 
     static let canMount: Bool = {
@@ -539,15 +563,17 @@ struct PipelineState {
     /// Each stage's entry in the lock a journal left by a killed runner would write.
     static func journalLockEntries(_ root: URL) -> [String: Data]? {
         guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(".pipeline/journal.json").path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let lock = (object["lock"] as? String).flatMap({ try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }),
-              let stages = lock["stages"] as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let lock = (object["lock"] as? String).flatMap({ try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }),
+            let stages = lock["stages"] as? [String: Any]
+        else { return nil }
         return stages.compactMapValues { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
     }
 
     static func journalStage(_ root: URL) -> String? {
         guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(".pipeline/journal.json").path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         return object["stage"] as? String
     }
 }

@@ -12,11 +12,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let runner = folder.appendingPathComponent("sportstime")
         let log = folder.appendingPathComponent("argv")
-        try Data("#!/bin/sh\necho \"$@\" > '\(log.path)'\necho 'work pending: 1 to run, 0 waiting, 24 up to date.'\nexit \(runnerExit)\n".utf8).write(to: runner)
+        try Data(
+            "#!/bin/sh\necho \"$@\" > '\(log.path)'\necho 'work pending: 1 to run, 0 waiting, 24 up to date.'\nexit \(runnerExit)\n".utf8
+        ).write(to: runner)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.path)
-        let result = try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                         ["make", "--no-print-directory", "-C", BadInputTests.packageRoot.path, "SWIFT=true",
-                                          "SPORTSTIME=\(runner.path)"] + arguments)
+        let result = try TestProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "make", "--no-print-directory", "-C", BadInputTests.packageRoot.path, "SWIFT=true",
+                "SPORTSTIME=\(runner.path)",
+            ] + arguments)
         let argv = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return (result.status, result.stdout + result.stderr, argv)
     }

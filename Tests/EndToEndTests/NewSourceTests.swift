@@ -15,7 +15,8 @@ import Testing
         let manager = FileManager.default
         let root = manager.temporaryDirectory.appendingPathComponent("new-sources-\(UUID().uuidString)")
         for part in ["fixtures/reference", "pipeline/schemas"] {
-            try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: BadInputTests.packageRoot.appendingPathComponent(part), to: root.appendingPathComponent(part))
         }
         try manager.createDirectory(at: root.appendingPathComponent("fixtures/overrides"), withIntermediateDirectories: true)
@@ -27,8 +28,10 @@ import Testing
     static let steps: [[String]] = [
         ["sportstime-ingest", "--sources", "pipeline/sources.yaml", "--out", "out/ingest"],
         ["sportstime-normalize", "--in", "out/ingest", "--reference", "fixtures/reference", "--out", "out/normalize"],
-        ["sportstime-merge", "--normalized", "out/normalize", "--reference", "fixtures/reference",
-         "--overrides", "fixtures/overrides", "--out", "out/merge"],
+        [
+            "sportstime-merge", "--normalized", "out/normalize", "--reference", "fixtures/reference",
+            "--overrides", "fixtures/overrides", "--out", "out/merge",
+        ],
     ]
 
     /// Runs ingest → normalize → merge and returns the merged games of `file` (`out/merge/games/<file>`), by id.

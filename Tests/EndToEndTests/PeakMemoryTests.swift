@@ -16,12 +16,14 @@ import Testing
     /// spawned by the test process itself would report the test process's own peak: Linux keeps the
     /// larger of the parent's and the child's high-water mark across fork and exec.)
     static func measure(_ arguments: [String], in folder: URL, bin: URL) throws -> Cost {
-        let python = try #require(["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"]
-            .first { FileManager.default.isExecutableFile(atPath: $0) }, "python3 is needed to measure peak memory (bench/measure.py)")
-        let result = try TestProcess.run(URL(fileURLWithPath: python),
-                                         [BadInputTests.packageRoot.appendingPathComponent("bench/measure.py").path, "--"]
-                                            + [bin.appendingPathComponent(arguments[0]).path] + arguments.dropFirst(),
-                                         in: folder)
+        let python = try #require(
+            ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"]
+                .first { FileManager.default.isExecutableFile(atPath: $0) }, "python3 is needed to measure peak memory (bench/measure.py)")
+        let result = try TestProcess.run(
+            URL(fileURLWithPath: python),
+            [BadInputTests.packageRoot.appendingPathComponent("bench/measure.py").path, "--"]
+                + [bin.appendingPathComponent(arguments[0]).path] + arguments.dropFirst(),
+            in: folder)
         // `<exit code> <wall seconds> <peak RSS in MB> <CPU seconds>`
         let fields = result.stdout.split(separator: " ").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         try #require(fields.count == 4, "measure.py printed \(fields)")
@@ -31,8 +33,10 @@ import Testing
 
     static let ingest = ["sportstime-ingest", "--sources", "pipeline/sources.yaml", "--out", "out/ingest"]
     static let normalize = ["sportstime-normalize", "--in", "out/ingest", "--reference", "fixtures/reference", "--out", "out/normalize"]
-    static let merge = ["sportstime-merge", "--normalized", "out/normalize", "--reference", "fixtures/reference",
-                        "--overrides", "fixtures/overrides", "--out", "out/merge"]
+    static let merge = [
+        "sportstime-merge", "--normalized", "out/normalize", "--reference", "fixtures/reference",
+        "--overrides", "fixtures/overrides", "--out", "out/merge",
+    ]
 
     @Test func planOnAYAMLBombStaysSmall() throws {
         let bin = try #require(BadInputTests.binFolder, "build the executables first (swift build --build-tests)")
@@ -42,17 +46,20 @@ import Testing
             #expect(try BadInputTests.run(stage, in: root, bin: bin).0 == 0, "\(stage[0])")
         }
         // Twelve levels of ten aliases: 10^12 values once expanded, from about 1.2 KB of text.
-        var lines = ["id: ufl-trip", "title: t", "sports: [ufl]", "firstDate: 2025-04-04", "lastDate: 2025-04-13",
-                     "start: {latitude: 38.627, longitude: -90.1994, name: x, timeZone: America/Chicago}",
-                     "laughs0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        var lines = [
+            "id: ufl-trip", "title: t", "sports: [ufl]", "firstDate: 2025-04-04", "lastDate: 2025-04-13",
+            "start: {latitude: 38.627, longitude: -90.1994, name: x, timeZone: America/Chicago}",
+            "laughs0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]",
+        ]
         for level in 1...12 {
             lines.append("laughs\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
         }
         let text = lines.joined(separator: "\n") + "\n"
         #expect(text.utf8.count < 1500)
         try Data(text.utf8).write(to: root.appendingPathComponent("fixtures/requests/ufl-trip.yaml"))
-        let cost = try Self.measure(["sportstime-plan", "--merged", "out/merge", "--requests", "fixtures/requests", "--out", "out/plan"],
-                                    in: root, bin: bin)
+        let cost = try Self.measure(
+            ["sportstime-plan", "--merged", "out/merge", "--requests", "fixtures/requests", "--out", "out/plan"],
+            in: root, bin: bin)
         print("peak memory: sportstime-plan on a YAML bomb: \(cost.maxRSSKB / 1024) MB, \(String(format: "%.2f", cost.cpuSeconds)) s CPU")
         #expect(cost.status == 2)
         #expect(cost.maxRSSKB < Self.limitKB, "sportstime-plan used \(cost.maxRSSKB / 1024) MB on a YAML bomb")

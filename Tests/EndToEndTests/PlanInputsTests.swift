@@ -23,7 +23,8 @@ import Testing
         let manager = FileManager.default
         let root = manager.temporaryDirectory.appendingPathComponent("plan-inputs-\(UUID().uuidString)")
         for part in ["out/merge", "fixtures/requests", "pipeline/schemas"] {
-            try manager.createDirectory(at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: root.appendingPathComponent(part).deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: BadInputTests.packageRoot.appendingPathComponent(part), to: root.appendingPathComponent(part))
         }
         try Data(spec.utf8).write(to: root.appendingPathComponent("pipeline/pipeline.yaml"))
@@ -49,11 +50,13 @@ import Testing
 
     @Test func theCommittedSpecDeclaresThePlanStageThisWay() throws {
         let text = try String(contentsOf: BadInputTests.packageRoot.appendingPathComponent("pipeline/pipeline.yaml"), encoding: .utf8)
-        #expect(text.contains("""
-                cmd: [sportstime-plan, --merged, out/merge, --requests, fixtures/requests,
-                      --out, "${outs.0.dir}", --request, "${item}", --depfile, "${depfile}"]
-                deps: [out/merge, "fixtures/requests/${item}.yaml"]
-            """))
+        #expect(
+            text.contains(
+                """
+                    cmd: [sportstime-plan, --merged, out/merge, --requests, fixtures/requests,
+                          --out, "${outs.0.dir}", --request, "${item}", --depfile, "${depfile}"]
+                    deps: [out/merge, "fixtures/requests/${item}.yaml"]
+                """))
     }
 
     @Test func anMLBFixReplansOnlyMLBRequestsAndANewSeasonReplansItsSport() throws {
@@ -69,7 +72,10 @@ import Testing
         #expect(first == 0, "\(output)")
         #expect(ranFirst.count == 9 && ranFirst.values.allSatisfy { $0 == "ran" }, "\(output)")
         let lock = try String(contentsOf: root.appendingPathComponent("pipeline/pipeline.lock.json"), encoding: .utf8)
-        #expect(lock.contains("\"reads\": [\n        \"fixtures/requests/northeast-winter-nba-nhl.yaml\",\n        \"out/merge/games/nba-*.json\",\n        \"out/merge/games/nhl-*.json\",\n"), "\(lock)")
+        #expect(
+            lock.contains(
+                "\"reads\": [\n        \"fixtures/requests/northeast-winter-nba-nhl.yaml\",\n        \"out/merge/games/nba-*.json\",\n        \"out/merge/games/nhl-*.json\",\n"
+            ), "\(lock)")
 
         // A data fix to one MLB game: the three MLB requests are planned again, nothing else.
         let mlb = root.appendingPathComponent("out/merge/games/mlb-2023.json")
@@ -81,7 +87,8 @@ import Testing
         try Data("{}\n".utf8).write(to: root.appendingPathComponent("out/merge/merge-report.json"))
         let (second, ranSecond, secondOutput) = try Self.run(in: root, bin: bin)
         #expect(second == 0, "\(secondOutput)")
-        #expect(Set(ranSecond.filter { $0.value == "ran" }.keys)
+        #expect(
+            Set(ranSecond.filter { $0.value == "ran" }.keys)
                 == ["plan@mlb-boston-june-week", "plan@mlb-midwest-most-stadiums", "plan@mlb-must-see-pair"], "\(secondOutput)")
         #expect(secondOutput.contains("(dep out/merge/games/mlb-2023.json changed)"), "\(secondOutput)")
 

@@ -38,8 +38,11 @@ import Testing
         #expect(config.rejectThreshold == .fraction(0.01))
         #expect(config.naiveTimeZone == .venue)
         #expect(config.placeholderTeams.isEmpty)
-        #expect(config.meta == ["source": "a", "system": "retrosheet", "sport": "mlb", "season": "2023", "scope": "mlb-2023",
-                                "scrapedAt": "2023-03-01T00:00:00Z", "priority": "5"])
+        #expect(
+            config.meta == [
+                "source": "a", "system": "retrosheet", "sport": "mlb", "season": "2023", "scope": "mlb-2023",
+                "scrapedAt": "2023-03-01T00:00:00Z", "priority": "5",
+            ])
         #expect(config.location.line == 2)
     }
 
@@ -49,7 +52,10 @@ import Testing
         #expect(config.allowShrinkReason == "The league cancelled the last two weeks.")
         #expect(config.meta[BatchMetaKey.allowShrink] == "The league cancelled the last two weeks.")
         let empty = problems(Self.valid + "\n    allowShrink: {reason: \" \"}")
-        #expect(empty.map(\.description) == ["pipeline/sources.yaml:12:27: error: source 'a': allowShrink.reason is empty. Say why the source may list fewer games than merge published (or remove allowShrink)."])
+        #expect(
+            empty.map(\.description) == [
+                "pipeline/sources.yaml:12:27: error: source 'a': allowShrink.reason is empty. Say why the source may list fewer games than merge published (or remove allowShrink)."
+            ])
         #expect(problems(Self.valid + "\n    allowShrink: {because: x}").first?.message.contains("missing key 'reason'") == true)
     }
 
@@ -125,15 +131,16 @@ import Testing
     }
 
     @Test func quotedKeysThatLookLikeNumbersOrBooleansAreFound() throws {
-        let text = Self.valid.replacingOccurrences(of: "format: retrosheet", with: "format: csv-mapping") + """
+        let text =
+            Self.valid.replacingOccurrences(of: "format: retrosheet", with: "format: csv-mapping") + """
 
-                mapping:
-                  fields:
-                    date: d
-                    homeTeam: h
-                    awayTeam: a
-                    kind: {from: k, values: {"1": preseason, "TRUE": postseason, yes: regular}}
-            """
+                    mapping:
+                      fields:
+                        date: d
+                        homeTeam: h
+                        awayTeam: a
+                        kind: {from: k, values: {"1": preseason, "TRUE": postseason, yes: regular}}
+                """
         let config = try #require(try SourceCatalog.load(text: text, path: "s.yaml").first)
         #expect(config.mapping.fields?.kind?.values == ["1": "preseason", "TRUE": "postseason", "yes": "regular"])
     }

@@ -18,10 +18,12 @@ import Testing
         let dir = manager.temporaryDirectory.appendingPathComponent("ingest-e2e-\(UUID().uuidString)")
         try manager.createDirectory(at: dir.appendingPathComponent("pipeline"), withIntermediateDirectories: true)
         try manager.createDirectory(at: dir.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
-        try manager.copyItem(at: TestSupport.packageRoot.appendingPathComponent("pipeline/sources.yaml"),
-                             to: dir.appendingPathComponent("pipeline/sources.yaml"))
-        try manager.copyItem(at: TestSupport.packageRoot.appendingPathComponent("fixtures/scraped"),
-                             to: dir.appendingPathComponent("fixtures/scraped"))
+        try manager.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("pipeline/sources.yaml"),
+            to: dir.appendingPathComponent("pipeline/sources.yaml"))
+        try manager.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("fixtures/scraped"),
+            to: dir.appendingPathComponent("fixtures/scraped"))
         return dir
     }
 
@@ -61,7 +63,9 @@ import Testing
         #expect(Self.outputs(dir) == outputs, "a second run must write the same bytes")
 
         let committed = Self.outputs(TestSupport.packageRoot)
-        #expect(committed == outputs, """
+        #expect(
+            committed == outputs,
+            """
             out/ingest is stale: run `swift run sportstime-ingest --sources pipeline/sources.yaml --out out/ingest` \
             from the repository root and commit out/ingest
             """)
@@ -92,8 +96,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("pipeline/sources.yaml")
         let text = try String(contentsOf: spec, encoding: .utf8)
-            .replacingOccurrences(of: "    naiveTimeZone: venue\n    rejectThreshold: \"0.5%\"\n    priority: 50\n\n  # The 2020",
-                                  with: "    naiveTimeZone: venue\n    rejectThreshold: \"0.5%\"\n    priorty: 50\n\n  # The 2020")
+            .replacingOccurrences(
+                of: "    naiveTimeZone: venue\n    rejectThreshold: \"0.5%\"\n    priority: 50\n\n  # The 2020",
+                with: "    naiveTimeZone: venue\n    rejectThreshold: \"0.5%\"\n    priorty: 50\n\n  # The 2020")
         try text.write(to: spec, atomically: true, encoding: .utf8)
         let run = try Self.run(Self.arguments, in: dir)
         #expect(run.status == 2)
@@ -108,7 +113,10 @@ import Testing
         let run = try Self.run(Self.arguments + ["--source", "wnba-2023-bbref", "--source", "ufl-2025-sample"], in: dir)
         #expect(run.status == 2)
         #expect(run.stderr.contains("no file matches '2023schedule.csv'"))
-        #expect(Set(Self.outputs(dir).keys) == ["ufl-2025-sample/games.json", "ufl-2025-sample/rejects.jsonl", "ufl-2025-sample/filtered.jsonl"])
+        #expect(
+            Set(Self.outputs(dir).keys) == [
+                "ufl-2025-sample/games.json", "ufl-2025-sample/rejects.jsonl", "ufl-2025-sample/filtered.jsonl",
+            ])
     }
 
     @Test func unknownSourceIsAUsageError() throws {

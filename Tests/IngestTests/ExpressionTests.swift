@@ -14,7 +14,9 @@ import Testing
     }
 
     func syntaxError(_ text: String) -> MappingExpression.SyntaxError? {
-        do { _ = try MappingExpression.parse(text); return nil } catch let e as MappingExpression.SyntaxError { return e } catch { return nil }
+        do { _ = try MappingExpression.parse(text); return nil } catch let e as MappingExpression.SyntaxError { return e } catch {
+            return nil
+        }
     }
 
     @Test func precedenceAndBeforeOrNotBindsTighterThanAnd() throws {
@@ -38,9 +40,9 @@ import Testing
     }
 
     @Test func comparisonsAreNumericWhenEitherSideIsANumberElseText() throws {
-        #expect(try eval("week == 5", ["week": "05"]) == .bool(true))      // numeric
-        #expect(try eval("week == '5'", ["week": "05"]) == .bool(false))   // text
-        #expect(try eval("week == 5", ["week": "WC"]) == .bool(false))     // not a number: not equal
+        #expect(try eval("week == 5", ["week": "05"]) == .bool(true)) // numeric
+        #expect(try eval("week == '5'", ["week": "05"]) == .bool(false)) // text
+        #expect(try eval("week == 5", ["week": "WC"]) == .bool(false)) // not a number: not equal
         #expect(try eval("week != 5", ["week": "WC"]) == .bool(true))
         #expect(try eval("week in [19, 20]", ["week": "20"]) == .bool(true))
         #expect(try eval("game_type not in ['REG']", ["game_type": "WC"]) == .bool(true))
@@ -58,8 +60,8 @@ import Testing
         let row = ["d": "2023-03-30", "t": "7:05 PM", "i": "2022-09-09T00:20:00Z", "r": "20220604"]
         #expect(try eval("month(d)", row) == .number(3))
         #expect(try eval("day(d)", row) == .number(30))
-        #expect(try eval("weekday(d)", row) == .number(4))          // Thursday, ISO 1 = Monday
-        #expect(try eval("weekday(r)", row) == .number(6))          // yyyyMMdd by default: a Saturday
+        #expect(try eval("weekday(d)", row) == .number(4)) // Thursday, ISO 1 = Monday
+        #expect(try eval("weekday(r)", row) == .number(6)) // yyyyMMdd by default: a Saturday
         #expect(try eval("hour(t, 'h:mm a')", row) == .number(19))
         // An instant is read on the source zone's wall clock: 00:20Z is 20:20 the day before in New York.
         #expect(try eval("hour(i)", row, zone: "America/New_York") == .number(20))
@@ -122,7 +124,8 @@ import Testing
         """
 
     static func spec(kind: String) -> String {
-        TestSupport.csvSpec("""
+        TestSupport.csvSpec(
+            """
             fields:
               date: {from: gameday, layout: yyyy-MM-dd}
               homeTeam: home
@@ -132,29 +135,35 @@ import Testing
     }
 
     @Test func casesDeriveTheKindAndARowThatCannotBeEvaluatedIsARejectWithItsReason() throws {
-        let spec = Self.spec(kind: """
-              kind:
-                cases:
-                  - {when: "week <= 5 and month(kick, 'M/d/yyyy') in [1, 2]", value: postseason}
-                default: regular
-            """)
+        let spec = Self.spec(
+            kind: """
+                  kind:
+                    cases:
+                      - {when: "week <= 5 and month(kick, 'M/d/yyyy') in [1, 2]", value: postseason}
+                    default: regular
+                """)
         let result = try TestSupport.ingest(spec: spec, files: ["g.csv": Data(Self.rows.utf8)])
         #expect(result.records.map(\.id) == ["test:2022-09-11-no-at-atl", "test:2023-01-08-ne-at-buf", "test:2023-01-14-mia-at-buf"])
         #expect(result.records.map(\.kind) == [.regular, .regular, .postseason])
-        #expect(result.records.allSatisfy { $0.inferred == ["status"] })  // a derived kind is stated, not inferred
-        #expect(result.rejects == [Reject(
-            file: "fixtures/scraped/test/g.csv", line: 5,
-            reason: "fields.kind.cases[0].when: month(): kick 'TBD' does not fit the layouts M/d/yyyy (in 'week <= 5 and month(kick, 'M/d/yyyy') in [1, 2]')",
-            raw: "1,2022-09-11,TBD,KC,LV")])
+        #expect(result.records.allSatisfy { $0.inferred == ["status"] }) // a derived kind is stated, not inferred
+        #expect(
+            result.rejects == [
+                Reject(
+                    file: "fixtures/scraped/test/g.csv", line: 5,
+                    reason:
+                        "fields.kind.cases[0].when: month(): kick 'TBD' does not fit the layouts M/d/yyyy (in 'week <= 5 and month(kick, 'M/d/yyyy') in [1, 2]')",
+                    raw: "1,2022-09-11,TBD,KC,LV")
+            ])
         #expect(result.counts.balances && result.counts.read == 4)
     }
 
     @Test func anUnknownColumnIsLocatedInTheSpecWithTheFilesColumnsAndTheNearestSpelling() throws {
-        let spec = Self.spec(kind: """
-              kind:
-                cases:
-                  - {when: "wek <= 5", value: postseason}
-            """)
+        let spec = Self.spec(
+            kind: """
+                  kind:
+                    cases:
+                      - {when: "wek <= 5", value: postseason}
+                """)
         do {
             _ = try TestSupport.ingest(spec: spec, files: ["g.csv": Data(Self.rows.utf8)])
             Issue.record("expected an error")
@@ -163,16 +172,20 @@ import Testing
             let line = spec.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("wek <= 5") }! + 1
             let lineText = String(spec.split(separator: "\n", omittingEmptySubsequences: false)[line - 1])
             let column = try #require(lineText.range(of: "wek")).lowerBound.utf16Offset(in: lineText) + 1
-            #expect(text.hasPrefix("sources.yaml:\(line):\(column): error: source 'test': fields.kind.cases[0].when reads column 'wek', which fixtures/scraped/test/g.csv does not have (columns: week, gameday, kick, home, away)"), "\(text)")
+            #expect(
+                text.hasPrefix(
+                    "sources.yaml:\(line):\(column): error: source 'test': fields.kind.cases[0].when reads column 'wek', which fixtures/scraped/test/g.csv does not have (columns: week, gameday, kick, home, away)"
+                ), "\(text)")
             #expect(text.contains("Did you mean week?"))
             #expect(error.exitCode == 2)
         }
     }
 
     @Test func aSyntaxErrorIsLocatedAtItsCharacterInSourcesYAML() throws {
-        let spec = Self.spec(kind: """
-              kind: {cases: [{when: "week <= 5 and mnth(gameday) == 1", value: postseason}]}
-            """)
+        let spec = Self.spec(
+            kind: """
+                  kind: {cases: [{when: "week <= 5 and mnth(gameday) == 1", value: postseason}]}
+                """)
         do {
             _ = try SourceCatalog.load(text: spec, path: "pipeline/sources.yaml")
             Issue.record("expected an error")
@@ -180,17 +193,19 @@ import Testing
             let lines = spec.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let line = try #require(lines.firstIndex { $0.contains("mnth") }) + 1
             let column = try #require(lines[line - 1].range(of: "mnth")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
-            #expect(error.diagnostics.map(\.description) == [
-                "pipeline/sources.yaml:\(line):\(column): error: source 'test': fields.kind.cases[0].when: unknown function 'mnth'. Did you mean month()? Use one of: month(), day(), year(), weekday(), hour(), lower(), upper(), trim(), empty(), contains(), if().",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "pipeline/sources.yaml:\(line):\(column): error: source 'test': fields.kind.cases[0].when: unknown function 'mnth'. Did you mean month()? Use one of: month(), day(), year(), weekday(), hour(), lower(), upper(), trim(), empty(), contains(), if()."
+                ])
         }
     }
 
     @Test func aFieldTakesExactlyOneValueSourceAndCaseValuesAreChecked() throws {
-        let spec = Self.spec(kind: """
-              kind: {from: week, cases: [{when: "week <= 5", value: playoffs}]}
-              status: {cases: [{when: "week", value: final}]}
-            """)
+        let spec = Self.spec(
+            kind: """
+                  kind: {from: week, cases: [{when: "week <= 5", value: playoffs}]}
+                  status: {cases: [{when: "week", value: final}]}
+                """)
         do {
             _ = try SourceCatalog.load(text: spec, path: "s.yaml")
             Issue.record("expected an error")

@@ -9,12 +9,17 @@ import Testing
 @Suite struct GoldenTests {
     static let cases: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: TestSupport.fixtures.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: TestSupport.fixtures.appendingPathComponent("\($0)/sources.yaml").path) }.sorted()
+        return names.filter {
+            FileManager.default.fileExists(atPath: TestSupport.fixtures.appendingPathComponent("\($0)/sources.yaml").path)
+        }.sorted()
     }()
 
     @Test func everyReaderHasAGoldenCase() {
-        #expect(Self.cases == ["bbref-csv", "csv-mapping", "espn-csv", "ical", "json-mapping", "nba-schedule-csv",
-                               "nba-schedule-json", "nflverse-csv", "nhl-schedule-csv", "retrosheet", "spreadspoke-csv"])
+        #expect(
+            Self.cases == [
+                "bbref-csv", "csv-mapping", "espn-csv", "ical", "json-mapping", "nba-schedule-csv",
+                "nba-schedule-json", "nflverse-csv", "nhl-schedule-csv", "retrosheet", "spreadspoke-csv",
+            ])
     }
 
     @Test(arguments: cases)
@@ -27,8 +32,9 @@ import Testing
             #expect(result.counts.balances)
             let outputs = [("games.json", try result.gamesData()), ("rejects.jsonl", try result.rejectsData())]
             for (file, actual) in outputs {
-                try Golden.assertMatches(actual, expected: root.appendingPathComponent("expected/\(config.id)/\(file)"),
-                                         name: "\(name)/expected/\(config.id)/\(file)")
+                try Golden.assertMatches(
+                    actual, expected: root.appendingPathComponent("expected/\(config.id)/\(file)"),
+                    name: "\(name)/expected/\(config.id)/\(file)")
             }
         }
     }

@@ -48,9 +48,11 @@ import Testing
             """
         let result = try TestSupport.ingest(spec: spec, files: ["plan.csv": Data(utf8: csv)])
         #expect(result.rejects == [])
-        #expect(result.counts == {
-            var c = IngestCounts(); c.read = 4; c.filtered = 1; c.written = 3; return c
-        }())
+        #expect(
+            result.counts
+                == {
+                    var c = IngestCounts(); c.read = 4; c.filtered = 1; c.written = 3; return c
+                }())
         let games = Dictionary(uniqueKeysWithValues: result.records.map { ($0.sourceGameId ?? "", $0) })
         let first = try #require(games["A-1"])
         #expect(first.id == "spring:A-1")
@@ -77,7 +79,8 @@ import Testing
                                {"homeAway": "away", "team": {"name": "TBD"}}]}
             ]}]}
             """
-        let spec = TestSupport.csvSpec("""
+        let spec = TestSupport.csvSpec(
+            """
             records: leagues[*].events
             fields:
               id: id
@@ -99,7 +102,8 @@ import Testing
     }
 
     @Test func filtersOfEveryKind() throws {
-        let csv = "date,home,away,season,tag\n2025-03-01,A,B,2021,x\n2025-03-02,C,D,2022,\n2025-03-03,E,F,2023,keep-me\n2025-03-04,G,H,2026,y\n"
+        let csv =
+            "date,home,away,season,tag\n2025-03-01,A,B,2021,x\n2025-03-02,C,D,2022,\n2025-03-03,E,F,2023,keep-me\n2025-03-04,G,H,2026,y\n"
         let mapping = "fields:\n  date: date\n  homeTeam: home\n  awayTeam: away"
         func kept(_ filter: String) throws -> [String] {
             let spec = TestSupport.csvSpec(mapping, extra: "filters:\n  - \(filter)")
@@ -117,8 +121,9 @@ import Testing
     }
 
     @Test func aFilterOnAColumnTheFileLacksIsAnInputError() {
-        let spec = TestSupport.csvSpec("fields:\n  date: date\n  homeTeam: home\n  awayTeam: away",
-                                       extra: "filters:\n  - {column: seazon, equals: \"1\"}")
+        let spec = TestSupport.csvSpec(
+            "fields:\n  date: date\n  homeTeam: home\n  awayTeam: away",
+            extra: "filters:\n  - {column: seazon, equals: \"1\"}")
         #expect {
             _ = try TestSupport.ingest(spec: spec, files: ["a.csv": Data(utf8: "date,home,away\n2025-03-01,A,B\n")])
         } throws: { error in
@@ -127,7 +132,8 @@ import Testing
     }
 
     @Test func lookupsJoinAnotherFileByKey() throws {
-        let spec = TestSupport.csvSpec("""
+        let spec = TestSupport.csvSpec(
+            """
             lookups:
               - {name: weeks, file: weeks.csv, key: day, match: date}
             fields:
@@ -138,7 +144,8 @@ import Testing
               kind: {from: weeks.type, values: {Post: postseason}, default: regular}
             """, season: "2022..2023")
         let result = try TestSupport.ingest(
-            spec: spec, files: ["games.csv": Data(utf8: "date,home,away\n2023-01-08,A,B\n2023-01-15,C,D\n2023-09-10,E,F\n2024-05-05,G,H\n")],
+            spec: spec,
+            files: ["games.csv": Data(utf8: "date,home,away\n2023-01-08,A,B\n2023-01-15,C,D\n2023-09-10,E,F\n2024-05-05,G,H\n")],
             lookups: ["weeks.csv": Data(utf8: "day,season,type\n2023-01-08,2022,Regular\n2023-01-15,2022,Post\n2023-09-10,2023,Regular\n")])
         #expect(result.records.map(\.season) == ["2022", "2022", "2023"])
         #expect(result.records.map(\.kind) == [.regular, .postseason, .regular])
@@ -146,7 +153,8 @@ import Testing
     }
 
     @Test func constantsRegexMatchAndIfPresent() throws {
-        let spec = TestSupport.csvSpec("""
+        let spec = TestSupport.csvSpec(
+            """
             fields:
               date: date
               homeTeam: {from: matchup, match: '@ (.+)$'}
@@ -165,7 +173,9 @@ import Testing
     @Test func unmappedKindOrStatusIsARejectThatSaysHowToMapIt() throws {
         let spec = TestSupport.csvSpec("fields:\n  date: date\n  homeTeam: home\n  awayTeam: away\n  kind: type")
         let result = try TestSupport.ingest(spec: spec, files: ["a.csv": Data(utf8: "date,home,away,type\n2025-03-01,A,B,Friendly\n")])
-        #expect(result.rejects.first?.reason == "kind 'Friendly' is not one of preseason, regular, postseason, exhibition (map it in fields.kind.values)")
+        #expect(
+            result.rejects.first?.reason
+                == "kind 'Friendly' is not one of preseason, regular, postseason, exhibition (map it in fields.kind.values)")
     }
 
     @Test func rowSeasonsOutsideTheDeclaredRangeAreRejected() throws {
@@ -173,14 +183,18 @@ import Testing
         let csv = "date,home,away,s\n2025-03-01,A,B,20242025\n2026-03-01,C,D,2025-26\n2026-03-02,E,F,2026\n"
         let result = try TestSupport.ingest(spec: spec, files: ["a.csv": Data(utf8: csv)])
         #expect(result.records.map(\.season) == ["2024-25"])
-        #expect(result.rejects.map(\.reason) == ["season 2025-26 is outside this source's seasons 2024-25",
-                                                 "season '2026' is not a season like 2024-25"])
+        #expect(
+            result.rejects.map(\.reason) == [
+                "season 2025-26 is outside this source's seasons 2024-25",
+                "season '2026' is not a season like 2024-25",
+            ])
     }
 
     @Test func naiveTimesInADeclaredZoneBecomeInstantsAndInTheVenueZoneStayLocal() throws {
         let csv = "date,time,home,away\n2025-07-04,19:05,A,B\n2025-11-02,01:30,C,D\n"
         let mapping = "fields:\n  date: date\n  time: time\n  homeTeam: home\n  awayTeam: away"
-        let eastern = try TestSupport.ingest(spec: TestSupport.csvSpec(mapping, zone: "America/New_York"), files: ["a.csv": Data(utf8: csv)])
+        let eastern = try TestSupport.ingest(
+            spec: TestSupport.csvSpec(mapping, zone: "America/New_York"), files: ["a.csv": Data(utf8: csv)])
         #expect(eastern.records.map(\.startUTC) == [Instant(iso8601: "2025-07-04T23:05:00Z"), Instant(iso8601: "2025-11-02T05:30:00Z")])
         #expect(eastern.records.allSatisfy { $0.localTime == nil && $0.dateZone == "America/New_York" && !$0.timeTBD })
         let venue = try TestSupport.ingest(spec: TestSupport.csvSpec(mapping, zone: "venue"), files: ["a.csv": Data(utf8: csv)])

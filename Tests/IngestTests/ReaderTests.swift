@@ -24,8 +24,9 @@ import Testing
     }
 
     @Test func retrosheetGameNeverMadeUpIsCancelled() {
-        let notes = Notes(date: day, postponement: "Covid; Rescheduled for Aug 13 (Game1) but No makeup played (Covid)",
-                          makeup: "20200813 [game was not played]")
+        let notes = Notes(
+            date: day, postponement: "Covid; Rescheduled for Aug 13 (Game1) but No makeup played (Covid)",
+            makeup: "20200813 [game was not played]")
         #expect(notes.status == .cancelled)
         #expect(notes.makeupDate == nil)
         #expect(Notes(date: day, postponement: "Rain", makeup: "").status == .cancelled)
@@ -43,7 +44,8 @@ import Testing
     }
 
     @Test func retrosheetNoteAboutBattingOrderOnlyIsNotAPostponement() {
-        let notes = Notes(date: day, postponement: "OAK batted last (Game 1); game scheduled at OAK in original pre-lockout schedule", makeup: "")
+        let notes = Notes(
+            date: day, postponement: "OAK batted last (Game 1); game scheduled at OAK in original pre-lockout schedule", makeup: "")
         #expect(notes.status == .scheduled)
         #expect(notes.playedAt == nil)
     }
@@ -55,7 +57,9 @@ import Testing
     }
 
     @Test func retrosheetRowWithWrongColumnCountIsRejected() {
-        let table = RetrosheetTable.read(Data(utf8: "\"20230330\",\"0\",\"Thu\",\"BAL\",\"AL\",1,\"BOS\",\"AL\",1,\"d\",\"\",\"\"\r\n\"20230330\",\"0\",\"Thu\"\r\n"), path: "x.TXT")
+        let table = RetrosheetTable.read(
+            Data(utf8: "\"20230330\",\"0\",\"Thu\",\"BAL\",\"AL\",1,\"BOS\",\"AL\",1,\"d\",\"\",\"\"\r\n\"20230330\",\"0\",\"Thu\"\r\n"),
+            path: "x.TXT")
         #expect(table.rows.count == 1)
         #expect(table.rowRejects.map(\.line) == [2])
     }
@@ -87,15 +91,18 @@ import Testing
         #expect(ICalendarTable.unescape(#"a\,b\;c\nd\Ne\\f\"#) == "a,b;c\nd\ne\\f\\")
         #expect(ICalendarTable.unescape(#"Montr\,éal\n"#) == "Montr,éal\n")
         #expect(ICalendarTable.unescape("plain") == "plain")
-        for content in [#"DTSTART;TZID="America/New_York:x";VALUE=DATE-TIME:20250301T190000"#,
-                        #"SUMMARY;LANGUAGE=fr:Montréal vs. Toronto"#, "LOCATION:Stade, Montréal", "X-NO-COLON"] {
+        for content in [
+            #"DTSTART;TZID="America/New_York:x";VALUE=DATE-TIME:20250301T190000"#,
+            #"SUMMARY;LANGUAGE=fr:Montréal vs. Toronto"#, "LOCATION:Stade, Montréal", "X-NO-COLON",
+        ] {
             let property = ICalendarTable.parseProperty(content)
             let accented = ICalendarTable.parseProperty(content + "é")
             #expect(property?.name == accented?.name && property?.params == accented?.params)
             #expect(property.map { $0.value + "é" } == accented?.value)
         }
         let dtstart = ICalendarTable.parseProperty(#"DTSTART;TZID="America/New_York:x";VALUE=DATE-TIME:20250301T190000"#)
-        #expect(dtstart?.name == "DTSTART" && dtstart?.params == ["TZID": "America/New_York:x", "VALUE": "DATE-TIME"]
+        #expect(
+            dtstart?.name == "DTSTART" && dtstart?.params == ["TZID": "America/New_York:x", "VALUE": "DATE-TIME"]
                 && dtstart?.value == "20250301T190000")
     }
 
@@ -158,7 +165,8 @@ import Testing
     // MARK: Basketball-Reference
 
     @Test func bbrefSectionRowsSwitchTheKindAndAreNotGames() {
-        let csv = "Date,Start (ET),Visitor/Neutral,PTS,Home/Neutral,PTS,,,Attend.,Arena,Notes\nTue Apr 16 2024,7:30p,A,1,B,2,Box Score,,100,X Arena,\nPlayoffs,,,,,,,,,,\nSat Apr 20 2024,1:00p,C,,D,,,,,Y Arena,\n"
+        let csv =
+            "Date,Start (ET),Visitor/Neutral,PTS,Home/Neutral,PTS,,,Attend.,Arena,Notes\nTue Apr 16 2024,7:30p,A,1,B,2,Box Score,,100,X Arena,\nPlayoffs,,,,,,,,,,\nSat Apr 20 2024,1:00p,C,,D,,,,,Y Arena,\n"
         let table = BBRefTable.read(Data(utf8: csv), path: "b.csv")
         #expect(table.rows.count == 2)
         #expect(table.rows.map { $0.cells[table.column("section")!] } == ["", "Playoffs"])

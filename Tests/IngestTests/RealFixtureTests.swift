@@ -20,10 +20,13 @@ import Testing
     }
 
     @Test func theSpecDeclaresEverySourceOfTheIssue() {
-        #expect(Self.sourceIds == ["mlb-2023-retrosheet", "mlb-2020-retrosheet-original", "mlb-2020-retrosheet-revised",
-                                   "nba-2025-26", "nhl-2025-26", "nhl-2023-24-corrupt", "nfl-nflverse-2021-2022",
-                                   "nfl-nflverse-2023-wk18", "nfl-spreadspoke-2022-2025", "nfl-espn-2022-2023", "mls-2025", "wnba-2023-bbref",
-                                   "ufl-2025-sample"])
+        #expect(
+            Self.sourceIds == [
+                "mlb-2023-retrosheet", "mlb-2020-retrosheet-original", "mlb-2020-retrosheet-revised",
+                "nba-2025-26", "nhl-2025-26", "nhl-2023-24-corrupt", "nfl-nflverse-2021-2022",
+                "nfl-nflverse-2023-wk18", "nfl-spreadspoke-2022-2025", "nfl-espn-2022-2023", "mls-2025", "wnba-2023-bbref",
+                "ufl-2025-sample",
+            ])
     }
 
     @Test(arguments: sourceIds)
@@ -64,8 +67,11 @@ import Testing
 
     @Test func nbaSeasonUsesTipUTCAndRejectsPlaceholders() throws {
         let nba = try Self.result("nba-2025-26")
-        let json = try JSONParser.parseNodes(String(decoding: try Data(contentsOf: TestSupport.packageRoot
-            .appendingPathComponent("fixtures/scraped/nba-2025-26/nba_2025_26_schedule.json")), as: UTF8.self))
+        let json = try JSONParser.parseNodes(
+            String(
+                decoding: try Data(
+                    contentsOf: TestSupport.packageRoot
+                        .appendingPathComponent("fixtures/scraped/nba-2025-26/nba_2025_26_schedule.json")), as: UTF8.self))
         #expect(json["regular_season_games"]?.text == "1207" && json["preseason_games"]?.text == "71")
         #expect(nba.counts.read == 1207 + 71)
         #expect(nba.records.filter { $0.kind == .preseason }.count == 71)
@@ -144,8 +150,11 @@ import Testing
         let configs = try SourceCatalog.load(text: Self.specText, path: "pipeline/sources.yaml")
         let config = try #require(configs.first { $0.id == "mls-2025" })
         let folder = TestSupport.packageRoot.appendingPathComponent("fixtures/scraped/mls-2025")
-        let names = try config.dataFiles(in: ArtifactFiles.files(under: folder, suffix: "").map { ArtifactFiles.relativePath(of: $0, to: folder) })
-        let files = try names.map { LoadedFile(path: "fixtures/scraped/mls-2025/\($0)", name: $0, data: try Data(contentsOf: folder.appendingPathComponent($0))) }
+        let names = try config.dataFiles(
+            in: ArtifactFiles.files(under: folder, suffix: "").map { ArtifactFiles.relativePath(of: $0, to: folder) })
+        let files = try names.map {
+            LoadedFile(path: "fixtures/scraped/mls-2025/\($0)", name: $0, data: try Data(contentsOf: folder.appendingPathComponent($0)))
+        }
         let forward = try Ingester.ingest(config, files: files)
         let backward = try Ingester.ingest(config, files: files.reversed())
         #expect(try forward.gamesData() == backward.gamesData())

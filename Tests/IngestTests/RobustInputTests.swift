@@ -67,12 +67,16 @@ import Testing
     }
 
     @Test func placeholderRowsAreRejectedWithTheirLine() throws {
-        let csv = "date,home,away,venue\n2025-03-01,TBD,B,V\n2025-03-02, (),D,W\n2025-03-03,E,,X\n2025-03-04,G,To Be Determined,Y\n2025-03-05,H,I,Z\n"
+        let csv =
+            "date,home,away,venue\n2025-03-01,TBD,B,V\n2025-03-02, (),D,W\n2025-03-03,E,,X\n2025-03-04,G,To Be Determined,Y\n2025-03-05,H,I,Z\n"
         let result = try run(csv)
         #expect(result.records.map(\.homeTeam) == ["H"])
         #expect(result.rejects.map(\.line) == [2, 3, 4, 5])
-        #expect(result.rejects.map(\.reason) == ["placeholder home team 'TBD'", "blank home team", "blank away team",
-                                                 "placeholder away team 'To Be Determined'"])
+        #expect(
+            result.rejects.map(\.reason) == [
+                "placeholder home team 'TBD'", "blank home team", "blank away team",
+                "placeholder away team 'To Be Determined'",
+            ])
         #expect(result.counts.balances)
     }
 
@@ -117,8 +121,11 @@ import Testing
     @Test func rowsShorterThanTheHeaderAreRejectedAsCutOff() throws {
         let result = try run("date,home,away,venue\n2025-03-01,A,B\n2025-03-02,C\n2025-03-03,D,E,V\n")
         #expect(result.records.map(\.homeTeam) == ["D"])
-        #expect(result.rejects.map(\.reason) == ["the row has 3 of the header's 4 columns (the line looks cut off)",
-                                                  "the row has 2 of the header's 4 columns (the line looks cut off)"])
+        #expect(
+            result.rejects.map(\.reason) == [
+                "the row has 3 of the header's 4 columns (the line looks cut off)",
+                "the row has 2 of the header's 4 columns (the line looks cut off)",
+            ])
         #expect(result.rejects.map(\.line) == [2, 3])
         #expect(result.counts.balances)
     }
@@ -127,7 +134,10 @@ import Testing
         let long = String(repeating: "x", count: InputLimits.scrapedFieldBytes + 1)
         let result = try run("date,home,away,venue\n2025-03-01,A,B,\(long)\n2025-03-02,C,D,V\n")
         #expect(result.records.map(\.homeTeam) == ["C"])
-        #expect(result.rejects.map(\.reason) == ["field 4 ('venue') is \(InputLimits.scrapedFieldBytes + 1) bytes, more than the \(InputLimits.scrapedFieldBytes) allowed in one scraped field; the row is not read"])
+        #expect(
+            result.rejects.map(\.reason) == [
+                "field 4 ('venue') is \(InputLimits.scrapedFieldBytes + 1) bytes, more than the \(InputLimits.scrapedFieldBytes) allowed in one scraped field; the row is not read"
+            ])
         #expect((result.rejects.first?.raw?.count ?? .max) <= InputLimits.rejectRawCharacters)
         #expect(result.counts.balances)
     }
@@ -145,8 +155,10 @@ import Testing
     }
 
     @Test func jsonWithBOMAndCarriageReturnsKeepsLineNumbers() throws {
-        let json = "\u{FEFF}{\"games\": [\r{\"d\": \"2025-03-01\", \"h\": \"A\", \"a\": \"B\"},\r{\"d\": \"2025-03-02\",\r \"h\": \"C\", \"a\": \"D\"}]}"
-        let spec = TestSupport.csvSpec("""
+        let json =
+            "\u{FEFF}{\"games\": [\r{\"d\": \"2025-03-01\", \"h\": \"A\", \"a\": \"B\"},\r{\"d\": \"2025-03-02\",\r \"h\": \"C\", \"a\": \"D\"}]}"
+        let spec = TestSupport.csvSpec(
+            """
             records: games
             fields:
               date: d
@@ -169,9 +181,11 @@ import Testing
 
     @Test func iCalendarFoldedLinesWithAnyLineEnd() throws {
         for end in ["\r\n", "\n"] {
-            let ics = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "SUMMARY:Long Name", "  FC vs. Other\\, Club",
-                       "DTSTART:20250301T190000Z", "LOCATION:Some Park\\, City\\, ST", "END:VEVENT", "END:VCALENDAR", ""]
-                .joined(separator: end)
+            let ics = [
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "SUMMARY:Long Name", "  FC vs. Other\\, Club",
+                "DTSTART:20250301T190000Z", "LOCATION:Some Park\\, City\\, ST", "END:VEVENT", "END:VCALENDAR", "",
+            ]
+            .joined(separator: end)
             let spec = """
                 sources:
                   - {id: t, sport: mls, season: "2025", system: t, files: ["*.ics"], format: ical,
@@ -203,19 +217,27 @@ import Testing
               - {id: test, sport: mlb, season: "2023", system: retrosheet, files: ["*"], format: retrosheet,
                  scrapedAt: "2025-01-01T00:00:00Z", naiveTimeZone: venue, rejectThreshold: "0", priority: 1}
             """
-        let (spec, name, text): (String, String, String) = switch kind {
-        case "csv": (csvSpec, "games.csv", "date,home,away,venue\n2025-03-01,A,B,V\n")
-        case "json": (jsonSpec, "g.json", "{\"games\": [{\"d\": \"2025-03-01\", \"h\": \"A\", \"a\": \"B\"}]}")
-        case "ical": (icalSpec, "a.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:1\r\nSUMMARY:A vs. B\r\nDTSTART:20250301T190000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
-        default: (retrosheetSpec, "2023SKED.TXT", "\"20230330\",\"0\",\"Thu\",\"SFN\",\"NL\",1,\"NYA\",\"AL\",1,\"d\",\"\",\"\"\n")
-        }
-        for (data, encoding) in [(text.data(using: .utf16)!, "UTF-16"), (text.data(using: .utf16BigEndian)!, "UTF-16"),
-                                 (text.data(using: .utf32)!, "UTF-32")] {
+        let (spec, name, text): (String, String, String) =
+            switch kind {
+            case "csv": (csvSpec, "games.csv", "date,home,away,venue\n2025-03-01,A,B,V\n")
+            case "json": (jsonSpec, "g.json", "{\"games\": [{\"d\": \"2025-03-01\", \"h\": \"A\", \"a\": \"B\"}]}")
+            case "ical":
+                (
+                    icalSpec, "a.ics",
+                    "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:1\r\nSUMMARY:A vs. B\r\nDTSTART:20250301T190000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                )
+            default: (retrosheetSpec, "2023SKED.TXT", "\"20230330\",\"0\",\"Thu\",\"SFN\",\"NL\",1,\"NYA\",\"AL\",1,\"d\",\"\",\"\"\n")
+            }
+        for (data, encoding) in [
+            (text.data(using: .utf16)!, "UTF-16"), (text.data(using: .utf16BigEndian)!, "UTF-16"),
+            (text.data(using: .utf32)!, "UTF-32"),
+        ] {
             #expect {
                 _ = try TestSupport.ingest(spec: spec, files: [name: data])
             } throws: { error in
                 guard let error = error as? PipelineError, case .invalidInput(let d) = error else { return false }
-                return d.description == "fixtures/scraped/test/\(name):1: error: the file is \(encoding) encoded. Save it as UTF-8 and re-run."
+                return d.description
+                    == "fixtures/scraped/test/\(name):1: error: the file is \(encoding) encoded. Save it as UTF-8 and re-run."
             }
         }
         // The same text as UTF-8 is read.
@@ -236,14 +258,16 @@ import Testing
         #expect(result.failure != nil)
         #expect(lines.filter { $0.contains(": error: placeholder home team 'TBA'") }.count == 9) // the first rows themselves
         let summary = try #require(lines.first { $0.contains("9 × placeholder home team 'TBA'") })
-        #expect(summary == "sources.yaml:2:5: note: 9 × placeholder home team 'TBA' (first at fixtures/scraped/test/games.csv:2); "
+        #expect(
+            summary == "sources.yaml:2:5: note: 9 × placeholder home team 'TBA' (first at fixtures/scraped/test/games.csv:2); "
                 + "'TBA' is in the source's placeholderTeams. If 'TBA' is a real team in this source, set placeholderTeams: [] "
                 + "(or the list without it) on source 'test' in pipeline/sources.yaml.")
         #expect(lines.contains { $0.contains("1 × ") && $0.contains("(first at fixtures/scraped/test/games.csv:11)") })
         #expect(lines.last?.contains("10 of 11 rows rejected, more than its rejectThreshold") == true)
         // And the key the message names exists: a source with placeholderTeams: [] keeps the TBA rows.
-        let fixed = TestSupport.csvSpec("fields:\n  date: date\n  homeTeam: home\n  awayTeam: away",
-                                        extra: "placeholderTeams: []", threshold: "1")
+        let fixed = TestSupport.csvSpec(
+            "fields:\n  date: date\n  homeTeam: home\n  awayTeam: away",
+            extra: "placeholderTeams: []", threshold: "1")
         let kept = try TestSupport.ingest(spec: fixed, files: ["games.csv": Data(rows.joined(separator: "\n").utf8)])
         #expect(kept.failure == nil && kept.records.count == 10)
     }
@@ -281,18 +305,22 @@ import Testing
               awayScore: away_score
             """
         let spec = TestSupport.csvSpec(mapping).replacingOccurrences(of: "sport: xfl", with: "sport: \(sport)")
-        return try TestSupport.ingest(spec: spec, files: ["games.csv": Data((["date,home,away,home_score,away_score"] + rows).joined(separator: "\n").utf8)])
+        return try TestSupport.ingest(
+            spec: spec, files: ["games.csv": Data((["date,home,away,home_score,away_score"] + rows).joined(separator: "\n").utf8)])
     }
 
     @Test func aScorelessFinalOrAFinalWithoutScoresIsARejectWithWhatToDo() throws {
-        let result = try ingest(["2023-01-02,Bengals,Bills,0,0", "2023-01-08,Bills,Patriots,35,23", "2023-01-09,Bills,Jets,,",
-                                 "2023-01-10,Bills,Dolphins,7,"])
+        let result = try ingest([
+            "2023-01-02,Bengals,Bills,0,0", "2023-01-08,Bills,Patriots,35,23", "2023-01-09,Bills,Jets,,",
+            "2023-01-10,Bills,Dolphins,7,",
+        ])
         #expect(result.records.map(\.awayTeam) == ["Patriots", "Jets"])
         #expect(result.records.map(\.status) == [.final, .scheduled])
-        #expect(result.rejects.map(\.reason) == [
-            "status final with a 0–0 score, which no nfl game ends with (a cancelled or unplayed game?): map the source's status column, or fix the row",
-            "status final but no score (homeScore and awayScore are empty): map the source's status column, or fix the row",
-        ])
+        #expect(
+            result.rejects.map(\.reason) == [
+                "status final with a 0–0 score, which no nfl game ends with (a cancelled or unplayed game?): map the source's status column, or fix the row",
+                "status final but no score (homeScore and awayScore are empty): map the source's status column, or fix the row",
+            ])
         #expect(result.rejects.map(\.line) == [2, 5])
         // Soccer games do end 0–0.
         #expect(try ingest(["2025-03-01,Union,Galaxy,0,0"], sport: "mls").rejects.isEmpty)

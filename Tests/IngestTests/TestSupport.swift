@@ -42,8 +42,10 @@ enum TestSupport {
     }
 
     /// A minimal spec for one generic CSV source with the given mapping lines (indented under `mapping:`).
-    static func csvSpec(_ mapping: String, extra: String = "", format: String = "csv-mapping", season: String = "2025",
-                        zone: String = "America/Chicago", threshold: String = "100%") -> String {
+    static func csvSpec(
+        _ mapping: String, extra: String = "", format: String = "csv-mapping", season: String = "2025",
+        zone: String = "America/Chicago", threshold: String = "100%"
+    ) -> String {
         """
         sources:
           - id: test

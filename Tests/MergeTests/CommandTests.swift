@@ -39,8 +39,10 @@ import Testing
         return folder
     }
 
-    static let arguments = ["--normalized", "out/normalize", "--reference", "fixtures/reference",
-                            "--overrides", "fixtures/overrides", "--out", "out/merge"]
+    static let arguments = [
+        "--normalized", "out/normalize", "--reference", "fixtures/reference",
+        "--overrides", "fixtures/overrides", "--out", "out/merge",
+    ]
 
     @Test func usageErrorsExit64() throws {
         let folder = try Self.workspace()
@@ -61,7 +63,8 @@ import Testing
     @Test func badOverrideExits2WithFileAndLine() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bad = "overrides:\n  - entity: game\n    id: nfl-2023-2023-09-07-det-at-kc\n    set:\n      kickoff: 2023-09-08T00:20:00Z\n    reason: r\n"
+        let bad =
+            "overrides:\n  - entity: game\n    id: nfl-2023-2023-09-07-det-at-kc\n    set:\n      kickoff: 2023-09-08T00:20:00Z\n    reason: r\n"
         try bad.write(to: folder.appendingPathComponent("fixtures/overrides/bad.yaml"), atomically: true, encoding: .utf8)
         let run = try Self.run(Self.arguments, in: folder)
         #expect(run.status == 2)
@@ -77,8 +80,9 @@ import Testing
         // Test hook: 300 ms before each of the 7 entity kinds, so the signal lands mid-merge.
         let merge = try Self.start(Self.arguments + ["--pause-between-entities-ms", "300"], in: folder)
         // Signalled while it pauses before its third entity kind: after the first two are merged.
-        #expect(merge.waitForStandardError(containing: "test pause before merging \(EntityKind.foldOrder[2].rawValue)"),
-                "\(merge.standardErrorSoFar)")
+        #expect(
+            merge.waitForStandardError(containing: "test pause before merging \(EntityKind.foldOrder[2].rawValue)"),
+            "\(merge.standardErrorSoFar)")
         merge.signal(signal)
         let result = try merge.wait()
         let stderr = result.stderr
@@ -90,8 +94,10 @@ import Testing
 
         let again = try Self.run(Self.arguments, in: folder)
         #expect(again.status == 0, "\(again.stderr)")
-        for name in ["sports.json", "stadiums.json", "teams.json", "league-structures.json", "team-aliases.json",
-                     "stadium-aliases.json", "sync-state.json", "merge-report.json", "rejects.jsonl"] {
+        for name in [
+            "sports.json", "stadiums.json", "teams.json", "league-structures.json", "team-aliases.json",
+            "stadium-aliases.json", "sync-state.json", "merge-report.json", "rejects.jsonl",
+        ] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
         }
     }

@@ -8,7 +8,9 @@ import Testing
 @Suite struct CommittedStoreTests {
     static let out = TestPaths.packageRoot.appendingPathComponent("out")
 
-    static func envelopes<Record: Codable & Sendable>(_ type: Record.Type, in folder: String, kind: ArtifactKind) throws -> [String: [Record]] {
+    static func envelopes<Record: Codable & Sendable>(_ type: Record.Type, in folder: String, kind: ArtifactKind) throws -> [String:
+        [Record]]
+    {
         let url = out.appendingPathComponent(folder)
         var byFile: [String: [Record]] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".json") {

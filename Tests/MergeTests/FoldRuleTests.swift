@@ -10,17 +10,20 @@ import Testing
     let late = T.instant("2023-04-01T00:00:00Z")
 
     func game(start: String, source: String, at time: Instant, schemaVersion: Int = 1) -> Game {
-        T.game(date: "2023-04-10", away: "mlb-nyy", home: "mlb-bos", start: start, source: source,
-               lastModified: time, schemaVersion: schemaVersion)
+        T.game(
+            date: "2023-04-10", away: "mlb-nyy", home: "mlb-bos", start: start, source: source,
+            lastModified: time, schemaVersion: schemaVersion)
     }
 
     @Test func newerRecordReplacesOlderOne() throws {
         let old = game(start: "2023-04-10T23:10:00Z", source: "a", at: early)
         let new = game(start: "2023-04-10T17:05:00Z", source: "a", at: late)
         // Listed newest file first: batch order, not file order, decides.
-        let input = MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "a", scrapedAt: late, games: [new]), T.batch(source: "a", scrapedAt: early, games: [old]),
-        ])
+        let input = MergeInput(
+            reference: reference,
+            gameBatches: [
+                T.batch(source: "a", scrapedAt: late, games: [new]), T.batch(source: "a", scrapedAt: early, games: [old]),
+            ])
         let result = try Merger.merge(input)
         #expect(result.store.games[new.id]?.startUTC == T.instant("2023-04-10T17:05:00Z"))
         let counts = try #require(result.counts(.games))
@@ -32,9 +35,11 @@ import Testing
         // One batch declares a newer scrape but carries a record with an older lastModified.
         let stale = game(start: "2023-04-10T23:10:00Z", source: "b", at: early)
         let fresh = game(start: "2023-04-10T17:05:00Z", source: "a", at: late)
-        let input = MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "a", scrapedAt: early, games: [fresh]), T.batch(source: "b", scrapedAt: late, games: [stale]),
-        ])
+        let input = MergeInput(
+            reference: reference,
+            gameBatches: [
+                T.batch(source: "a", scrapedAt: early, games: [fresh]), T.batch(source: "b", scrapedAt: late, games: [stale]),
+            ])
         let result = try Merger.merge(input)
         #expect(result.store.games[fresh.id]?.source == "a")
         #expect(result.counts(.games)?.skippedOlder == 1)
@@ -45,8 +50,10 @@ import Testing
         let low = game(start: "2023-04-10T23:10:00Z", source: "espn", at: late)
         let high = game(start: "2023-04-10T23:05:00Z", source: "mlb-api", at: late)
         for order in [[0, 1], [1, 0]] {
-            let batches = [T.batch(source: "espn", scrapedAt: late, priority: 1, games: [low]),
-                           T.batch(source: "mlb-api", scrapedAt: late, priority: 5, games: [high])]
+            let batches = [
+                T.batch(source: "espn", scrapedAt: late, priority: 1, games: [low]),
+                T.batch(source: "mlb-api", scrapedAt: late, priority: 5, games: [high]),
+            ]
             let result = try Merger.merge(MergeInput(reference: reference, gameBatches: order.map { batches[$0] }))
             #expect(result.store.games[high.id]?.source == "mlb-api")
             #expect(result.store.games[high.id]?.startUTC == T.instant("2023-04-10T23:05:00Z"))
@@ -59,8 +66,10 @@ import Testing
     @Test func equalLastModifiedAndPrioritySmallerSourceIdWins() throws {
         let fromB = game(start: "2023-04-10T23:10:00Z", source: "bravo", at: late)
         let fromA = game(start: "2023-04-10T23:05:00Z", source: "alpha", at: late)
-        let batches = [T.batch(source: "bravo", scrapedAt: late, games: [fromB]),
-                       T.batch(source: "alpha", scrapedAt: late, games: [fromA])]
+        let batches = [
+            T.batch(source: "bravo", scrapedAt: late, games: [fromB]),
+            T.batch(source: "alpha", scrapedAt: late, games: [fromA]),
+        ]
         for batchOrder in [batches, batches.reversed()] {
             let result = try Merger.merge(MergeInput(reference: reference, gameBatches: Array(batchOrder)))
             #expect(result.store.games[fromA.id]?.source == "alpha")
@@ -72,11 +81,17 @@ import Testing
         // Incremental: the store already holds the low-priority record at the same lastModified.
         let low = game(start: "2023-04-10T23:10:00Z", source: "espn", at: late)
         let high = game(start: "2023-04-10T23:05:00Z", source: "mlb-api", at: late)
-        let first = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "espn", scrapedAt: late, priority: 1, games: [low])]))
+        let first = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "espn", scrapedAt: late, priority: 1, games: [low])
+                ]))
         let previous = PreviousMerge(store: first.store, highWater: [.games: late])
-        let batches = [T.batch(source: "espn", scrapedAt: late, priority: 1, games: [low]),
-                       T.batch(source: "mlb-api", scrapedAt: late, priority: 5, games: [high])]
+        let batches = [
+            T.batch(source: "espn", scrapedAt: late, priority: 1, games: [low]),
+            T.batch(source: "mlb-api", scrapedAt: late, priority: 5, games: [high]),
+        ]
         let second = try Merger.merge(MergeInput(reference: reference, gameBatches: batches, previous: previous))
         #expect(second.store.games[high.id]?.source == "mlb-api")
         #expect(second.counts(.games)?.replaced == 1)
@@ -85,10 +100,12 @@ import Testing
     @Test func recordFromNewerSchemaIsSkippedIncompatibleAndListed() throws {
         let current = game(start: "2023-04-10T23:10:00Z", source: "a", at: early)
         let future = game(start: "2023-04-10T17:05:00Z", source: "a", at: late, schemaVersion: 3)
-        let input = MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "a", scrapedAt: early, games: [current]),
-            T.batch(source: "a", scrapedAt: late, games: [future], unreadable: [UnreadableRecord(id: "mlb-2023-x", schemaVersion: 4)]),
-        ])
+        let input = MergeInput(
+            reference: reference,
+            gameBatches: [
+                T.batch(source: "a", scrapedAt: early, games: [current]),
+                T.batch(source: "a", scrapedAt: late, games: [future], unreadable: [UnreadableRecord(id: "mlb-2023-x", schemaVersion: 4)]),
+            ])
         let result = try Merger.merge(input)
         #expect(result.store.games[current.id]?.startUTC == T.instant("2023-04-10T23:10:00Z"))
         let counts = try #require(result.counts(.games))
@@ -114,8 +131,12 @@ import Testing
         let first = game(start: "2023-04-10T23:10:00Z", source: "a", at: late)
         var second = first
         second.startUTC = T.instant("2023-04-10T17:05:00Z")
-        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "a", scrapedAt: late, games: [first, second])]))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "a", scrapedAt: late, games: [first, second])
+                ]))
         #expect(result.store.games[first.id]?.startUTC == first.startUTC)
         #expect(result.counts(.games)?.skippedOlder == 1)
     }
@@ -131,8 +152,12 @@ import Testing
 
     @Test func recordNamingAnotherSourceThanItsBatchIsRejected() throws {
         let game = game(start: "2023-04-10T23:10:00Z", source: "espn", at: late)
-        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "nflverse", scrapedAt: late, games: [game])]))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "nflverse", scrapedAt: late, games: [game])
+                ]))
         #expect(result.store.games.isEmpty)
         #expect(result.rejects.first?.reason.contains("names source 'espn'") == true)
     }
@@ -147,8 +172,10 @@ import Testing
         for result in [first, full, incremental] {
             for kind in EntityKind.foldOrder {
                 let counts = try #require(result.counts(kind))
-                #expect(counts.read == counts.applied + counts.skippedOlder + counts.skippedIncompatible + counts.rejected + counts.skippedBelowMark,
-                        "\(kind) in a \(result.mode) merge")
+                #expect(
+                    counts.read == counts.applied + counts.skippedOlder + counts.skippedIncompatible + counts.rejected
+                        + counts.skippedBelowMark,
+                    "\(kind) in a \(result.mode) merge")
                 #expect(counts.applied == counts.inserted + counts.replaced)
                 #expect(counts.stored == result.store.count(of: kind))
             }

@@ -13,27 +13,35 @@ import Testing
     /// HOU at IND, 2023 week 18, as the two real rows say it: nflverse (games_2023_week18.csv) Saturday
     /// 2024-01-06 at 20:15 ET; spreadspoke (spreadspoke_scores.csv:548) Sunday 2024-01-07, no time.
     func houAtInd(trustNflverse: Bool) -> MergeInput {
-        var nflverse = T.game(sport: "nfl", date: "2024-01-06", away: "nfl-hou", home: "nfl-ind", start: "2024-01-07T01:15:00Z",
-                              status: .final, source: "nflverse", sourceGameId: "2023_18_HOU_IND", lastModified: nflverseScrape)
+        var nflverse = T.game(
+            sport: "nfl", date: "2024-01-06", away: "nfl-hou", home: "nfl-ind", start: "2024-01-07T01:15:00Z",
+            status: .final, source: "nflverse", sourceGameId: "2023_18_HOU_IND", lastModified: nflverseScrape)
         nflverse.provenance = "fixtures/scraped/nfl-nflverse-2023-wk18/games_2023_week18.csv:3"
-        var spreadspoke = T.game(sport: "nfl", date: "2024-01-07", away: "nfl-hou", home: "nfl-ind", status: .final,
-                                 source: "spreadspoke", lastModified: spreadspokeScrape)
+        var spreadspoke = T.game(
+            sport: "nfl", date: "2024-01-07", away: "nfl-hou", home: "nfl-ind", status: .final,
+            source: "spreadspoke", lastModified: spreadspokeScrape)
         spreadspoke.sourceIds = [:]
         spreadspoke.provenance = "fixtures/scraped/nfl-spreadspoke-2022-2025/spreadspoke_scores.csv:548"
         // PIT at BAL the same Saturday: both sources agree, and it must stay its own game.
-        let pit = T.game(sport: "nfl", date: "2024-01-06", away: "nfl-pit", home: "nfl-bal", start: "2024-01-06T21:30:00Z",
-                         status: .final, source: "nflverse", lastModified: nflverseScrape)
-        var pitSpread = T.game(sport: "nfl", date: "2024-01-06", away: "nfl-pit", home: "nfl-bal", status: .final,
-                               source: "spreadspoke", lastModified: spreadspokeScrape)
+        let pit = T.game(
+            sport: "nfl", date: "2024-01-06", away: "nfl-pit", home: "nfl-bal", start: "2024-01-06T21:30:00Z",
+            status: .final, source: "nflverse", lastModified: nflverseScrape)
+        var pitSpread = T.game(
+            sport: "nfl", date: "2024-01-06", away: "nfl-pit", home: "nfl-bal", status: .final,
+            source: "spreadspoke", lastModified: spreadspokeScrape)
         pitSpread.sourceIds = [:]
-        var nflverseBatch = T.batch(source: "nflverse", scope: "nfl-2023", scrapedAt: nflverseScrape, priority: 60,
-                                    games: [nflverse, pit])
+        var nflverseBatch = T.batch(
+            source: "nflverse", scope: "nfl-2023", scrapedAt: nflverseScrape, priority: 60,
+            games: [nflverse, pit])
         if trustNflverse { nflverseBatch.origin.trust = [.date: 2, .start: 2] }
-        return MergeInput(reference: nfl, gameBatches: [
-            nflverseBatch,
-            T.batch(source: "spreadspoke", scope: "nfl-2022..2025", scrapedAt: spreadspokeScrape, priority: 30,
+        return MergeInput(
+            reference: nfl,
+            gameBatches: [
+                nflverseBatch,
+                T.batch(
+                    source: "spreadspoke", scope: "nfl-2022..2025", scrapedAt: spreadspokeScrape, priority: 30,
                     games: [spreadspoke, pitSpread]),
-        ])
+            ])
     }
 
     @Test func aGameTwoSourcesDateDifferentlyIsOneGameWithTheTrustedDateAndItsFormerId() throws {
@@ -53,8 +61,11 @@ import Testing
         #expect(result.conflictSummary == MergeConflictSummary(dateMoved: 1, matchedAcrossDates: 1))
 
         let lineage = try #require(result.lineage[game.id])
-        #expect(lineage.rows.map(\.row) == ["fixtures/scraped/nfl-nflverse-2023-wk18/games_2023_week18.csv:3",
-                                            "fixtures/scraped/nfl-spreadspoke-2022-2025/spreadspoke_scores.csv:548"])
+        #expect(
+            lineage.rows.map(\.row) == [
+                "fixtures/scraped/nfl-nflverse-2023-wk18/games_2023_week18.csv:3",
+                "fixtures/scraped/nfl-spreadspoke-2022-2025/spreadspoke_scores.csv:548",
+            ])
         #expect(lineage.fields["date"] == FieldOrigin(row: 0, rule: "trusted source for date (rank 2)"))
         #expect(lineage.fields["status"]?.row == 1) // newest stated
         #expect(result.countsAddUp)
@@ -73,14 +84,18 @@ import Testing
     @Test func aValueASourceDoesNotKnowNeverErasesOneAnotherStates() throws {
         // ESPN (older) states the kickoff and the venue; the newer spreadspoke row states neither.
         let reference = T.reference(teams: ["nfl-det", "nfl-kc"], extraStadiums: [T.stadium("arrowhead")])
-        let espn = T.game(sport: "nfl", date: "2023-09-07", away: "nfl-det", home: "nfl-kc", start: "2023-09-08T00:20:00Z",
-                          stadium: "arrowhead", source: "espn", sourceGameId: "401547353", lastModified: T.instant("2024-01-02T00:00:00Z"))
-        var spread = T.game(sport: "nfl", date: "2023-09-07", away: "nfl-det", home: "nfl-kc", status: .final,
-                            source: "spreadspoke", lastModified: spreadspokeScrape)
+        let espn = T.game(
+            sport: "nfl", date: "2023-09-07", away: "nfl-det", home: "nfl-kc", start: "2023-09-08T00:20:00Z",
+            stadium: "arrowhead", source: "espn", sourceGameId: "401547353", lastModified: T.instant("2024-01-02T00:00:00Z"))
+        var spread = T.game(
+            sport: "nfl", date: "2023-09-07", away: "nfl-det", home: "nfl-kc", status: .final,
+            source: "spreadspoke", lastModified: spreadspokeScrape)
         spread.inferred = ["stadiumId"]
         for order in [[0, 1], [1, 0]] {
-            let batches = [T.batch(source: "espn", scope: "nfl-2023", scrapedAt: T.instant("2024-01-02T00:00:00Z"), games: [espn]),
-                           T.batch(source: "spreadspoke", scope: "nfl-2023", scrapedAt: spreadspokeScrape, games: [spread])]
+            let batches = [
+                T.batch(source: "espn", scope: "nfl-2023", scrapedAt: T.instant("2024-01-02T00:00:00Z"), games: [espn]),
+                T.batch(source: "spreadspoke", scope: "nfl-2023", scrapedAt: spreadspokeScrape, games: [spread]),
+            ]
             let result = try Merger.merge(MergeInput(reference: reference, gameBatches: order.map { batches[$0] }))
             let game = try #require(result.store.games[espn.id])
             #expect(game.startUTC == T.instant("2023-09-08T00:20:00Z") && game.startKnowledge == .exact)
@@ -94,16 +109,22 @@ import Testing
 
     @Test func anExactStartReplacesANewerDayNightFlagItAgreesWith() throws {
         let reference = T.reference(teams: ["mlb-bos", "mlb-nyy"])
-        var retro = T.game(date: "2023-06-10", away: "mlb-nyy", home: "mlb-bos", source: "retrosheet", lastModified: T.instant("2023-07-01T00:00:00Z"))
+        var retro = T.game(
+            date: "2023-06-10", away: "mlb-nyy", home: "mlb-bos", source: "retrosheet", lastModified: T.instant("2023-07-01T00:00:00Z"))
         retro.startKnowledge = .day
-        let feed = T.game(date: "2023-06-10", away: "mlb-nyy", home: "mlb-bos", start: "2023-06-10T17:10:00Z",
-                          source: "feed", lastModified: T.instant("2023-03-01T00:00:00Z"))
+        let feed = T.game(
+            date: "2023-06-10", away: "mlb-nyy", home: "mlb-bos", start: "2023-06-10T17:10:00Z",
+            source: "feed", lastModified: T.instant("2023-03-01T00:00:00Z"))
         var night = feed
         night.startUTC = T.instant("2023-06-10T23:10:00Z")
         func merged(_ exact: Game) throws -> MergeResult {
-            try Merger.merge(MergeInput(reference: reference, gameBatches: [
-                T.batch(source: "retrosheet", scrapedAt: T.instant("2023-07-01T00:00:00Z"), games: [retro]),
-                T.batch(source: "feed", scrapedAt: T.instant("2023-03-01T00:00:00Z"), games: [exact])]))
+            try Merger.merge(
+                MergeInput(
+                    reference: reference,
+                    gameBatches: [
+                        T.batch(source: "retrosheet", scrapedAt: T.instant("2023-07-01T00:00:00Z"), games: [retro]),
+                        T.batch(source: "feed", scrapedAt: T.instant("2023-03-01T00:00:00Z"), games: [exact]),
+                    ]))
         }
         let agreeing = try merged(feed)
         #expect(agreeing.store.games[feed.id]?.startUTC == T.instant("2023-06-10T17:10:00Z")) // 13:10 EDT is a day game
@@ -121,12 +142,16 @@ import Testing
         let postponed = try #require(revised.first { $0.id == "mlb-2020-2020-07-27-bal-at-mia" })
         #expect(postponed.status == .postponed && postponed.makeupDate == T.date("2020-08-05"))
         // A feed that only knows the game at its new date (nine days later, beyond the ±3-day window).
-        let moved = T.game(season: "2020", date: "2020-08-05", away: "mlb-bal", home: "mlb-mia", start: "2020-08-05T22:40:00Z",
-                           status: .final, source: "feed", lastModified: T.instant("2020-10-02T00:00:00Z"))
-        let result = try Merger.merge(MergeInput(reference: RetrosheetFixture.reference, gameBatches: [
-            T.batch(source: "retrosheet", scope: "mlb-2020", scrapedAt: revisedAt, games: revised),
-            T.batch(source: "feed", scope: "mlb-2020", scrapedAt: T.instant("2020-10-02T00:00:00Z"), games: [moved]),
-        ]))
+        let moved = T.game(
+            season: "2020", date: "2020-08-05", away: "mlb-bal", home: "mlb-mia", start: "2020-08-05T22:40:00Z",
+            status: .final, source: "feed", lastModified: T.instant("2020-10-02T00:00:00Z"))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: RetrosheetFixture.reference,
+                gameBatches: [
+                    T.batch(source: "retrosheet", scope: "mlb-2020", scrapedAt: revisedAt, games: revised),
+                    T.batch(source: "feed", scope: "mlb-2020", scrapedAt: T.instant("2020-10-02T00:00:00Z"), games: [moved]),
+                ]))
         let pairing = result.store.games.values.filter { $0.homeTeamId == "mlb-mia" && $0.awayTeamId == "mlb-bal" }
         let revisedPairing = revised.filter { $0.homeTeamId == "mlb-mia" && $0.awayTeamId == "mlb-bal" }
         #expect(pairing.count == revisedPairing.count) // the feed's game added nothing: it is the postponed one
@@ -142,19 +167,28 @@ import Testing
             T.game(date: day, away: "mlb-nyy", home: "mlb-bos", number: number, source: source, lastModified: at)
         }
         // A: Jun 1, 2, 3; B: Jun 1, 2, 4 — the third game moved a day: three games, not four.
-        var result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "a", scrapedAt: a, games: ["2023-06-01", "2023-06-02", "2023-06-03"].map { game($0, "a", a) }),
-            T.batch(source: "b", scrapedAt: b, games: ["2023-06-01", "2023-06-02", "2023-06-04"].map { game($0, "b", b) }),
-        ]))
-        #expect(result.store.games.keys.sorted() == ["mlb-2023-2023-06-01-nyy-at-bos", "mlb-2023-2023-06-02-nyy-at-bos",
-                                                     "mlb-2023-2023-06-04-nyy-at-bos"])
+        var result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "a", scrapedAt: a, games: ["2023-06-01", "2023-06-02", "2023-06-03"].map { game($0, "a", a) }),
+                    T.batch(source: "b", scrapedAt: b, games: ["2023-06-01", "2023-06-02", "2023-06-04"].map { game($0, "b", b) }),
+                ]))
+        #expect(
+            result.store.games.keys.sorted() == [
+                "mlb-2023-2023-06-01-nyy-at-bos", "mlb-2023-2023-06-02-nyy-at-bos",
+                "mlb-2023-2023-06-04-nyy-at-bos",
+            ])
         #expect(result.store.games["mlb-2023-2023-06-04-nyy-at-bos"]?.formerIds == ["mlb-2023-2023-06-03-nyy-at-bos"])
 
         // A: Jun 1 and Jun 3; B: Jun 2 only — equally near both: kept apart and reported.
-        result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "a", scrapedAt: a, games: [game("2023-06-01", "a", a), game("2023-06-03", "a", a)]),
-            T.batch(source: "b", scrapedAt: b, games: [game("2023-06-02", "b", b)]),
-        ]))
+        result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "a", scrapedAt: a, games: [game("2023-06-01", "a", a), game("2023-06-03", "a", a)]),
+                    T.batch(source: "b", scrapedAt: b, games: [game("2023-06-02", "b", b)]),
+                ]))
         #expect(result.store.games.count == 3)
         let ambiguous = try #require(result.ambiguousMatches.first)
         #expect(ambiguous.gameId == "mlb-2023-2023-06-02-nyy-at-bos")
@@ -162,10 +196,14 @@ import Testing
         #expect(result.conflictSummary?.ambiguousMatches == 1)
 
         // A doubleheader's second game that B dates the next day pairs by game number.
-        result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "a", scrapedAt: a, games: [game("2023-06-05", "a", a, number: 1), game("2023-06-05", "a", a, number: 2)]),
-            T.batch(source: "b", scrapedAt: b, games: [game("2023-06-05", "b", b), game("2023-06-06", "b", b)]),
-        ]))
+        result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(
+                        source: "a", scrapedAt: a, games: [game("2023-06-05", "a", a, number: 1), game("2023-06-05", "a", a, number: 2)]),
+                    T.batch(source: "b", scrapedAt: b, games: [game("2023-06-05", "b", b), game("2023-06-06", "b", b)]),
+                ]))
         #expect(result.store.games.keys.sorted() == ["mlb-2023-2023-06-05-nyy-at-bos", "mlb-2023-2023-06-06-nyy-at-bos"])
     }
 
@@ -175,11 +213,14 @@ import Testing
         let first = T.game(date: "2023-06-01", away: "mlb-nyy", home: "mlb-bos", source: "retro-a", lastModified: early)
         let second = T.game(date: "2023-06-02", away: "mlb-nyy", home: "mlb-bos", source: "retro-b", lastModified: late)
         let far = T.game(date: "2023-06-09", away: "mlb-nyy", home: "mlb-bos", source: "feed", lastModified: late)
-        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "retro-a", system: "retrosheet", scrapedAt: early, games: [first]),
-            T.batch(source: "retro-b", system: "retrosheet", scrapedAt: late, games: [second]),
-            T.batch(source: "feed", scrapedAt: late, games: [far]),
-        ]))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "retro-a", system: "retrosheet", scrapedAt: early, games: [first]),
+                    T.batch(source: "retro-b", system: "retrosheet", scrapedAt: late, games: [second]),
+                    T.batch(source: "feed", scrapedAt: late, games: [far]),
+                ]))
         // The newer snapshot of one system replaces the older one's listing: soft delete, not a match.
         #expect(result.store.games[first.id]?.deprecatedAt == late)
         #expect(result.store.games[second.id]?.deprecatedAt == nil && result.store.games[second.id]?.formerIds == nil)
@@ -189,9 +230,12 @@ import Testing
 
     @Test func anOverrideNamingAFormerIdStillApplies() throws {
         var input = houAtInd(trustNflverse: true)
-        input.overrides = [OverridePatch(entity: .games, recordId: "nfl-2023-2024-01-07-hou-at-ind", field: "neutralSite",
-                                         value: .bool(true), reason: "test",
-                                         location: SourceLocation(path: "fixtures/overrides/x.yaml", line: 3))]
+        input.overrides = [
+            OverridePatch(
+                entity: .games, recordId: "nfl-2023-2024-01-07-hou-at-ind", field: "neutralSite",
+                value: .bool(true), reason: "test",
+                location: SourceLocation(path: "fixtures/overrides/x.yaml", line: 3))
+        ]
         let result = try Merger.merge(input)
         #expect(result.store.games["nfl-2023-2024-01-06-hou-at-ind"]?.neutralSite == true)
         #expect(result.overrideOutcomes.first?.status == .applied)
@@ -199,14 +243,19 @@ import Testing
 
     @Test func aSourceThatLabelsTheSeasonDifferentlyStillMeetsTheOthers() throws {
         let reference = T.reference(teams: ["nba-bos", "nba-nyk"])
-        let league = T.game(sport: "nba", season: "2025-26", date: "2026-01-10", away: "nba-nyk", home: "nba-bos",
-                            start: "2026-01-11T00:30:00Z", source: "league", lastModified: T.instant("2025-11-01T00:00:00Z"))
-        let other = T.game(sport: "nba", season: "2026", date: "2026-01-11", away: "nba-nyk", home: "nba-bos",
-                           source: "other", lastModified: T.instant("2025-10-01T00:00:00Z"))
-        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "league", scope: "nba-2025-26", scrapedAt: T.instant("2025-11-01T00:00:00Z"), games: [league]),
-            T.batch(source: "other", scope: "nba-2026", scrapedAt: T.instant("2025-10-01T00:00:00Z"), games: [other]),
-        ]))
+        let league = T.game(
+            sport: "nba", season: "2025-26", date: "2026-01-10", away: "nba-nyk", home: "nba-bos",
+            start: "2026-01-11T00:30:00Z", source: "league", lastModified: T.instant("2025-11-01T00:00:00Z"))
+        let other = T.game(
+            sport: "nba", season: "2026", date: "2026-01-11", away: "nba-nyk", home: "nba-bos",
+            source: "other", lastModified: T.instant("2025-10-01T00:00:00Z"))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "league", scope: "nba-2025-26", scrapedAt: T.instant("2025-11-01T00:00:00Z"), games: [league]),
+                    T.batch(source: "other", scope: "nba-2026", scrapedAt: T.instant("2025-10-01T00:00:00Z"), games: [other]),
+                ]))
         #expect(result.store.games.keys.sorted() == [league.id])
         #expect(result.store.games[league.id]?.season == "2025-26" && result.store.games[league.id]?.formerIds == [other.id])
     }

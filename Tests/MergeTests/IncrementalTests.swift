@@ -26,7 +26,9 @@ import Testing
                 let incrementalFiles = try T.storeFiles(incremental, input)
                 #expect(fullFiles.keys.sorted() == incrementalFiles.keys.sorted(), "seed \(seed) run \(run)")
                 for path in fullFiles.keys.sorted() where fullFiles[path] != incrementalFiles[path] {
-                    Issue.record("seed \(seed) run \(run): \(path) differs between the incremental and the full merge\n\(firstDifference(fullFiles[path], incrementalFiles[path]))")
+                    Issue.record(
+                        "seed \(seed) run \(run): \(path) differs between the incremental and the full merge\n\(firstDifference(fullFiles[path], incrementalFiles[path]))"
+                    )
                 }
             }
             #expect(incremental.store == full.store, "seed \(seed) run \(run)")
@@ -90,18 +92,20 @@ import Testing
             // Every 11th game the feed dates a day later (where that date is free): matched across dates.
             if index % 11 == 1 {
                 let later = copy.localDate.adding(days: 1)
-                let id = Game.makeId(sport: "mlb", season: copy.season, localDate: later, awayTeamId: copy.awayTeamId,
-                                     homeTeamId: copy.homeTeamId, gameNumber: copy.gameNumber)
+                let id = Game.makeId(
+                    sport: "mlb", season: copy.season, localDate: later, awayTeamId: copy.awayTeamId,
+                    homeTeamId: copy.homeTeamId, gameNumber: copy.gameNumber)
                 if !retrosheetIds.contains(id) { copy.localDate = later; copy.id = id }
             }
             copy.startUTC = Instant(utc: copy.localDate, hour: [17, 23, 0].randomElement(using: &rng)!)
             copy.startKnowledge = .exact
             second2023.append(copy)
         }
-        let batches = season2020 + [
-            T.batch(source: "retrosheet-2023", system: "retrosheet", scope: "mlb-2023", scrapedAt: scraped2023, games: games2023),
-            T.batch(source: "mlb-feed", system: "mlb-feed", scope: "mlb-2023", scrapedAt: scraped2023, priority: 2, games: second2023),
-        ]
+        let batches =
+            season2020 + [
+                T.batch(source: "retrosheet-2023", system: "retrosheet", scope: "mlb-2023", scrapedAt: scraped2023, games: games2023),
+                T.batch(source: "mlb-feed", system: "mlb-feed", scope: "mlb-2023", scrapedAt: scraped2023, priority: 2, games: second2023),
+            ]
         for seed in UInt64(1)...3 {
             var rng = SeededGenerator(seed: seed)
             let runs = Int.random(in: 2...3, using: &rng)

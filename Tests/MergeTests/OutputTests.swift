@@ -31,27 +31,43 @@ import Testing
     @Test func gamesAreSplitPerSportAndSeason() throws {
         let reference = T.reference(teams: ["mlb-bos", "mlb-nyy", "nba-bos", "nba-nyk"])
         let time = T.instant("2025-09-01T00:00:00Z")
-        let input = MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "mlb-src", scrapedAt: time, games: [
-                T.game(date: "2023-04-10", away: "mlb-nyy", home: "mlb-bos", source: "mlb-src", lastModified: time),
-                T.game(season: "2024", date: "2024-04-10", away: "mlb-nyy", home: "mlb-bos", source: "mlb-src", lastModified: time)]),
-            T.batch(source: "nba-src", scope: "nba-2025-26", scrapedAt: time, games: [
-                T.game(sport: "nba", season: "2025-26", date: "2026-01-10", away: "nba-nyk", home: "nba-bos", source: "nba-src", lastModified: time)]),
-        ])
+        let input = MergeInput(
+            reference: reference,
+            gameBatches: [
+                T.batch(
+                    source: "mlb-src", scrapedAt: time,
+                    games: [
+                        T.game(date: "2023-04-10", away: "mlb-nyy", home: "mlb-bos", source: "mlb-src", lastModified: time),
+                        T.game(season: "2024", date: "2024-04-10", away: "mlb-nyy", home: "mlb-bos", source: "mlb-src", lastModified: time),
+                    ]),
+                T.batch(
+                    source: "nba-src", scope: "nba-2025-26", scrapedAt: time,
+                    games: [
+                        T.game(
+                            sport: "nba", season: "2025-26", date: "2026-01-10", away: "nba-nyk", home: "nba-bos", source: "nba-src",
+                            lastModified: time)
+                    ]),
+            ])
         let result = try Merger.merge(input)
-        let files = try MergeOutput.files(for: result, input: input, hashes: [
-            "out/normalize/games/mlb-src.json": "aa", "out/normalize/games/nba-src.json": "bb", "fixtures/reference/teams.csv": "cc",
-        ], settings: ["mergeVersion": "x"])
-        #expect(files.map(\.path) == ["games/mlb-2023.json", "games/mlb-2024.json", "games/nba-2025-26.json", "league-structures.json",
-                                     "lineage/mlb-2023.json", "lineage/mlb-2024.json", "lineage/nba-2025-26.json",
-                                     "merge-report.json", "rejects.jsonl", "sports.json", "stadium-aliases.json", "stadiums.json",
-                                     "sync-state.json", "team-aliases.json", "teams.json"])
+        let files = try MergeOutput.files(
+            for: result, input: input,
+            hashes: [
+                "out/normalize/games/mlb-src.json": "aa", "out/normalize/games/nba-src.json": "bb", "fixtures/reference/teams.csv": "cc",
+            ], settings: ["mergeVersion": "x"])
+        #expect(
+            files.map(\.path) == [
+                "games/mlb-2023.json", "games/mlb-2024.json", "games/nba-2025-26.json", "league-structures.json",
+                "lineage/mlb-2023.json", "lineage/mlb-2024.json", "lineage/nba-2025-26.json",
+                "merge-report.json", "rejects.jsonl", "sports.json", "stadium-aliases.json", "stadiums.json",
+                "sync-state.json", "team-aliases.json", "teams.json",
+            ])
         let lineage = String(decoding: files[6].data, as: UTF8.self)
         #expect(lineage.contains("\"kind\": \"sportstime.lineage\""))
         #expect(lineage.contains("\"recordId\":\"nba-2025-26-2026-01-10-nyk-at-bos\""))
         let nba = String(decoding: files[2].data, as: UTF8.self)
         #expect(nba.contains("\"kind\": \"sportstime.games\""))
-        #expect(nba.contains("\"meta\": {\"firstDate\":\"2026-01-10\",\"lastDate\":\"2026-01-10\",\"season\":\"2025-26\",\"sport\":\"nba\"}"))
+        #expect(
+            nba.contains("\"meta\": {\"firstDate\":\"2026-01-10\",\"lastDate\":\"2026-01-10\",\"season\":\"2025-26\",\"sport\":\"nba\"}"))
         #expect(nba.contains("{\"path\":\"out/normalize/games/nba-src.json\",\"sha256\":\"bb\"}"))
         #expect(!nba.contains("mlb-src"))
         let teams = String(decoding: files.first { $0.path == "teams.json" }!.data, as: UTF8.self)
@@ -66,8 +82,9 @@ import Testing
         let input = scenario.fullInput
         let result = try Merger.merge(input)
         let files = try T.outputs(result, input)
-        let report = try EnvelopeReader.read(MergeReportRecord.self, from: files["merge-report.json"]!, path: "merge-report.json",
-                                             expecting: .mergeReport)
+        let report = try EnvelopeReader.read(
+            MergeReportRecord.self, from: files["merge-report.json"]!, path: "merge-report.json",
+            expecting: .mergeReport)
         #expect(report.records == result.report)
         #expect(report.meta["mode"] == "full")
         #expect(report.records.map(\.id) == report.records.map(\.id).sorted())
@@ -95,9 +112,12 @@ import Testing
         for kind in EntityKind.allCases where kind != .games {
             entityFiles[kind] = .init(path: "out/merge/\(kind.outputFileName)", data: files[kind.outputFileName]!)
         }
-        let gameFiles = files.filter { $0.key.hasPrefix("games/") }.map { PreviousMergeReader.File(path: "out/merge/\($0.key)", data: $0.value) }
+        let gameFiles = files.filter { $0.key.hasPrefix("games/") }.map {
+            PreviousMergeReader.File(path: "out/merge/\($0.key)", data: $0.value)
+        }
         let (previous, settings) = try PreviousMergeReader.read(
-            entityFiles: entityFiles, gameFiles: gameFiles, syncState: .init(path: "out/merge/sync-state.json", data: files["sync-state.json"]!))
+            entityFiles: entityFiles, gameFiles: gameFiles,
+            syncState: .init(path: "out/merge/sync-state.json", data: files["sync-state.json"]!))
         #expect(previous.store == result.store)
         #expect(previous.highWater[.games] == ScenarioGenerator.day(40))
         #expect(settings == input.settingsMeta { "h\($0.count)" })
@@ -107,10 +127,12 @@ import Testing
         let before = ["mergeVersion": "0.1.0", "overrides": "abc", "priority.espn": "1"]
         #expect(MergeInput.incrementalBlocker(previous: before, current: before) == nil)
         #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging(["priority.new": "4"]) { a, _ in a }) == nil)
-        #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging(["overrides": "def"]) { _, b in b })
-            == "the overrides changed since the earlier merge")
-        #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging(["priority.espn": "2"]) { _, b in b })
-            == "source 'espn' changed priority from 1 to 2")
+        #expect(
+            MergeInput.incrementalBlocker(previous: before, current: before.merging(["overrides": "def"]) { _, b in b })
+                == "the overrides changed since the earlier merge")
+        #expect(
+            MergeInput.incrementalBlocker(previous: before, current: before.merging(["priority.espn": "2"]) { _, b in b })
+                == "source 'espn' changed priority from 1 to 2")
         #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging(["mergeVersion": "0.2.0"]) { _, b in b }) != nil)
     }
 }
@@ -124,13 +146,21 @@ import Testing
     let time = T.instant("2020-07-10T00:00:00Z")
 
     @Test func metaBecomesTheBatchOriginAndLinesAreKnown() throws {
-        let games = [T.game(season: "2020", date: "2020-07-24", away: "mlb-nyy", home: "mlb-bos", source: "retro", lastModified: time),
-                     T.game(season: "2020", date: "2020-07-23", away: "mlb-nyy", home: "mlb-was", source: "retro", lastModified: time)]
-        let data = try envelope(meta: ["source": "retro", "system": "retrosheet", "sport": "mlb", "season": "2020",
-                                       "scope": "mlb-2020", "scrapedAt": "2020-07-10T00:00:00Z", "priority": "3"], games: games)
+        let games = [
+            T.game(season: "2020", date: "2020-07-24", away: "mlb-nyy", home: "mlb-bos", source: "retro", lastModified: time),
+            T.game(season: "2020", date: "2020-07-23", away: "mlb-nyy", home: "mlb-was", source: "retro", lastModified: time),
+        ]
+        let data = try envelope(
+            meta: [
+                "source": "retro", "system": "retrosheet", "sport": "mlb", "season": "2020",
+                "scope": "mlb-2020", "scrapedAt": "2020-07-10T00:00:00Z", "priority": "3",
+            ], games: games)
         let batch = try BatchReader.gameBatch(from: data, path: "out/normalize/games/retro.json")
-        #expect(batch.origin == BatchOrigin(source: "retro", system: "retrosheet", scope: "mlb-2020", scrapedAt: time, priority: 3,
-                                            path: "out/normalize/games/retro.json"))
+        #expect(
+            batch.origin
+                == BatchOrigin(
+                    source: "retro", system: "retrosheet", scope: "mlb-2020", scrapedAt: time, priority: 3,
+                    path: "out/normalize/games/retro.json"))
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let first = try #require(batch.firstRecordLine)
         #expect(lines[first - 1].contains(batch.records[0].id))
@@ -138,7 +168,8 @@ import Testing
     }
 
     @Test func scopeAndSystemDefault() throws {
-        let data = try envelope(meta: ["source": "espn-nfl", "sport": "nfl", "season": "2023", "scrapedAt": "2023-09-01T00:00:00Z"], games: [])
+        let data = try envelope(
+            meta: ["source": "espn-nfl", "sport": "nfl", "season": "2023", "scrapedAt": "2023-09-01T00:00:00Z"], games: [])
         let batch = try BatchReader.gameBatch(from: data, path: "x.json")
         #expect(batch.origin.system == "espn-nfl" && batch.origin.scope == "nfl-2023" && batch.origin.priority == 0)
         #expect(batch.firstRecordLine == nil)
@@ -157,7 +188,9 @@ import Testing
         let game = T.game(season: "2020", date: "2020-07-24", away: "mlb-nyy", home: "mlb-bos", source: "s", lastModified: time)
         var text = String(decoding: try envelope(meta: ["source": "s", "scrapedAt": "2020-07-10T00:00:00Z"], games: [game]), as: UTF8.self)
         // A v3 record whose shape this build cannot decode (a field renamed).
-        text = text.replacingOccurrences(of: "\"records\": [\n", with: "\"records\": [\n    {\"id\":\"mlb-2020-future\",\"schemaVersion\":3,\"venue\":{\"id\":\"x\"}},\n")
+        text = text.replacingOccurrences(
+            of: "\"records\": [\n", with: "\"records\": [\n    {\"id\":\"mlb-2020-future\",\"schemaVersion\":3,\"venue\":{\"id\":\"x\"}},\n"
+        )
         let batch = try BatchReader.gameBatch(from: Data(text.utf8), path: "s.json")
         #expect(batch.records.count == 1)
         #expect(batch.unreadable == [UnreadableRecord(id: "mlb-2020-future", schemaVersion: 3)])

@@ -11,8 +11,9 @@ import Testing
     let path = "fixtures/overrides/mlb-2023.yaml"
 
     func opener(at time: Instant, start: String? = nil, status: GameStatus = .scheduled) -> Game {
-        T.game(date: "2023-03-30", away: "mlb-bal", home: "mlb-bos", start: start, status: status, source: "retrosheet-2023",
-               lastModified: time)
+        T.game(
+            date: "2023-03-30", away: "mlb-bal", home: "mlb-bos", start: start, status: status, source: "retrosheet-2023",
+            lastModified: time)
     }
 
     let yaml = """
@@ -49,8 +50,9 @@ import Testing
 
         // A newer scrape says something else about the start and changes the status: the pinned start
         // and timeTBD stay, the status follows the newer scrape.
-        let newer = T.batch(source: "retrosheet-2023", scrapedAt: april,
-                            games: [opener(at: april, start: "2023-03-30T17:05:00Z", status: .postponed)])
+        let newer = T.batch(
+            source: "retrosheet-2023", scrapedAt: april,
+            games: [opener(at: april, start: "2023-03-30T17:05:00Z", status: .postponed)])
         let result2 = try Merger.merge(MergeInput(reference: reference, gameBatches: [first, newer], overrides: patches))
         let game = try #require(result2.store.games[id])
         #expect(game.startUTC == T.instant("2023-03-30T18:10:00Z") && game.timeTBD == false)
@@ -69,15 +71,21 @@ import Testing
         #expect(unmatched.map(\.field) == ["startUTC", "timeTBD"])
         #expect(unmatched[0].id == "override:game:mlb-2023-2023-03-30-bal-at-bos:startUTC")
         // One warning for the override, not one per field it sets (issue #18).
-        #expect(result.warnings.map(\.description).filter { $0.contains("matches no record") } == [
-            "\(path):5:17: warning: override of game 'mlb-2023-2023-03-30-bal-at-bos' matches no record (it sets startUTC, timeTBD). Fix the id, or remove the override if the data no longer needs it."])
+        #expect(
+            result.warnings.map(\.description).filter { $0.contains("matches no record") } == [
+                "\(path):5:17: warning: override of game 'mlb-2023-2023-03-30-bal-at-bos' matches no record (it sets startUTC, timeTBD). Fix the id, or remove the override if the data no longer needs it."
+            ])
     }
 
     @Test func valueAlreadyFoldedIsUnchangedButStillPinned() throws {
         let patches = try OverrideParser.parse(files: [(path, yaml)])
-        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march, start: "2023-03-30T18:10:00Z")])],
-            overrides: patches))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march, start: "2023-03-30T18:10:00Z")])
+                ],
+                overrides: patches))
         #expect(result.overrideOutcomes.first { $0.field == "startUTC" }?.status == .unchanged)
     }
 
@@ -95,7 +103,8 @@ import Testing
 
     @Test func unknownFieldIsAnErrorWithFileAndLine() {
         let text = "overrides:\n  - entity: game\n    id: g\n    set:\n      kickoff: 2023-03-30T18:10:00Z\n    reason: r\n"
-        #expect(problem(text).hasPrefix("\(path):5:7: error: unknown field 'kickoff' for entity game. Use one of: awayTeamId, deprecatedAt,"))
+        #expect(
+            problem(text).hasPrefix("\(path):5:7: error: unknown field 'kickoff' for entity game. Use one of: awayTeamId, deprecatedAt,"))
     }
 
     @Test func identityFieldCannotBeOverridden() {
@@ -105,7 +114,10 @@ import Testing
 
     @Test func badValueIsAnErrorAtTheValue() {
         let text = "overrides:\n  - entity: game\n    id: g\n    set:\n      startUTC: half past seven\n    reason: r\n"
-        #expect(problem(text) == "\(path):5:17: error: field 'startUTC' of a game: 'half past seven' is not an ISO-8601 instant like 2023-03-30T18:10:00Z. Fix the value.")
+        #expect(
+            problem(text)
+                == "\(path):5:17: error: field 'startUTC' of a game: 'half past seven' is not an ISO-8601 instant like 2023-03-30T18:10:00Z. Fix the value."
+        )
         let status = "overrides:\n  - entity: game\n    id: g\n    set:\n      status: delayed\n    reason: r\n"
         #expect(problem(status).contains("'delayed' is not one of scheduled, postponed, cancelled, final"))
         let null = "overrides:\n  - entity: game\n    id: g\n    set:\n      stadiumId: null\n    reason: r\n"
@@ -113,16 +125,23 @@ import Testing
     }
 
     @Test func unknownEntityUnknownKeyAndMissingReasonAreErrors() {
-        #expect(problem("overrides:\n  - entity: venue\n    id: x\n    set: {name: y}\n    reason: r\n")
-            .hasPrefix("\(path):2:13: error: unknown entity 'venue'. Use one of: sport, stadium, team, game, league-structure, team-alias, stadium-alias"))
-        #expect(problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reason: r\n    author: me\n")
-            .contains("\(path):6:5: error: unknown key 'author'"))
+        #expect(
+            problem("overrides:\n  - entity: venue\n    id: x\n    set: {name: y}\n    reason: r\n")
+                .hasPrefix(
+                    "\(path):2:13: error: unknown entity 'venue'. Use one of: sport, stadium, team, game, league-structure, team-alias, stadium-alias"
+                ))
+        #expect(
+            problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reason: r\n    author: me\n")
+                .contains("\(path):6:5: error: unknown key 'author'"))
         #expect(problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n").contains("missing key 'reason'"))
         // A misspelt key names itself, at its line, not only the key it leaves missing (issue #18).
-        #expect(problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reson: r\n")
-            == "\(path):5:5: error: unknown key 'reson' in overrides[0], and the required key 'reason' is missing. Rename 'reson' to 'reason'.")
-        #expect(problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reason: '  '\n")
-            .contains("\(path):5:13: error: the override of 'x' has an empty reason"))
+        #expect(
+            problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reson: r\n")
+                == "\(path):5:5: error: unknown key 'reson' in overrides[0], and the required key 'reason' is missing. Rename 'reson' to 'reason'."
+        )
+        #expect(
+            problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reason: '  '\n")
+                .contains("\(path):5:13: error: the override of 'x' has an empty reason"))
     }
 
     @Test func twoOverridesOfOneFieldAreAnError() {
@@ -132,38 +151,60 @@ import Testing
             _ = try OverrideParser.parse(files: [("fixtures/overrides/b.yaml", b), ("fixtures/overrides/a.yaml", a)])
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)".contains("fixtures/overrides/b.yaml:4:21: error: stadium 'x' field 'capacity' is already overridden at fixtures/overrides/a.yaml:4:21"))
+            #expect(
+                "\(error)".contains(
+                    "fixtures/overrides/b.yaml:4:21: error: stadium 'x' field 'capacity' is already overridden at fixtures/overrides/a.yaml:4:21"
+                ))
         }
     }
 
     @Test func overrideSettingAnUnknownReferenceIsAnInputError() throws {
-        let text = "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      stadiumId: atlantis\n    reason: r\n"
+        let text =
+            "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      stadiumId: atlantis\n    reason: r\n"
         let patches = try OverrideParser.parse(files: [(path, text)])
-        let input = MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])], overrides: patches)
+        let input = MergeInput(
+            reference: reference,
+            gameBatches: [
+                T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])
+            ], overrides: patches)
         #expect(throws: PipelineError.self) { try Merger.merge(input) }
         do { _ = try Merger.merge(input) } catch let error as PipelineError {
             #expect(error.exitCode == 2)
-            #expect(error.description.hasPrefix("\(path):5:18: error: override of game 'mlb-2023-2023-03-30-bal-at-bos' sets stadiumId to 'atlantis', which is not a known stadium"))
+            #expect(
+                error.description.hasPrefix(
+                    "\(path):5:18: error: override of game 'mlb-2023-2023-03-30-bal-at-bos' sets stadiumId to 'atlantis', which is not a known stadium"
+                ))
         }
     }
 
     /// Issue 15: an override may not make a team play itself.
     @Test func overrideThatMakesHomeEqualAwayIsAnInputError() throws {
-        let text = "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n    reason: r\n"
+        let text =
+            "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n    reason: r\n"
         let patches = try OverrideParser.parse(files: [(path, text)])
-        let input = MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])], overrides: patches)
+        let input = MergeInput(
+            reference: reference,
+            gameBatches: [
+                T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])
+            ], overrides: patches)
         #expect(throws: PipelineError.self) { try Merger.merge(input) }
         do { _ = try Merger.merge(input) } catch let error as PipelineError {
             #expect(error.exitCode == 2)
-            #expect(error.description == "\(path):5:19: error: override of game 'mlb-2023-2023-03-30-bal-at-bos' sets homeTeamId to 'mlb-bal', which is also its awayTeamId: a team cannot play itself. Set the team that really played, or override awayTeamId too.")
+            #expect(
+                error.description
+                    == "\(path):5:19: error: override of game 'mlb-2023-2023-03-30-bal-at-bos' sets homeTeamId to 'mlb-bal', which is also its awayTeamId: a team cannot play itself. Set the team that really played, or override awayTeamId too."
+            )
         }
         // Swapping both teams at once is fine.
-        let swap = "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n      awayTeamId: mlb-bos\n    reason: r\n"
-        let swapped = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])],
-            overrides: try OverrideParser.parse(files: [(path, swap)])))
+        let swap =
+            "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n      awayTeamId: mlb-bos\n    reason: r\n"
+        let swapped = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])
+                ],
+                overrides: try OverrideParser.parse(files: [(path, swap)])))
         #expect(swapped.store.games["mlb-2023-2023-03-30-bal-at-bos"]?.homeTeamId == "mlb-bal")
     }
 
@@ -181,8 +222,12 @@ import Testing
         let patches = try OverrideParser.parse(files: [(path, text)])
         var game = opener(at: march)
         game.makeupDate = T.date("2023-04-02")
-        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "retrosheet-2023", scrapedAt: march, games: [game])], overrides: patches))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "retrosheet-2023", scrapedAt: march, games: [game])
+                ], overrides: patches))
         #expect(result.store.games[game.id]?.stadiumId == "fenway-park")
         #expect(result.store.games[game.id]?.makeupDate == nil)
         #expect(result.overrideOutcomes.first { $0.field == "gameNumber" }?.status == .unchanged)
@@ -200,7 +245,9 @@ import Testing
         let folder = TestPaths.packageRoot.appendingPathComponent("fixtures/overrides")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(!names.isEmpty)
-        let files = try names.map { ("fixtures/overrides/\($0)", try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
+        let files = try names.map {
+            ("fixtures/overrides/\($0)", try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
         let patches = try OverrideParser.parse(files: files)
         #expect(!patches.isEmpty)
         #expect(patches.allSatisfy { !$0.reason.isEmpty })

@@ -22,17 +22,19 @@ import Testing
         // The real Retrosheet schedules (2020 original + revised, 2023): 5,760 records.
         var real = try RetrosheetFixture.season2020()
         let scraped = T.instant("2023-02-01T00:00:00Z")
-        real.append(T.batch(source: "retrosheet-2023", scope: "mlb-2023", scrapedAt: scraped,
-                            games: try RetrosheetFixture.games(file: "2023SKED.TXT", source: "retrosheet-2023", scrapedAt: scraped)))
+        real.append(
+            T.batch(
+                source: "retrosheet-2023", scope: "mlb-2023", scrapedAt: scraped,
+                games: try RetrosheetFixture.games(file: "2023SKED.TXT", source: "retrosheet-2023", scrapedAt: scraped)))
         let realInput = MergeInput(reference: RetrosheetFixture.reference, gameBatches: real)
         var realResult: MergeResult?
         let realElapsed = try clock.measure { realResult = try Merger.merge(realInput) }
         let realEncoded = try clock.measure { _ = try T.outputs(realResult!, realInput) }
         print("merge: real Retrosheet \(realResult!.store.games.count) games folded in \(realElapsed), outputs encoded in \(realEncoded)")
         #if DEBUG
-        #expect(elapsed < .seconds(30))
+            #expect(elapsed < .seconds(30))
         #else
-        #expect(elapsed < .seconds(1), "merging ~10k games must take well under a second in release")
+            #expect(elapsed < .seconds(1), "merging ~10k games must take well under a second in release")
         #endif
     }
 }

@@ -6,8 +6,9 @@ import Testing
 /// A merge must not lose published games silently (issue 15).
 @Suite struct ShrinkGuardTests {
     func published(_ ids: [String], source: String = "retro", key: String = "mlb-2023") -> ShrinkGuard.PublishedSeason {
-        ShrinkGuard.PublishedSeason(key: key, path: "out/merge/games/\(key).json",
-                                    games: ids.enumerated().map { .init(id: $1, sources: [source], line: 10 + $0) })
+        ShrinkGuard.PublishedSeason(
+            key: key, path: "out/merge/games/\(key).json",
+            games: ids.enumerated().map { .init(id: $1, sources: [source], line: 10 + $0) })
     }
 
     func active(_ ids: [String], season: String = "mlb-2023") -> [ShrinkGuard.Candidate] {
@@ -15,22 +16,28 @@ import Testing
     }
 
     @Test func aSeasonCutInHalfIsAShrinkNamingItsSource() throws {
-        let shrinks = ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: active(["a", "b"]),
-                                          allowances: [:])
+        let shrinks = ShrinkGuard.shrinks(
+            published: [published(["a", "b", "c", "d"])], candidates: active(["a", "b"]),
+            allowances: [:])
         let shrink = try #require(shrinks.first)
         #expect(shrinks.count == 1)
         #expect((shrink.season, shrink.before, shrink.after, shrink.lost, shrink.sources) == ("mlb-2023", 4, 2, ["c", "d"], ["retro"]))
         #expect(shrink.firstLostLine == 12)
         #expect(!shrink.isAllowed)
         let text = ShrinkGuard.diagnostic(for: shrink, batchSources: ["retro"]).description
-        #expect(text == "out/merge/games/mlb-2023.json:12: error: mlb-2023 would go from 4 to 2 active games: 2 published games are in no batch and no newer batch soft-deleted them (c, d); from source 'retro'; nothing was written. Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}.")
+        #expect(
+            text
+                == "out/merge/games/mlb-2023.json:12: error: mlb-2023 would go from 4 to 2 active games: 2 published games are in no batch and no newer batch soft-deleted them (c, d); from source 'retro'; nothing was written. Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}."
+        )
         #expect(ShrinkGuard.diagnostic(for: shrink, batchSources: []).message.contains("'retro' (no batch from it in this merge"))
     }
 
     @Test func softDeletedGamesAreNotLost() {
         var candidates = active(["a", "b"])
-        candidates += [ShrinkGuard.Candidate(id: "c", season: "mlb-2023", isActive: false),
-                       ShrinkGuard.Candidate(id: "d", season: "mlb-2023", isActive: false)]
+        candidates += [
+            ShrinkGuard.Candidate(id: "c", season: "mlb-2023", isActive: false),
+            ShrinkGuard.Candidate(id: "d", season: "mlb-2023", isActive: false),
+        ]
         #expect(ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: candidates, allowances: [:]).isEmpty)
     }
 
@@ -38,42 +45,60 @@ import Testing
         let candidates = active(["a", "b", "c"]) + [ShrinkGuard.Candidate(id: "d2", formerIds: ["d"], season: "mlb-2023", isActive: true)]
         #expect(ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: candidates, allowances: [:]).isEmpty)
         // A rename alone (same count, old id gone, a new id) does not shrink the season either.
-        #expect(ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: active(["a", "b", "c", "e"]),
-                                    allowances: [:]).isEmpty)
+        #expect(
+            ShrinkGuard.shrinks(
+                published: [published(["a", "b", "c", "d"])], candidates: active(["a", "b", "c", "e"]),
+                allowances: [:]
+            ).isEmpty)
     }
 
     @Test func candidatesReadFormerIdsThroughTheClosure() throws {
-        let game = Game(id: "mlb-2023-x", sport: "mlb", season: "2023", kind: .regular, startUTC: nil,
-                        localDate: try #require(LocalDate(year: 2023, month: 4, day: 1)), timeTBD: true, homeTeamId: "mlb-bos",
-                        awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: false, gameNumber: nil,
-                        status: .scheduled, sourceIds: [:], lastModified: Instant(secondsSinceEpoch: 0), source: "s")
-        #expect(ShrinkGuard.candidates([game], formerIds: { _ in ["old"] })
+        let game = Game(
+            id: "mlb-2023-x", sport: "mlb", season: "2023", kind: .regular, startUTC: nil,
+            localDate: try #require(LocalDate(year: 2023, month: 4, day: 1)), timeTBD: true, homeTeamId: "mlb-bos",
+            awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: false, gameNumber: nil,
+            status: .scheduled, sourceIds: [:], lastModified: Instant(secondsSinceEpoch: 0), source: "s")
+        #expect(
+            ShrinkGuard.candidates([game], formerIds: { _ in ["old"] })
                 == [ShrinkGuard.Candidate(id: "mlb-2023-x", formerIds: ["old"], season: "mlb-2023", isActive: true)])
     }
 
     @Test func aDeclaredShrinkIsAllowedOnlyWhenEverySourceDeclaresIt() throws {
         var season = published(["a", "b", "c"])
         season.games[2].sources = ["other"]
-        let one = try #require(ShrinkGuard.shrinks(published: [season], candidates: active(["a"]),
-                                                   allowances: ["retro": "cut short"]).first)
+        let one = try #require(
+            ShrinkGuard.shrinks(
+                published: [season], candidates: active(["a"]),
+                allowances: ["retro": "cut short"]
+            ).first)
         #expect(one.sources == ["other", "retro"])
         #expect(!one.isAllowed)
-        let both = try #require(ShrinkGuard.shrinks(published: [season], candidates: active(["a"]),
-                                                    allowances: ["retro": "cut short", "other": "dropped", "unrelated": "x"]).first)
+        let both = try #require(
+            ShrinkGuard.shrinks(
+                published: [season], candidates: active(["a"]),
+                allowances: ["retro": "cut short", "other": "dropped", "unrelated": "x"]
+            ).first)
         #expect(both.isAllowed)
         #expect(both.reasons == ["retro": "cut short", "other": "dropped"])
-        #expect(ShrinkGuard.note(for: both) == "note: mlb-2023 goes from 3 to 1 active games (2 published games dropped), as declared by allowShrink of 'other': dropped; 'retro': cut short")
+        #expect(
+            ShrinkGuard.note(for: both)
+                == "note: mlb-2023 goes from 3 to 1 active games (2 published games dropped), as declared by allowShrink of 'other': dropped; 'retro': cut short"
+        )
     }
 
     @Test func oneLostGameIsToldInTheSingular() throws {
-        let shrink = try #require(ShrinkGuard.shrinks(published: [published(["a", "b"])], candidates: active(["a"]), allowances: [:]).first)
-        #expect(ShrinkGuard.diagnostic(for: shrink, batchSources: ["retro"]).message
-                == "mlb-2023 would go from 2 to 1 active games: 1 published game is in no batch and no newer batch soft-deleted it (b); from source 'retro'; nothing was written")
+        let shrink = try #require(
+            ShrinkGuard.shrinks(published: [published(["a", "b"])], candidates: active(["a"]), allowances: [:]).first)
+        #expect(
+            ShrinkGuard.diagnostic(for: shrink, batchSources: ["retro"]).message
+                == "mlb-2023 would go from 2 to 1 active games: 1 published game is in no batch and no newer batch soft-deleted it (b); from source 'retro'; nothing was written"
+        )
     }
 
     @Test func aSeasonThatVanishesEntirelyIsAShrinkAndOtherSeasonsAreUntouched() {
-        let shrinks = ShrinkGuard.shrinks(published: [published(["a"], key: "nfl-2021"), published(["x"], key: "nfl-2022")],
-                                          candidates: active(["x"], season: "nfl-2022"), allowances: [:])
+        let shrinks = ShrinkGuard.shrinks(
+            published: [published(["a"], key: "nfl-2021"), published(["x"], key: "nfl-2022")],
+            candidates: active(["x"], season: "nfl-2022"), allowances: [:])
         #expect(shrinks.map(\.season) == ["nfl-2021"])
         #expect(shrinks.first?.after == 0)
     }

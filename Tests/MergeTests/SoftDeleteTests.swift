@@ -19,8 +19,10 @@ import Testing
     /// fixtures through ingest and normalize is checked by integration.)
     @Test func revisedScheduleDeprecatesDroppedGamesAndKeepsThem() throws {
         let kept = game("2020-07-24", "mlb-nyy", "mlb-bos", source: "retro-orig", at: march)
-        let dropped = [game("2020-03-26", "mlb-bal", "mlb-bos", source: "retro-orig", at: march),
-                       game("2020-03-27", "mlb-tor", "mlb-nyy", source: "retro-orig", at: march)]
+        let dropped = [
+            game("2020-03-26", "mlb-bal", "mlb-bos", source: "retro-orig", at: march),
+            game("2020-03-27", "mlb-tor", "mlb-nyy", source: "retro-orig", at: march),
+        ]
         var keptRevised = kept
         keptRevised.source = "retro-rev"; keptRevised.lastModified = july; keptRevised.sourceIds = ["retro-rev": "x"]
         let added = game("2020-07-25", "mlb-bos", "mlb-tor", source: "retro-rev", at: july)
@@ -77,8 +79,12 @@ import Testing
         let active = try Merger.merge(MergeInput(reference: reference, gameBatches: batches))
         #expect(active.store.games[shared.id]?.deprecatedAt == nil)
         // Once ESPN drops it too, it is deprecated at the later of the two drops.
-        let gone = try Merger.merge(MergeInput(reference: reference, gameBatches: batches + [
-            T.batch(source: "espn-later", system: "espn", scope: "mlb-2020", scrapedAt: august, games: [])]))
+        let gone = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: batches + [
+                    T.batch(source: "espn-later", system: "espn", scope: "mlb-2020", scrapedAt: august, games: [])
+                ]))
         #expect(gone.store.games[shared.id]?.deprecatedAt == august)
     }
 
@@ -98,23 +104,34 @@ import Testing
         let a = game("2020-08-10", "mlb-nyy", "mlb-bos", source: "s", at: march)
         let b = game("2020-08-11", "mlb-nyy", "mlb-bos", source: "s", at: march)
         func at(_ g: Game, _ t: Instant) -> Game { var g = g; g.lastModified = t; return g }
-        let run1 = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "s", scope: "mlb-2020", scrapedAt: march, games: [a, b])]))
-        let run2 = try Merger.merge(MergeInput(
-            reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: july, games: [at(a, july)])],
-            previous: PreviousMerge(store: run1.store, highWater: [.games: march])))
+        let run1 = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "s", scope: "mlb-2020", scrapedAt: march, games: [a, b])
+                ]))
+        let run2 = try Merger.merge(
+            MergeInput(
+                reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: july, games: [at(a, july)])],
+                previous: PreviousMerge(store: run1.store, highWater: [.games: march])))
         #expect(run2.store.games[b.id]?.deprecatedAt == july)
         #expect(run2.store.games[a.id]?.deprecatedAt == nil)
         // Still dropped by the next scrape: keeps the first drop time.
-        let run3 = try Merger.merge(MergeInput(
-            reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: august, games: [at(a, august)])],
-            previous: PreviousMerge(store: run2.store, highWater: [.games: july])))
+        let run3 = try Merger.merge(
+            MergeInput(
+                reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: august, games: [at(a, august)])],
+                previous: PreviousMerge(store: run2.store, highWater: [.games: july])))
         #expect(run3.store.games[b.id]?.deprecatedAt == july)
         let september = T.instant("2020-09-01T00:00:00Z")
-        let run4 = try Merger.merge(MergeInput(
-            reference: reference, gameBatches: [T.batch(source: "s", scope: "mlb-2020", scrapedAt: september,
-                                                        games: [at(a, september), at(b, september)])],
-            previous: PreviousMerge(store: run3.store, highWater: [.games: august])))
+        let run4 = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(
+                        source: "s", scope: "mlb-2020", scrapedAt: september,
+                        games: [at(a, september), at(b, september)])
+                ],
+                previous: PreviousMerge(store: run3.store, highWater: [.games: august])))
         #expect(run4.store.games[b.id]?.deprecatedAt == nil)
         #expect(run4.counts(.games)?.deprecated == 0)
     }

@@ -6,9 +6,10 @@ import Testing
 /// Dynamic sports beside the built-in seven, colours and season months.
 @Suite struct SportTests {
     func xfl(color: String = "#C8102E", start: Int = 2, end: Int = 5, active: Bool = true, id: String = "xfl") -> Sport {
-        Sport(id: id, abbreviation: id.uppercased(), displayName: "United Football League", iconName: "football", colorHex: color,
-              seasonStartMonth: start, seasonEndMonth: end, isActive: active, isBuiltIn: false,
-              lastModified: T.referenceTime, source: "reference")
+        Sport(
+            id: id, abbreviation: id.uppercased(), displayName: "United Football League", iconName: "football", colorHex: color,
+            seasonStartMonth: start, seasonEndMonth: end, isActive: active, isBuiltIn: false,
+            lastModified: T.referenceTime, source: "reference")
     }
 
     @Test func dynamicSportIsMergedBesideTheBuiltIns() throws {
@@ -60,7 +61,9 @@ import Testing
     @Test func monthOutOfRangeIsRejected() throws {
         let result = try Merger.merge(MergeInput(reference: T.reference(teams: [], extraSports: [xfl(end: 13)]), gameBatches: []))
         #expect(result.store.sports["xfl"] == nil)
-        #expect(result.rejects.first?.reason == "sport 'xfl': seasonEndMonth 13 is not a month (1-12; a season may wrap the year end, e.g. 10 to 6)")
+        #expect(
+            result.rejects.first?.reason
+                == "sport 'xfl': seasonEndMonth 13 is not a month (1-12; a season may wrap the year end, e.g. 10 to 6)")
     }
 
     @Test(arguments: [("#abc", "#AABBCC"), ("#a1b2c3", "#A1B2C3"), ("A1B2C3", "#A1B2C3"), ("#A1B2C3FF", "#A1B2C3")])
@@ -107,10 +110,12 @@ import Testing
         let reference = T.reference(teams: ["mlb-bos", "mlb-nyy"])
         let good = T.game(date: "2023-04-10", away: "mlb-nyy", home: "mlb-bos", source: "s", lastModified: time)
         let unknownTeam = T.game(date: "2023-04-11", away: "mlb-xxx", home: "mlb-bos", source: "s", lastModified: time)
-        let unknownStadium = T.game(date: "2023-04-12", away: "mlb-nyy", home: "mlb-bos", stadium: "atlantis", source: "s", lastModified: time)
+        let unknownStadium = T.game(
+            date: "2023-04-12", away: "mlb-nyy", home: "mlb-bos", stadium: "atlantis", source: "s", lastModified: time)
         let unknownSport = T.game(sport: "cfl", date: "2023-04-13", away: "mlb-nyy", home: "mlb-bos", source: "s", lastModified: time)
         var badSeason = T.game(season: "23", date: "2023-04-14", away: "mlb-nyy", home: "mlb-bos", source: "s", lastModified: time)
-        badSeason.id = Game.makeId(sport: "mlb", season: "23", localDate: T.date("2023-04-14"), awayTeamId: "mlb-nyy", homeTeamId: "mlb-bos", gameNumber: nil)
+        badSeason.id = Game.makeId(
+            sport: "mlb", season: "23", localDate: T.date("2023-04-14"), awayTeamId: "mlb-nyy", homeTeamId: "mlb-bos", gameNumber: nil)
         var wrongId = T.game(date: "2023-04-15", away: "mlb-nyy", home: "mlb-bos", source: "s", lastModified: time)
         wrongId.localDate = T.date("2023-04-16")
         var batch = T.batch(source: "s", scrapedAt: time, games: [good, unknownTeam, unknownStadium, unknownSport, badSeason, wrongId])
@@ -135,23 +140,30 @@ import Testing
         let valid = T.game(date: "2023-04-10", away: "mlb-nyy", home: "mlb-bos", source: "s", lastModified: time)
         let later = T.instant("2023-04-01T00:00:00Z")
         let invalid = T.game(date: "2023-04-10", away: "mlb-nyy", home: "mlb-bos", stadium: "atlantis", source: "s", lastModified: later)
-        let result = try Merger.merge(MergeInput(reference: reference, gameBatches: [
-            T.batch(source: "s", scrapedAt: time, games: [valid]), T.batch(source: "s", scrapedAt: later, games: [invalid])]))
+        let result = try Merger.merge(
+            MergeInput(
+                reference: reference,
+                gameBatches: [
+                    T.batch(source: "s", scrapedAt: time, games: [valid]), T.batch(source: "s", scrapedAt: later, games: [invalid]),
+                ]))
         #expect(result.store.games[valid.id]?.stadiumId == "park-mlb-bos")
         #expect(result.rejects.count == 1)
     }
 
     @Test func leagueStructureParentsResolveAfterTheKindIsFolded() throws {
         func structure(_ id: String, parent: String?, level: LeagueStructure.Level = .division) -> LeagueStructure {
-            LeagueStructure(id: id, sport: "mlb", level: level, name: id, parentId: parent, displayOrder: 1,
-                            lastModified: T.referenceTime, source: "reference")
+            LeagueStructure(
+                id: id, sport: "mlb", level: level, name: id, parentId: parent, displayOrder: 1,
+                lastModified: T.referenceTime, source: "reference")
         }
         // "al" sorts after "al-east"-style children would not; use ids where the child sorts first.
-        let reference = T.reference(teams: [], structures: [
-            structure("mlb-a-east", parent: "mlb-z-league"), structure("mlb-z-league", parent: nil, level: .league),
-            structure("mlb-orphan", parent: "mlb-missing"), structure("mlb-orphan-child", parent: "mlb-orphan"),
-            structure("cfl-east", parent: nil),
-        ])
+        let reference = T.reference(
+            teams: [],
+            structures: [
+                structure("mlb-a-east", parent: "mlb-z-league"), structure("mlb-z-league", parent: nil, level: .league),
+                structure("mlb-orphan", parent: "mlb-missing"), structure("mlb-orphan-child", parent: "mlb-orphan"),
+                structure("cfl-east", parent: nil),
+            ])
         var withCfl = reference
         withCfl.leagueStructures[4].sport = "cfl"
         let result = try Merger.merge(MergeInput(reference: withCfl, gameBatches: []))
@@ -167,12 +179,17 @@ import Testing
     @Test func aliasesMustNameKnownTeamsAndStadiums() throws {
         let reference = T.reference(
             teams: ["mlb-bos"],
-            teamAliases: [TeamAlias(id: "a1", teamId: "mlb-bos", kind: .sourceCode, value: "BOS", lastModified: T.referenceTime, source: "reference"),
-                          TeamAlias(id: "a2", teamId: "mlb-xxx", kind: .sourceCode, value: "XXX", lastModified: T.referenceTime, source: "reference"),
-                          TeamAlias(id: "a3", teamId: "mlb-bos", kind: .name, value: "Pilgrims", validFrom: T.date("1910-01-01"),
-                                    validUntil: T.date("1900-01-01"), lastModified: T.referenceTime, source: "reference")],
-            stadiumAliases: [StadiumAlias(id: "s1", stadiumId: "park-mlb-bos", name: "Old Park", lastModified: T.referenceTime, source: "reference"),
-                             StadiumAlias(id: "s2", stadiumId: "gone-park", name: "Gone", lastModified: T.referenceTime, source: "reference")])
+            teamAliases: [
+                TeamAlias(id: "a1", teamId: "mlb-bos", kind: .sourceCode, value: "BOS", lastModified: T.referenceTime, source: "reference"),
+                TeamAlias(id: "a2", teamId: "mlb-xxx", kind: .sourceCode, value: "XXX", lastModified: T.referenceTime, source: "reference"),
+                TeamAlias(
+                    id: "a3", teamId: "mlb-bos", kind: .name, value: "Pilgrims", validFrom: T.date("1910-01-01"),
+                    validUntil: T.date("1900-01-01"), lastModified: T.referenceTime, source: "reference"),
+            ],
+            stadiumAliases: [
+                StadiumAlias(id: "s1", stadiumId: "park-mlb-bos", name: "Old Park", lastModified: T.referenceTime, source: "reference"),
+                StadiumAlias(id: "s2", stadiumId: "gone-park", name: "Gone", lastModified: T.referenceTime, source: "reference"),
+            ])
         let result = try Merger.merge(MergeInput(reference: reference, gameBatches: []))
         #expect(result.store.teamAliases.keys.sorted() == ["a1"])
         #expect(result.store.stadiumAliases.keys.sorted() == ["s1"])
@@ -188,7 +205,9 @@ import Testing
         reference.stadiums.append(offMap)
         let result = try Merger.merge(MergeInput(reference: reference, gameBatches: []))
         #expect(result.store.stadiums.keys.sorted() == ["ok-park"])
-        #expect(result.rejects.map(\.reason).contains("stadium 'frankfurt-arena': time zone 'Europe/Frankfurt' is not an IANA zone (e.g. America/New_York)"))
+        #expect(
+            result.rejects.map(\.reason).contains(
+                "stadium 'frankfurt-arena': time zone 'Europe/Frankfurt' is not an IANA zone (e.g. America/New_York)"))
     }
 
     @Test func teamWithUnknownDivisionIsAWarningNotAReject() throws {

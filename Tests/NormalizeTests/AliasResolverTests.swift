@@ -8,8 +8,9 @@ import Testing
 
     @Test func recordNamesResolveInEverySpelling() {
         for name in ["BOS", "bos", "Red Sox", "Boston Red Sox", "boston red-sox", "  Boston  Red Sox ", "Boston"] {
-            #expect(resolver.resolveTeam(name, sport: "mlb", system: "espn", on: d("2024-05-01")) == .resolved("mlb-bos"),
-                    "\(name)")
+            #expect(
+                resolver.resolveTeam(name, sport: "mlb", system: "espn", on: d("2024-05-01")) == .resolved("mlb-bos"),
+                "\(name)")
         }
     }
 
@@ -45,7 +46,8 @@ import Testing
         #expect(resolver.resolveTeam("Sacramento Athletics", sport: "mlb", system: "espn", on: d("2025-03-28")) == .resolved("mlb-ath"))
         #expect(resolver.resolveTeam("Sacramento Athletics", sport: "mlb", system: "espn", on: d("2024-09-26")) == .unresolved)
         // Between the two validity ranges both records are named "Athletics": ambiguous, never guessed.
-        #expect(resolver.resolveTeam("Athletics", sport: "mlb", system: "espn", on: d("2024-12-01"))
+        #expect(
+            resolver.resolveTeam("Athletics", sport: "mlb", system: "espn", on: d("2024-12-01"))
                 == .ambiguous(["mlb-ath", "mlb-oak"]))
     }
 
@@ -75,15 +77,21 @@ import Testing
 
     @Test func sharedStadiumNamesNeedACityOrTheHomeTeam() {
         let day = d("2024-10-01")
-        #expect(resolver.resolveStadium("Memorial Stadium", city: nil, system: nil, on: day)
+        #expect(
+            resolver.resolveStadium("Memorial Stadium", city: nil, system: nil, on: day)
                 == .ambiguous(["memorial-stadium-champaign", "memorial-stadium-lincoln"]))
-        #expect(resolver.resolveStadium("Memorial Stadium", city: "Champaign", system: nil, on: day)
+        #expect(
+            resolver.resolveStadium("Memorial Stadium", city: "Champaign", system: nil, on: day)
                 == .resolved("memorial-stadium-champaign"))
-        #expect(resolver.resolveStadium("Memorial Stadium", city: "lincoln", system: nil, on: day)
+        #expect(
+            resolver.resolveStadium("Memorial Stadium", city: "lincoln", system: nil, on: day)
                 == .resolved("memorial-stadium-lincoln"))
-        #expect(resolver.resolveStadium("Memorial Stadium", city: "Omaha", system: nil, on: day,
-                                        homeStadiumId: "memorial-stadium-lincoln") == .resolved("memorial-stadium-lincoln"))
-        #expect(resolver.resolveStadium("Memorial Stadium", city: "Omaha", system: nil, on: day)
+        #expect(
+            resolver.resolveStadium(
+                "Memorial Stadium", city: "Omaha", system: nil, on: day,
+                homeStadiumId: "memorial-stadium-lincoln") == .resolved("memorial-stadium-lincoln"))
+        #expect(
+            resolver.resolveStadium("Memorial Stadium", city: "Omaha", system: nil, on: day)
                 == .ambiguous(["memorial-stadium-champaign", "memorial-stadium-lincoln"]))
     }
 

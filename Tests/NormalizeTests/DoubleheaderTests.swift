@@ -17,16 +17,21 @@ import Testing
             G.game("3", home: "BOS", away: "NYA", date: "2023-07-09", gameNumber: 0),
         ])
         #expect(batch.rejects.isEmpty)
-        #expect(batch.games.map(\.id) == ["mlb-2024-2023-07-08-nyy-at-bos", "mlb-2024-2023-07-08-nyy-at-bos-g2",
-                                          "mlb-2024-2023-07-09-nyy-at-bos"])
+        #expect(
+            batch.games.map(\.id) == [
+                "mlb-2024-2023-07-08-nyy-at-bos", "mlb-2024-2023-07-08-nyy-at-bos-g2",
+                "mlb-2024-2023-07-09-nyy-at-bos",
+            ])
         #expect(batch.games.map(\.gameNumber) == [1, 2, nil])
     }
 
     @Test func unnumberedGamesAreNumberedByStartTimeWhateverTheInputOrder() throws {
-        let evening = G.game("1", home: "Red Sox", away: "Yankees", startUTC: "2023-07-08T22:10:00Z", date: "2023-07-08",
-                             dateZone: "UTC")
-        let afternoon = G.game("2", home: "Red Sox", away: "Yankees", startUTC: "2023-07-08T17:05:00Z",
-                               date: "2023-07-08", dateZone: "UTC")
+        let evening = G.game(
+            "1", home: "Red Sox", away: "Yankees", startUTC: "2023-07-08T22:10:00Z", date: "2023-07-08",
+            dateZone: "UTC")
+        let afternoon = G.game(
+            "2", home: "Red Sox", away: "Yankees", startUTC: "2023-07-08T17:05:00Z",
+            date: "2023-07-08", dateZone: "UTC")
         for order in [[evening, afternoon], [afternoon, evening]] {
             let batch = try run(order, system: "espn")
             #expect(batch.rejects.isEmpty)
@@ -56,13 +61,18 @@ import Testing
             G.game("5", home: "BOS", away: "NYA", date: "2023-07-10", gameNumber: 1),
             G.game("6", home: "BOS", away: "NYA", date: "2023-07-10", gameNumber: 1),
         ])
-        #expect(batch.games.map(\.id) == ["mlb-2024-2023-07-08-nyy-at-bos", "mlb-2024-2023-07-09-nyy-at-bos",
-                                          "mlb-2024-2023-07-10-nyy-at-bos"])
+        #expect(
+            batch.games.map(\.id) == [
+                "mlb-2024-2023-07-08-nyy-at-bos", "mlb-2024-2023-07-09-nyy-at-bos",
+                "mlb-2024-2023-07-10-nyy-at-bos",
+            ])
         // A lone surviving game is a single game.
         #expect(batch.games.map(\.gameNumber) == [nil, nil, 1])
         #expect(batch.rejects.map(\.recordId) == ["test:2", "test:4", "test:6"])
         #expect(batch.rejects[0].reason.hasPrefix("duplicate of test:1 (fixtures/scraped/test/games.csv:1)"))
-        #expect(batch.rejects[2].reason == "duplicate of test:5 (fixtures/scraped/test/games.csv:5): same canonical id 'mlb-2024-2023-07-10-nyy-at-bos'")
+        #expect(
+            batch.rejects[2].reason
+                == "duplicate of test:5 (fixtures/scraped/test/games.csv:5): same canonical id 'mlb-2024-2023-07-10-nyy-at-bos'")
         #expect(batch.games.count + batch.rejects.count == batch.inputCount)
     }
 

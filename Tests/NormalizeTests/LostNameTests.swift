@@ -73,11 +73,12 @@ import Testing
         #expect(lost[0].games == 86)
         #expect(lost[0].sources == sources)
         #expect(lost[0].aliasRow == Self.aliasRow)
-        #expect(lost[0].diagnostic(referencePath: "fixtures/reference", line: 412).description ==
-            "fixtures/reference/stadiums.csv:412: error: 'TD Garden' no longer resolves: it resolved to stadium td-garden "
-            + "(now named 'TD Garden Arena') in the published games, and 86 games of nba-2025-26, nhl-2025-26 would be "
-            + "dropped. Keep the old name as an alias valid until the change: add this row to "
-            + "fixtures/reference/stadium-aliases.csv: \(Self.aliasRow).")
+        #expect(
+            lost[0].diagnostic(referencePath: "fixtures/reference", line: 412).description
+                == "fixtures/reference/stadiums.csv:412: error: 'TD Garden' no longer resolves: it resolved to stadium td-garden "
+                + "(now named 'TD Garden Arena') in the published games, and 86 games of nba-2025-26, nhl-2025-26 would be "
+                + "dropped. Keep the old name as an alias valid until the change: add this row to "
+                + "fixtures/reference/stadium-aliases.csv: \(Self.aliasRow).")
 
         // The row it gives fixes it: every game is back, at the same stadium, and nothing is lost.
         let fixed = try reference([
@@ -111,17 +112,21 @@ import Testing
         let lost = after.lostNames(comparedWith: previous, reference: renamed)
         try #require(lost.count == 1)
         #expect(lost[0].entity == .team && lost[0].previousId == "mlb-cle" && lost[0].games == 2)
-        #expect(lost[0].aliasRow
-            == "mlb-cle,fullName,Cleveland Guardians,,2026-03-02,,2026-03-02T00:00:00Z,renamed Cleveland Spiders 2026-03-02")
-        #expect(lost[0].diagnostic(referencePath: "fixtures/reference", line: nil).description.hasPrefix(
-            "fixtures/reference/teams.csv: error: 'Cleveland Guardians' no longer resolves: it resolved to team mlb-cle"))
+        #expect(
+            lost[0].aliasRow
+                == "mlb-cle,fullName,Cleveland Guardians,,2026-03-02,,2026-03-02T00:00:00Z,renamed Cleveland Spiders 2026-03-02")
+        #expect(
+            lost[0].diagnostic(referencePath: "fixtures/reference", line: nil).description.hasPrefix(
+                "fixtures/reference/teams.csv: error: 'Cleveland Guardians' no longer resolves: it resolved to team mlb-cle"))
     }
 
     @Test func aGameThatNeverResolvedOrNamedNoVenueIsNotLost() throws {
         typealias G = RawFixture
-        let batch = try G.batch("test", system: "testsys", games: [
-            G.game("1", home: "Boston Red Sox", away: "New York Yankees", venue: "Nowhere Field", date: "2024-06-01"),
-        ])
+        let batch = try G.batch(
+            "test", system: "testsys",
+            games: [
+                G.game("1", home: "Boston Red Sox", away: "New York Yankees", venue: "Nowhere Field", date: "2024-06-01")
+            ])
         let result = try normalize(batches: [batch], reference: TestReference.data)
         #expect(result.gameCount == 0)
         // No game published at that provenance: a name that never resolved is unresolved, not lost.

@@ -63,16 +63,22 @@ import Testing
             // A placeholder venue counts as not given: the home team's park.
             G.game("4", home: "BOS", away: "NYA", venue: "TBD", date: "2023-04-04"),
         ]
-        let retrosheet = try normalize(batches: [try G.batch("test", system: "retrosheet", games: games)],
-                                       reference: TestReference.data)
+        let retrosheet = try normalize(
+            batches: [try G.batch("test", system: "retrosheet", games: games)],
+            reference: TestReference.data)
         #expect(retrosheet.batches[0].games.map(\.homeTeamId) == ["mlb-tb", "mlb-bos"])
         #expect(retrosheet.batches[0].games.map(\.stadiumId) == ["tropicana-field", "fenway-park"])
         #expect(retrosheet.rejects.map(\.reason) == ["away team is a placeholder ('TBD')", "home team is a placeholder ('()')"])
         #expect(retrosheet.unresolved.isEmpty)
         // For another source system TBA is not a code: a placeholder, not an unresolved name.
-        let espn = try normalize(batches: [try G.batch("test", system: "espn", games: [
-            G.game("1", home: "TBA", away: "Yankees", date: "2023-04-01"),
-        ])], reference: TestReference.data)
+        let espn = try normalize(
+            batches: [
+                try G.batch(
+                    "test", system: "espn",
+                    games: [
+                        G.game("1", home: "TBA", away: "Yankees", date: "2023-04-01")
+                    ])
+            ], reference: TestReference.data)
         #expect(espn.rejects.map(\.reason) == ["home team is a placeholder ('TBA')"])
         #expect(espn.unresolved.isEmpty)
     }
@@ -126,33 +132,52 @@ import Testing
         var second = try G.batch("test", system: "espn", games: [])
         second.path = "out/ingest/other/games.json"
         #expect(throws: PipelineError.self) {
-            try normalize(batches: [try G.batch("test", system: "retrosheet", games: []), second],
-                          reference: TestReference.data)
+            try normalize(
+                batches: [try G.batch("test", system: "retrosheet", games: []), second],
+                reference: TestReference.data)
         }
     }
 
     @Test func batchMetaIsChecked() throws {
         #expect(throws: PipelineError.self) {
-            try RawBatch(path: "out/ingest/x/games.json", meta: ["source": "x", "system": "espn", "sport": "mlb",
-                                                                  "season": "2024"], games: [])
+            try RawBatch(
+                path: "out/ingest/x/games.json",
+                meta: [
+                    "source": "x", "system": "espn", "sport": "mlb",
+                    "season": "2024",
+                ], games: [])
         }
         #expect(throws: PipelineError.self) {
-            try RawBatch(path: "out/ingest/x/games.json", meta: ["source": "x", "system": "espn", "sport": "mlb",
-                                                                  "season": "2024", "scrapedAt": "yesterday"], games: [])
+            try RawBatch(
+                path: "out/ingest/x/games.json",
+                meta: [
+                    "source": "x", "system": "espn", "sport": "mlb",
+                    "season": "2024", "scrapedAt": "yesterday",
+                ], games: [])
         }
         #expect(throws: PipelineError.self) {
-            try RawBatch(path: "out/ingest/x/games.json", meta: ["source": "../x", "system": "espn", "sport": "mlb",
-                                                                  "season": "2024", "scrapedAt": "2026-01-15T12:00:00Z"],
-                         games: [])
+            try RawBatch(
+                path: "out/ingest/x/games.json",
+                meta: [
+                    "source": "../x", "system": "espn", "sport": "mlb",
+                    "season": "2024", "scrapedAt": "2026-01-15T12:00:00Z",
+                ],
+                games: [])
         }
-        let batch = try RawBatch(path: "out/ingest/x/games.json",
-                                 meta: ["source": "x", "system": "ESPN", "sport": "mlb", "season": "2024",
-                                        "scope": "mlb-2024", "scrapedAt": "2026-01-15T12:00:00Z", "priority": "5",
-                                        "extra": "dropped"],
-                                 games: [])
+        let batch = try RawBatch(
+            path: "out/ingest/x/games.json",
+            meta: [
+                "source": "x", "system": "ESPN", "sport": "mlb", "season": "2024",
+                "scope": "mlb-2024", "scrapedAt": "2026-01-15T12:00:00Z", "priority": "5",
+                "extra": "dropped",
+            ],
+            games: [])
         #expect(batch.system == "espn")
-        #expect(batch.meta == ["source": "x", "system": "ESPN", "sport": "mlb", "season": "2024", "scope": "mlb-2024",
-                               "scrapedAt": "2026-01-15T12:00:00Z", "priority": "5"])
+        #expect(
+            batch.meta == [
+                "source": "x", "system": "ESPN", "sport": "mlb", "season": "2024", "scope": "mlb-2024",
+                "scrapedAt": "2026-01-15T12:00:00Z", "priority": "5",
+            ])
     }
 
     @Test func theBatchMetaIsCarriedToTheOutput() throws {
@@ -161,7 +186,8 @@ import Testing
         #expect(test.meta["scope"] == "mlb-2024")
         #expect(test.meta["priority"] == "10")
         #expect(test.path == "out/ingest/test/games.json")
-        #expect(result.summary(writtenTo: "out/normalize")
+        #expect(
+            result.summary(writtenTo: "out/normalize")
                 == "sportstime-normalize: 2 batches, 21 games in: 3 written, 18 rejected; 3 unresolved names -> out/normalize")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import SportsTimeCore
 import SportsTimeNormalize
@@ -25,18 +25,25 @@ import Testing
             for index in 0..<30 {
                 let abbreviation = "T\(index)"
                 let stadiumId = "\(sport)-arena-\(index)"
-                stadiums.append(TestReference.stadium(stadiumId, "\(sport.uppercased()) Arena \(index)", "City \(index)", "ST",
-                                                      zones[index % zones.count]))
-                stadiumAliases.append(TestReference.stadiumAlias(stadiumId, "Old \(sport.uppercased()) Arena \(index)",
-                                                                 until: "2024-12-31"))
+                stadiums.append(
+                    TestReference.stadium(
+                        stadiumId, "\(sport.uppercased()) Arena \(index)", "City \(index)", "ST",
+                        zones[index % zones.count]))
+                stadiumAliases.append(
+                    TestReference.stadiumAlias(
+                        stadiumId, "Old \(sport.uppercased()) Arena \(index)",
+                        until: "2024-12-31"))
                 teams.append(TestReference.team(sport, abbreviation, "City \(index)", "Club \(index)", home: stadiumId))
                 teamAliases.append(TestReference.teamAlias("\(sport)-t\(index)", .sourceCode, "SRC\(index)", system: "feed"))
-                teamAliases.append(TestReference.teamAlias("\(sport)-t\(index)", .name, "Former Club \(index)",
-                                                           until: "2024-06-30"))
+                teamAliases.append(
+                    TestReference.teamAlias(
+                        "\(sport)-t\(index)", .name, "Former Club \(index)",
+                        until: "2024-06-30"))
             }
         }
-        return ReferenceData(sports: BuiltInSport.allCases.map(\.sport), stadiums: stadiums, teams: teams,
-                             leagueStructures: [], teamAliases: teamAliases, stadiumAliases: stadiumAliases)
+        return ReferenceData(
+            sports: BuiltInSport.allCases.map(\.sport), stadiums: stadiums, teams: teams,
+            leagueStructures: [], teamAliases: teamAliases, stadiumAliases: stadiumAliases)
     }
 
     static func syntheticBatches(gamesPerSport: Int) throws -> [RawBatch] {
@@ -49,14 +56,19 @@ import Testing
                 let day = first.adding(days: index / 10)
                 let start = Instant(utc: day, hour: 23, minute: 10).adding(seconds: Int64(index % 5) * 3600)
                 let homeName = ["SRC\(home)", "City \(home) Club \(home)", "T\(home)"][index % 3]
-                let venue = index % 4 == 0 ? nil : (index % 4 == 1 ? "Old \(sport.uppercased()) Arena \(home)"
-                                                    : "\(sport.uppercased()) Arena \(home)")
-                games.append(RawGame(
-                    id: "\(sport)-feed:\(index)", source: "\(sport)-feed", sport: sport, season: "2024", kind: .regular,
-                    sourceGameId: "\(index)", homeTeam: homeName, awayTeam: "Club \(away)", venue: venue, city: nil,
-                    startUTC: start, date: start.utcDate, dateZone: "UTC", localTime: nil, timeTBD: false,
-                    gameNumber: nil, status: .scheduled, makeupDate: nil, neutralSite: nil,
-                    provenance: "fixtures/scraped/\(sport)-feed/schedule.csv:\(index + 2)"))
+                let venue =
+                    index % 4 == 0
+                    ? nil
+                    : (index % 4 == 1
+                        ? "Old \(sport.uppercased()) Arena \(home)"
+                        : "\(sport.uppercased()) Arena \(home)")
+                games.append(
+                    RawGame(
+                        id: "\(sport)-feed:\(index)", source: "\(sport)-feed", sport: sport, season: "2024", kind: .regular,
+                        sourceGameId: "\(index)", homeTeam: homeName, awayTeam: "Club \(away)", venue: venue, city: nil,
+                        startUTC: start, date: start.utcDate, dateZone: "UTC", localTime: nil, timeTBD: false,
+                        gameNumber: nil, status: .scheduled, makeupDate: nil, neutralSite: nil,
+                        provenance: "fixtures/scraped/\(sport)-feed/schedule.csv:\(index + 2)"))
             }
             return try RawFixture.batch("\(sport)-feed", system: "feed", sport: sport, games: games)
         }
@@ -79,8 +91,9 @@ import Testing
         // Old arena names after 2024-12-31 do not resolve; everything else does.
         #expect(result.gameCount > 9_000)
         #expect(result.unresolved.allSatisfy { $0.field == "venue" && $0.value.hasPrefix("Old ") })
-        print("normalize: \(result.inputCount) games in \(String(format: "%.3f", cpu)) s CPU, "
-              + "\(String(format: "%.3f", wall)) s wall (\(result.gameCount) written, \(result.rejects.count) rejected)")
+        print(
+            "normalize: \(result.inputCount) games in \(String(format: "%.3f", cpu)) s CPU, "
+                + "\(String(format: "%.3f", wall)) s wall (\(result.gameCount) written, \(result.rejects.count) rejected)")
         if ProcessInfo.processInfo.environment["NORMALIZE_BENCH"] == "1" {
             #expect(cpu < 0.5, "normalize took \(cpu) s of CPU for \(result.inputCount) games")
         }

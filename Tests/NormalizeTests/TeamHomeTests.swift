@@ -12,8 +12,9 @@ import Testing
     static let committed: ReferenceData? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return try? ReferenceLoader.load(from: root.appendingPathComponent("fixtures/reference"),
-                                         displayPath: "fixtures/reference")
+        return try? ReferenceLoader.load(
+            from: root.appendingPathComponent("fixtures/reference"),
+            displayPath: "fixtures/reference")
     }()
 
     private func committed() throws -> ReferenceData { try #require(Self.committed) }
@@ -36,28 +37,30 @@ import Testing
             G.game(id, source: "retro", season: String(date.prefix(4)), home: home, away: away, date: date)
         }
         let games = [
-            game("1", "OAK", "TEX", "2024-09-26"),  // the last game in Oakland
-            game("2", "ATH", "CHN", "2025-03-28"),  // Sacramento from 2025
-            game("3", "TOR", "NYA", "2021-04-20"),  // Dunedin
-            game("4", "TOR", "HOU", "2021-06-05"),  // Buffalo
-            game("5", "TOR", "KCA", "2021-07-30"),  // back in Toronto
-            game("6", "TOR", "MIA", "2020-08-11"),  // Buffalo, 2020
-            game("7", "TOR", "TBA", "2019-09-29"),  // Toronto before the pandemic
-            game("8", "TBA", "COL", "2025-03-28"),  // Steinbrenner Field, 2025 only
-            game("9", "TBA", "TOR", "2024-04-01"),  // Tropicana Field
+            game("1", "OAK", "TEX", "2024-09-26"), // the last game in Oakland
+            game("2", "ATH", "CHN", "2025-03-28"), // Sacramento from 2025
+            game("3", "TOR", "NYA", "2021-04-20"), // Dunedin
+            game("4", "TOR", "HOU", "2021-06-05"), // Buffalo
+            game("5", "TOR", "KCA", "2021-07-30"), // back in Toronto
+            game("6", "TOR", "MIA", "2020-08-11"), // Buffalo, 2020
+            game("7", "TOR", "TBA", "2019-09-29"), // Toronto before the pandemic
+            game("8", "TBA", "COL", "2025-03-28"), // Steinbrenner Field, 2025 only
+            game("9", "TBA", "TOR", "2024-04-01"), // Tropicana Field
         ]
-        let result = try normalize(batches: [try G.batch("retro", system: "retrosheet", games: games)],
-                                   reference: try committed())
+        let result = try normalize(
+            batches: [try G.batch("retro", system: "retrosheet", games: games)],
+            reference: try committed())
         #expect(result.rejects.isEmpty)
         #expect(result.diagnostics.isEmpty)
         let made = byRecord(result)
         let placed = (1...9).map { made["retro:\($0)"].map { "\($0.homeTeamId) \($0.stadiumId)" } ?? "missing" }
-        #expect(placed == [
-            "mlb-ath oakland-coliseum", "mlb-ath sutter-health-park",
-            "mlb-tor td-ballpark", "mlb-tor sahlen-field", "mlb-tor rogers-centre", "mlb-tor sahlen-field",
-            "mlb-tor rogers-centre",
-            "mlb-tb george-m-steinbrenner-field", "mlb-tb tropicana-field",
-        ])
+        #expect(
+            placed == [
+                "mlb-ath oakland-coliseum", "mlb-ath sutter-health-park",
+                "mlb-tor td-ballpark", "mlb-tor sahlen-field", "mlb-tor rogers-centre", "mlb-tor sahlen-field",
+                "mlb-tor rogers-centre",
+                "mlb-tb george-m-steinbrenner-field", "mlb-tb tropicana-field",
+            ])
         // At its home on that date, a game is not neutral.
         #expect(made.values.allSatisfy { !$0.neutralSite })
         #expect(made["retro:1"]?.id == "mlb-2024-2024-09-26-tex-at-ath")
@@ -66,13 +69,16 @@ import Testing
     @Test func theHomeOnTheLocalDateDecidesWhenThePrintedDateIsUTC() throws {
         // 00:07Z on 05-25 is 20:07 on 05-24 in Dunedin: the last day there. 23:07Z on 05-25 is in Buffalo.
         let games = [
-            G.game("1", source: "feed", season: "2021", home: "Toronto Blue Jays", away: "Tampa Bay Rays",
-                   startUTC: "2021-05-25T00:07:00Z", date: "2021-05-25", dateZone: "UTC"),
-            G.game("2", source: "feed", season: "2021", home: "Toronto Blue Jays", away: "Tampa Bay Rays",
-                   startUTC: "2021-05-25T23:07:00Z", date: "2021-05-25", dateZone: "UTC"),
+            G.game(
+                "1", source: "feed", season: "2021", home: "Toronto Blue Jays", away: "Tampa Bay Rays",
+                startUTC: "2021-05-25T00:07:00Z", date: "2021-05-25", dateZone: "UTC"),
+            G.game(
+                "2", source: "feed", season: "2021", home: "Toronto Blue Jays", away: "Tampa Bay Rays",
+                startUTC: "2021-05-25T23:07:00Z", date: "2021-05-25", dateZone: "UTC"),
         ]
-        let result = try normalize(batches: [try G.batch("feed", system: "feed", season: "2021", games: games)],
-                                   reference: try committed())
+        let result = try normalize(
+            batches: [try G.batch("feed", system: "feed", season: "2021", games: games)],
+            reference: try committed())
         #expect(result.rejects.isEmpty)
         let made = byRecord(result)
         #expect(made["feed:1"]?.stadiumId == "td-ballpark")
@@ -88,65 +94,79 @@ import Testing
             G.game(id, source: "club", season: String(date.prefix(4)), home: home, away: away, venue: venue, date: date)
         }
         let mlb = [
-            game("1", "Athletics", "Texas Rangers", "Oakland Coliseum", "2024-06-01"),   // their home then
-            game("2", "Athletics", "Texas Rangers", "Oakland Coliseum", "2025-06-01"),   // nobody's home in 2025
-            game("3", "Boston Red Sox", "New York Yankees", "Sutter Health Park", "2024-06-01"),  // nobody's home
-            game("4", "Boston Red Sox", "New York Yankees", "Sutter Health Park", "2025-06-01"),  // the A's home
-            game("5", "Toronto Blue Jays", "Boston Red Sox", "Sahlen Field", "2021-06-15"),   // their home then
-            game("6", "Boston Red Sox", "Toronto Blue Jays", "Sahlen Field", "2021-06-16"),   // the Jays' home
-            game("7", "Boston Red Sox", "Toronto Blue Jays", "Sahlen Field", "2022-06-16"),   // nobody's home
+            game("1", "Athletics", "Texas Rangers", "Oakland Coliseum", "2024-06-01"), // their home then
+            game("2", "Athletics", "Texas Rangers", "Oakland Coliseum", "2025-06-01"), // nobody's home in 2025
+            game("3", "Boston Red Sox", "New York Yankees", "Sutter Health Park", "2024-06-01"), // nobody's home
+            game("4", "Boston Red Sox", "New York Yankees", "Sutter Health Park", "2025-06-01"), // the A's home
+            game("5", "Toronto Blue Jays", "Boston Red Sox", "Sahlen Field", "2021-06-15"), // their home then
+            game("6", "Boston Red Sox", "Toronto Blue Jays", "Sahlen Field", "2021-06-16"), // the Jays' home
+            game("7", "Boston Red Sox", "Toronto Blue Jays", "Sahlen Field", "2022-06-16"), // nobody's home
             game("8", "Boston Red Sox", "New York Yankees", "Fenway Park", "2022-06-17"),
         ]
         // ESPN gives venues but never a neutral flag.
         let nfl = [
-            G.game("1", source: "espn", sport: "nfl", season: "2019", home: "Raiders", away: "Titans",
-                   venue: "Oakland Coliseum", startUTC: "2019-12-15T21:25:00Z", date: "2019-12-15", dateZone: "UTC"),
-            G.game("2", source: "espn", sport: "nfl", season: "2020", home: "Raiders", away: "Colts",
-                   venue: "Oakland Coliseum", startUTC: "2020-12-13T21:05:00Z", date: "2020-12-13", dateZone: "UTC"),
-            G.game("3", source: "espn", sport: "nfl", season: "2020", home: "49ers", away: "Commanders",
-                   venue: "State Farm Stadium", startUTC: "2020-12-13T21:25:00Z", date: "2020-12-13", dateZone: "UTC"),
+            G.game(
+                "1", source: "espn", sport: "nfl", season: "2019", home: "Raiders", away: "Titans",
+                venue: "Oakland Coliseum", startUTC: "2019-12-15T21:25:00Z", date: "2019-12-15", dateZone: "UTC"),
+            G.game(
+                "2", source: "espn", sport: "nfl", season: "2020", home: "Raiders", away: "Colts",
+                venue: "Oakland Coliseum", startUTC: "2020-12-13T21:05:00Z", date: "2020-12-13", dateZone: "UTC"),
+            G.game(
+                "3", source: "espn", sport: "nfl", season: "2020", home: "49ers", away: "Commanders",
+                venue: "State Farm Stadium", startUTC: "2020-12-13T21:25:00Z", date: "2020-12-13", dateZone: "UTC"),
         ]
-        let result = try normalize(batches: [
-            try G.batch("club", system: "club", games: mlb),
-            try G.batch("espn", system: "espn", sport: "nfl", season: "2019", games: nfl),
-        ], reference: try committed())
+        let result = try normalize(
+            batches: [
+                try G.batch("club", system: "club", games: mlb),
+                try G.batch("espn", system: "espn", sport: "nfl", season: "2019", games: nfl),
+            ], reference: try committed())
         #expect(result.rejects.isEmpty)
         let made = byRecord(result)
-        #expect((1...8).map { made["club:\($0)"]?.neutralSite }
-            == [false, true, true, false, false, false, true, false])
+        #expect(
+            (1...8).map { made["club:\($0)"]?.neutralSite }
+                == [false, true, true, false, false, false, true, false])
         #expect((1...3).map { made["espn:\($0)"]?.neutralSite } == [false, true, false])
 
         // A venue that is nobody's home on the date is stored as neutral, with one warning per team and venue.
-        #expect(result.diagnostics.map(\.description).contains(
-            "fixtures/scraped/espn/games.csv:2: warning: 1 nfl-lv home game (2020-12-13) at oakland-coliseum, which is not "
-                + "its home then (allegiant-stadium) and which the source does not flag as neutral; stored as neutral-site game. "
-                + "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
-                + "for a one-off neutral site nothing is needed."))
+        #expect(
+            result.diagnostics.map(\.description).contains(
+                "fixtures/scraped/espn/games.csv:2: warning: 1 nfl-lv home game (2020-12-13) at oakland-coliseum, which is not "
+                    + "its home then (allegiant-stadium) and which the source does not flag as neutral; stored as neutral-site game. "
+                    + "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
+                    + "for a one-off neutral site nothing is needed."))
         // The other team's home on that date is flagged; the same park on a date it was nobody's home is not.
-        #expect(result.diagnostics.map(\.description).filter { $0.contains("the game is kept at that venue") } == [
-            "fixtures/scraped/club/games.csv:4: warning: New York Yankees at Boston Red Sox on 2025-06-01 at "
-                + "'Sutter Health Park' (sutter-health-park), the home of mlb-ath, not of mlb-bos (fenway-park); "
-                + "the game is kept at that venue. If the source is wrong, fix it with an override; if the game "
-                + "really is there, mark it neutral with an override.",
-            "fixtures/scraped/club/games.csv:6: warning: Toronto Blue Jays at Boston Red Sox on 2021-06-16 at "
-                + "'Sahlen Field' (sahlen-field), the home of mlb-tor, not of mlb-bos (fenway-park); "
-                + "the game is kept at that venue. If the source is wrong, fix it with an override; if the game "
-                + "really is there, mark it neutral with an override.",
-        ])
+        #expect(
+            result.diagnostics.map(\.description).filter { $0.contains("the game is kept at that venue") } == [
+                "fixtures/scraped/club/games.csv:4: warning: New York Yankees at Boston Red Sox on 2025-06-01 at "
+                    + "'Sutter Health Park' (sutter-health-park), the home of mlb-ath, not of mlb-bos (fenway-park); "
+                    + "the game is kept at that venue. If the source is wrong, fix it with an override; if the game "
+                    + "really is there, mark it neutral with an override.",
+                "fixtures/scraped/club/games.csv:6: warning: Toronto Blue Jays at Boston Red Sox on 2021-06-16 at "
+                    + "'Sahlen Field' (sahlen-field), the home of mlb-tor, not of mlb-bos (fenway-park); "
+                    + "the game is kept at that venue. If the source is wrong, fix it with an override; if the game "
+                    + "really is there, mark it neutral with an override.",
+            ])
     }
 
     @Test func theCorruptNHLBatchIsStillRefused() throws {
         // Like the real 2023-24 file: right abbreviations, "Honda Center" on every row.
-        let pairs = [("FLA", "EDM"), ("EDM", "FLA"), ("CAR", "FLA"), ("LAK", "EDM"), ("BOS", "CAR"),
-                     ("EDM", "CAR"), ("FLA", "LAK"), ("CAR", "EDM"), ("ANA", "LAK"), ("LAK", "CAR")]
+        let pairs = [
+            ("FLA", "EDM"), ("EDM", "FLA"), ("CAR", "FLA"), ("LAK", "EDM"), ("BOS", "CAR"),
+            ("EDM", "CAR"), ("FLA", "LAK"), ("CAR", "EDM"), ("ANA", "LAK"), ("LAK", "CAR"),
+        ]
         let games = pairs.enumerated().map { index, pair in
-            G.game("\(index + 1)", source: "nhl-2023-24", sport: "nhl", season: "2023-24", home: pair.0, away: pair.1,
-                   venue: "Honda Center", startUTC: "2024-01-\(10 + index)T03:00:00Z", date: "2024-01-\(10 + index)",
-                   dateZone: "UTC")
+            G.game(
+                "\(index + 1)", source: "nhl-2023-24", sport: "nhl", season: "2023-24", home: pair.0, away: pair.1,
+                venue: "Honda Center", startUTC: "2024-01-\(10 + index)T03:00:00Z", date: "2024-01-\(10 + index)",
+                dateZone: "UTC")
         }
-        let result = try normalize(batches: [try G.batch("nhl-2023-24", system: "nhl-schedule", sport: "nhl",
-                                                         season: "2023-24", games: games)],
-                                   reference: try committed())
+        let result = try normalize(
+            batches: [
+                try G.batch(
+                    "nhl-2023-24", system: "nhl-schedule", sport: "nhl",
+                    season: "2023-24", games: games)
+            ],
+            reference: try committed())
         let batch = try #require(result.batches.first)
         #expect(batch.isRefused)
         #expect(batch.refusal?.message.hasPrefix("9 of 10 regular-season and postseason games (90 %)") == true)
@@ -166,8 +186,9 @@ import Testing
             for date in edges.flatMap({ [$0.adding(days: -1), $0, $0.adding(days: 1)] }) {
                 let expected = data.homeStadiumId(of: team, on: date)
                 #expect(resolver.homeStadiumId(of: team, on: date) == expected, "\(team.id) \(date)")
-                #expect(resolver.homeTeams(of: expected, sport: team.sport, on: date).contains(team.id),
-                        "\(team.id) \(date)")
+                #expect(
+                    resolver.homeTeams(of: expected, sport: team.sport, on: date).contains(team.id),
+                    "\(team.id) \(date)")
             }
             #expect(resolver.hasDatedHomes(team.id))
         }
@@ -194,31 +215,41 @@ import Testing
         var data = TestReference.data
         data.stadiums.append(TestReference.stadium("soldier-field", "Soldier Field", "Chicago", "IL", "America/Chicago"))
         data.teams.append(TestReference.team("nfl", "CHI", "Chicago", "Bears", home: "soldier-field"))
-        data.teamHomes = [TeamHomeSpell(teamId: "nfl-chi", stadiumId: "memorial-stadium-champaign",
-                                        validFrom: TestReference.date("2002-09-08"),
-                                        validUntil: TestReference.date("2002-12-29"),
-                                        lastModified: TestReference.modified, note: "test")]
+        data.teamHomes = [
+            TeamHomeSpell(
+                teamId: "nfl-chi", stadiumId: "memorial-stadium-champaign",
+                validFrom: TestReference.date("2002-09-08"),
+                validUntil: TestReference.date("2002-12-29"),
+                lastModified: TestReference.modified, note: "test")
+        ]
         return data
     }()
 
     @Test func aSharedStadiumNameIsDecidedByTheHomeOnTheDate() throws {
         let games = [
-            G.game("1", source: "nfl", sport: "nfl", season: "2002", home: "Bears", away: "Bills",
-                   venue: "Memorial Stadium", date: "2002-10-06"),
-            G.game("2", source: "nfl", sport: "nfl", season: "2003", home: "Bears", away: "Bills",
-                   venue: "Memorial Stadium", date: "2003-10-05"),
+            G.game(
+                "1", source: "nfl", sport: "nfl", season: "2002", home: "Bears", away: "Bills",
+                venue: "Memorial Stadium", date: "2002-10-06"),
+            G.game(
+                "2", source: "nfl", sport: "nfl", season: "2003", home: "Bears", away: "Bills",
+                venue: "Memorial Stadium", date: "2003-10-05"),
             G.game("3", source: "nfl", sport: "nfl", season: "2002", home: "Bears", away: "Bills", date: "2002-12-29"),
             G.game("4", source: "nfl", sport: "nfl", season: "2002", home: "Bears", away: "Bills", date: "2002-12-30"),
         ]
-        let result = try normalize(batches: [try G.batch("nfl", system: "spreadspoke", sport: "nfl", season: "2002",
-                                                         games: games)],
-                                   reference: Self.bears)
+        let result = try normalize(
+            batches: [
+                try G.batch(
+                    "nfl", system: "spreadspoke", sport: "nfl", season: "2002",
+                    games: games)
+            ],
+            reference: Self.bears)
         let made = byRecord(result)
         #expect(made["nfl:1"]?.stadiumId == "memorial-stadium-champaign")
         #expect(made["nfl:1"]?.neutralSite == false)
         // In 2003 neither Memorial Stadium is the Bears' home: ambiguous, rejected and listed.
-        #expect(result.rejects.map(\.reason)
-            == ["ambiguous venue 'Memorial Stadium' (memorial-stadium-champaign, memorial-stadium-lincoln)"])
+        #expect(
+            result.rejects.map(\.reason)
+                == ["ambiguous venue 'Memorial Stadium' (memorial-stadium-champaign, memorial-stadium-lincoln)"])
         #expect(result.unresolved.map(\.value) == ["Memorial Stadium"])
         // Without a venue: the home on the date, inclusive at the spell's last day.
         #expect(made["nfl:3"]?.stadiumId == "memorial-stadium-champaign")

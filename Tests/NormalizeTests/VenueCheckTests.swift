@@ -7,27 +7,36 @@ import Testing
 
     /// Like the real NHL 2023-24 file: the abbreviations are right, but every venue is "Honda Center".
     private func corruptNHLBatch() throws -> RawBatch {
-        let pairs = [("FLA", "EDM"), ("EDM", "FLA"), ("CAR", "FLA"), ("LAK", "EDM"), ("UTA", "CAR"),
-                     ("EDM", "CAR"), ("FLA", "LAK"), ("CAR", "EDM"), ("ANA", "LAK"), ("LAK", "CAR")]
+        let pairs = [
+            ("FLA", "EDM"), ("EDM", "FLA"), ("CAR", "FLA"), ("LAK", "EDM"), ("UTA", "CAR"),
+            ("EDM", "CAR"), ("FLA", "LAK"), ("CAR", "EDM"), ("ANA", "LAK"), ("LAK", "CAR"),
+        ]
         var games = pairs.enumerated().map { index, pair in
-            G.game("\(index + 1)", source: "nhl-2023-24-corrupt", sport: "nhl", season: "2023-24", home: pair.0,
-                   away: pair.1, venue: "Honda Center", startUTC: "2024-01-\(10 + index)T03:00:00Z",
-                   date: "2024-01-\(10 + index)", dateZone: "UTC")
+            G.game(
+                "\(index + 1)", source: "nhl-2023-24-corrupt", sport: "nhl", season: "2023-24", home: pair.0,
+                away: pair.1, venue: "Honda Center", startUTC: "2024-01-\(10 + index)T03:00:00Z",
+                date: "2024-01-\(10 + index)", dateZone: "UTC")
         }
         // Preseason games are not checked, but a refused batch rejects them too.
-        games.append(G.game("11", source: "nhl-2023-24-corrupt", sport: "nhl", season: "2023-24", kind: .preseason,
-                            home: "EDM", away: "ANA", venue: "Honda Center", date: "2023-09-25"))
+        games.append(
+            G.game(
+                "11", source: "nhl-2023-24-corrupt", sport: "nhl", season: "2023-24", kind: .preseason,
+                home: "EDM", away: "ANA", venue: "Honda Center", date: "2023-09-25"))
         // So is a record that did not resolve.
-        games.append(G.game("12", source: "nhl-2023-24-corrupt", sport: "nhl", season: "2023-24", home: "Anaheim",
-                            away: "Kraken", venue: "Honda Center", date: "2023-10-01"))
+        games.append(
+            G.game(
+                "12", source: "nhl-2023-24-corrupt", sport: "nhl", season: "2023-24", home: "Anaheim",
+                away: "Kraken", venue: "Honda Center", date: "2023-10-01"))
         return try G.batch("nhl-2023-24-corrupt", system: "nhl-api", sport: "nhl", season: "2023-24", games: games)
     }
 
     private func healthyMLBBatch() throws -> RawBatch {
-        try G.batch("retro", system: "retrosheet", games: [
-            G.game("1", source: "retro", home: "BOS", away: "NYA", date: "2024-05-01"),
-            G.game("2", source: "retro", home: "CHN", away: "LAN", date: "2024-05-01"),
-        ])
+        try G.batch(
+            "retro", system: "retrosheet",
+            games: [
+                G.game("1", source: "retro", home: "BOS", away: "NYA", date: "2024-05-01"),
+                G.game("2", source: "retro", home: "CHN", away: "LAN", date: "2024-05-01"),
+            ])
     }
 
     @Test func aMostlyInconsistentBatchIsRefusedAndTheOthersContinue() throws {
@@ -39,11 +48,12 @@ import Testing
         #expect(corrupt.inputCount == 12)
         let refusal = try #require(corrupt.refusal)
         #expect(refusal.severity == .warning)
-        #expect(refusal.description.hasPrefix(
-            "fixtures/scraped/nhl-2023-24-corrupt/games.csv:1: warning: 9 of 10 regular-season and postseason games (90 %) "
-                + "are at a venue that is not the home team's (e.g. EDM at FLA on 2024-01-10 at 'Honda Center' "
-                + "(honda-center), the home of nhl-ana, not of nhl-fla (amerant-bank-arena), "
-                + "fixtures/scraped/nhl-2023-24-corrupt/games.csv:1)."))
+        #expect(
+            refusal.description.hasPrefix(
+                "fixtures/scraped/nhl-2023-24-corrupt/games.csv:1: warning: 9 of 10 regular-season and postseason games (90 %) "
+                    + "are at a venue that is not the home team's (e.g. EDM at FLA on 2024-01-10 at 'Honda Center' "
+                    + "(honda-center), the home of nhl-ana, not of nhl-fla (amerant-bank-arena), "
+                    + "fixtures/scraped/nhl-2023-24-corrupt/games.csv:1)."))
         #expect(refusal.description.hasSuffix("The file looks corrupt; fix the scrape or remove the source."))
         #expect(corrupt.rejects.allSatisfy { $0.reason.hasPrefix("batch refused: 9 of 10 ") })
         #expect(result.diagnostics.contains(refusal))
@@ -64,8 +74,9 @@ import Testing
             // Preseason and exhibition games travel: not checked.
             G.game("4", sport: "nhl", kind: .preseason, home: "EDM", away: "ANA", venue: "Honda Center", date: "2023-09-25"),
         ]
-        let result = try normalize(batches: [try G.batch("nhl", system: "nhl-api", sport: "nhl", games: games)],
-                                   reference: TestReference.data)
+        let result = try normalize(
+            batches: [try G.batch("nhl", system: "nhl-api", sport: "nhl", games: games)],
+            reference: TestReference.data)
         let batch = result.batches[0]
         #expect(!batch.isRefused)
         #expect(batch.games.count == 4)
@@ -74,9 +85,10 @@ import Testing
         #expect(flagged.neutralSite == false)
         let venueWarnings = result.diagnostics.filter { $0.description.contains("the game is kept at that venue") }
         #expect(venueWarnings.map(\.severity) == [.warning])
-        #expect(venueWarnings.first?.description.hasPrefix(
-            "fixtures/scraped/test/games.csv:3: warning: CAR at EDM on 2024-01-14 at 'Honda Center' (honda-center), "
-                + "the home of nhl-ana, not of nhl-edm (rogers-place); the game is kept at that venue.") == true)
+        #expect(
+            venueWarnings.first?.description.hasPrefix(
+                "fixtures/scraped/test/games.csv:3: warning: CAR at EDM on 2024-01-14 at 'Honda Center' (honda-center), "
+                    + "the home of nhl-ana, not of nhl-edm (rogers-place); the game is kept at that venue.") == true)
     }
 
     @Test func neutralSites() throws {
@@ -93,19 +105,25 @@ import Testing
             // Another team's park, flagged neutral by the source: consistent, no warning.
             G.game("6", season: "2019", home: "NYY", away: "BOS", venue: "Wrigley Field", date: "2019-07-05", neutral: true),
         ]
-        let result = try normalize(batches: [try G.batch("mlb", system: "club", season: "2019", games: games)],
-                                   reference: TestReference.data)
+        let result = try normalize(
+            batches: [try G.batch("mlb", system: "club", season: "2019", games: games)],
+            reference: TestReference.data)
         #expect(result.rejects.isEmpty)
         // London, not flagged by the source, is stored as neutral with one warning that says so.
-        #expect(result.diagnostics.map(\.description) == [
-            "fixtures/scraped/test/games.csv:1: warning: 1 mlb-nyy home game (2019-06-29) at london-stadium, which is not its "
-                + "home then (yankee-stadium) and which the source does not flag as neutral; stored as neutral-site game. "
-                + "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
-                + "for a one-off neutral site nothing is needed."])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "fixtures/scraped/test/games.csv:1: warning: 1 mlb-nyy home game (2019-06-29) at london-stadium, which is not its "
+                    + "home then (yankee-stadium) and which the source does not flag as neutral; stored as neutral-site game. "
+                    + "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
+                    + "for a one-off neutral site nothing is needed."
+            ])
         let games2 = result.batches[0].games.sorted { $0.localDate < $1.localDate }
         #expect(games2.map(\.neutralSite) == [true, false, false, true, false, true])
-        #expect(games2.map(\.stadiumId) == ["london-stadium", "yankee-stadium", "yankee-stadium", "yankee-stadium",
-                                            "london-stadium", "wrigley-field"])
+        #expect(
+            games2.map(\.stadiumId) == [
+                "london-stadium", "yankee-stadium", "yankee-stadium", "yankee-stadium",
+                "london-stadium", "wrigley-field",
+            ])
     }
 
     @Test func aRefusalNeedsMoreThanTheShare() throws {
@@ -114,12 +132,14 @@ import Testing
             G.game("1", sport: "nhl", home: "CAR", away: "FLA", venue: "Lenovo Center", date: "2024-01-10"),
             G.game("2", sport: "nhl", home: "EDM", away: "CAR", venue: "Honda Center", date: "2024-01-14"),
         ]
-        let result = try normalize(batches: [try G.batch("nhl", system: "nhl-api", sport: "nhl", games: games)],
-                                   reference: TestReference.data)
+        let result = try normalize(
+            batches: [try G.batch("nhl", system: "nhl-api", sport: "nhl", games: games)],
+            reference: TestReference.data)
         #expect(!result.batches[0].isRefused)
         #expect(result.gameCount == 2)
-        let strict = try normalize(batches: [try G.batch("nhl", system: "nhl-api", sport: "nhl", games: games)],
-                                   reference: TestReference.data, options: NormalizeOptions(refusalShare: 0.4))
+        let strict = try normalize(
+            batches: [try G.batch("nhl", system: "nhl-api", sport: "nhl", games: games)],
+            reference: TestReference.data, options: NormalizeOptions(refusalShare: 0.4))
         #expect(strict.batches[0].isRefused)
     }
 }

@@ -32,8 +32,10 @@ struct BenchmarkTests {
 
     @Test func exactFourteenDayMostGamesOverAllLeagues() throws {
         let catalog = RealData.shared
-        for (first, last, start) in [("2025-10-06", "2025-10-19", "madison-square-garden"), ("2026-01-05", "2026-01-18", "madison-square-garden"),
-                                     ("2026-03-02", "2026-03-15", "united-center")] {
+        for (first, last, start) in [
+            ("2025-10-06", "2025-10-19", "madison-square-garden"), ("2026-01-05", "2026-01-18", "madison-square-garden"),
+            ("2026-03-02", "2026-03-15", "united-center"),
+        ] {
             let request = Quick.request(Self.allLeagues, first, last, from: start) { $0.maxGamesPerDay = 2 }
             var graph: TripGraph!
             let build = Self.measure { graph = TripGraph(request: request, catalog: catalog) }
@@ -47,30 +49,35 @@ struct BenchmarkTests {
             var plan: TripPlan!
             let full = Self.measure { plan = TripPlanner.plan(request, catalog: catalog) }
             #expect(outcome.isExact && plan.options.first?.isProvenOptimal == true)
-            Self.report("most games 14 days \(first)…\(last) all leagues: \(graph.count) games, \(plan.search.arcs) arcs; "
-                + "graph \(String(format: "%.1f", build)) ms + exact optimum \(String(format: "%.1f", exact)) ms "
-                + "(k-best pool of \(request.candidatePool): \(String(format: "%.1f", kBest)) ms); whole plan with 3 distinct options "
-                + "\(String(format: "%.1f", full)) ms; best \(plan.options[0].score.games) games")
+            Self.report(
+                "most games 14 days \(first)…\(last) all leagues: \(graph.count) games, \(plan.search.arcs) arcs; "
+                    + "graph \(String(format: "%.1f", build)) ms + exact optimum \(String(format: "%.1f", exact)) ms "
+                    + "(k-best pool of \(request.candidatePool): \(String(format: "%.1f", kBest)) ms); whole plan with 3 distinct options "
+                    + "\(String(format: "%.1f", full)) ms; best \(plan.options[0].score.games) games")
             #expect(build + exact < 100, "exact 14-day most-games must take < 100 ms")
         }
     }
 
     @Test func exactTenDayThreeLeagueMostStadiums() throws {
         let catalog = RealData.shared
-        for (first, last, start) in [("2025-10-09", "2025-10-18", "madison-square-garden"), ("2025-10-09", "2025-10-18", "united-center"),
-                                     ("2025-10-09", "2025-10-18", "cryptocom-arena")] where catalog.stadium(start) != nil {
+        for (first, last, start) in [
+            ("2025-10-09", "2025-10-18", "madison-square-garden"), ("2025-10-09", "2025-10-18", "united-center"),
+            ("2025-10-09", "2025-10-18", "cryptocom-arena"),
+        ] where catalog.stadium(start) != nil {
             let request = Quick.request(["nba", "nhl", "mls"], first, last, from: start, objective: .mostStadiums)
             var plan: TripPlan!
             let full = Self.measure(runs: 5) { plan = TripPlanner.plan(request, catalog: catalog) }
             let graph = TripGraph(request: request, catalog: catalog)
             let exact = Self.measure(runs: 5) {
-                let search = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1, labelBudget: request.search.labelBudget)
+                let search = LabelSearch(
+                    graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1, labelBudget: request.search.labelBudget)
                 search.run()
             }
             #expect(plan.search.isExact)
-            Self.report("most stadiums 10 days \(first)…\(last) nba+nhl+mls from \(start): \(plan.search.candidateGames) games, "
-                + "\(plan.search.labelsExpanded) labels; exact optimum \(String(format: "%.1f", exact)) ms, whole plan "
-                + "\(String(format: "%.1f", full)) ms; best \(plan.options[0].score.distinctStadiums) stadiums (\(plan.search.method))")
+            Self.report(
+                "most stadiums 10 days \(first)…\(last) nba+nhl+mls from \(start): \(plan.search.candidateGames) games, "
+                    + "\(plan.search.labelsExpanded) labels; exact optimum \(String(format: "%.1f", exact)) ms, whole plan "
+                    + "\(String(format: "%.1f", full)) ms; best \(plan.options[0].score.distinctStadiums) stadiums (\(plan.search.method))")
             #expect(full < 1000)
         }
     }
@@ -83,9 +90,10 @@ struct BenchmarkTests {
             var plan: TripPlan!
             let full = Self.measure(runs: 3) { plan = TripPlanner.plan(request, catalog: catalog) }
             let bound = plan.search.upperBound.map { ", proven bound \(Int($0))" } ?? ""
-            Self.report("stress: most stadiums 14 days \(first)…\(last) nba+nhl from \(start): \(plan.search.candidateGames) games; "
-                + "\(plan.search.method), exact \(plan.search.isExact), \(plan.search.labelsExpanded) labels expanded, "
-                + "\(String(format: "%.0f", full)) ms; best \(plan.options.first?.score.distinctStadiums ?? 0) stadiums\(bound)")
+            Self.report(
+                "stress: most stadiums 14 days \(first)…\(last) nba+nhl from \(start): \(plan.search.candidateGames) games; "
+                    + "\(plan.search.method), exact \(plan.search.isExact), \(plan.search.labelsExpanded) labels expanded, "
+                    + "\(String(format: "%.0f", full)) ms; best \(plan.options.first?.score.distinctStadiums ?? 0) stadiums\(bound)")
             #expect(!plan.options.isEmpty)
         }
     }
@@ -98,10 +106,15 @@ struct BenchmarkTests {
         let seasons: [([String], String, String)] = [(["mlb"], "2023-04-01", "2023-09-24"), (["nba", "nhl"], "2025-10-22", "2026-04-05")]
         for i in 0..<100 {
             let (sports, a, b) = seasons[i % 2]
-            let first = LocalDate(iso8601: a)!.adding(days: Int.random(in: 0...LocalDate(iso8601: a)!.days(until: LocalDate(iso8601: b)!), using: &rng))
-            let objective: Objective = [.mostGames, .mostGames, .mostGames, .mostGames, .mostGames, .mostGames, .mostStadiums, .mostStadiums, .mostStadiums, .leastDriving][i % 10]
-            var request = Quick.request(sports, first.iso8601, first.adding(days: 6).iso8601,
-                                        from: stadiums[Int.random(in: 0..<stadiums.count, using: &rng)], objective: objective)
+            let first = LocalDate(iso8601: a)!.adding(
+                days: Int.random(in: 0...LocalDate(iso8601: a)!.days(until: LocalDate(iso8601: b)!), using: &rng))
+            let objective: Objective = [
+                .mostGames, .mostGames, .mostGames, .mostGames, .mostGames, .mostGames, .mostStadiums, .mostStadiums, .mostStadiums,
+                .leastDriving,
+            ][i % 10]
+            var request = Quick.request(
+                sports, first.iso8601, first.adding(days: 6).iso8601,
+                from: stadiums[Int.random(in: 0..<stadiums.count, using: &rng)], objective: objective)
             if objective == .leastDriving || Int.random(in: 0..<5, using: &rng) == 0 {
                 let games = catalog.games(from: request.firstDate, through: request.lastDate).filter { sports.contains($0.sport) }
                 request.mustSeeGameIds = [games[Int.random(in: 0..<games.count, using: &rng)].id]
@@ -111,8 +124,9 @@ struct BenchmarkTests {
         var plans: [TripPlan] = []
         let total = Self.measure(runs: 3) { plans = requests.map { TripPlanner.plan($0, catalog: catalog) } }
         let exact = plans.filter(\.search.isExact).count, feasible = plans.filter { !$0.options.isEmpty }.count
-        Self.report("100 one-week requests over MLB 2023 and NBA/NHL 2025-26 (60 most games, 30 most stadiums, 10 least driving): "
-            + "\(String(format: "%.0f", total)) ms in all; \(exact) exact, \(feasible) with trips")
+        Self.report(
+            "100 one-week requests over MLB 2023 and NBA/NHL 2025-26 (60 most games, 30 most stadiums, 10 least driving): "
+                + "\(String(format: "%.0f", total)) ms in all; \(exact) exact, \(feasible) with trips")
         #expect(total < 5000)
         #expect(exact == 100)
     }

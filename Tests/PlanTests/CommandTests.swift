@@ -21,9 +21,12 @@ import SportsTimeCore
         try FileManager.default.createDirectory(at: merge.appendingPathComponent("games"), withIntermediateDirectories: true)
         let catalog = RealData.shared
         let producer = Producer(stage: "merge")
-        try Envelope(kind: .sports, producer: producer, records: catalog.sports).canonicalData().write(to: merge.appendingPathComponent("sports.json"))
-        try Envelope(kind: .stadiums, producer: producer, records: catalog.stadiums).canonicalData().write(to: merge.appendingPathComponent("stadiums.json"))
-        try Envelope(kind: .teams, producer: producer, records: catalog.teams).canonicalData().write(to: merge.appendingPathComponent("teams.json"))
+        try Envelope(kind: .sports, producer: producer, records: catalog.sports).canonicalData().write(
+            to: merge.appendingPathComponent("sports.json"))
+        try Envelope(kind: .stadiums, producer: producer, records: catalog.stadiums).canonicalData().write(
+            to: merge.appendingPathComponent("stadiums.json"))
+        try Envelope(kind: .teams, producer: producer, records: catalog.teams).canonicalData().write(
+            to: merge.appendingPathComponent("teams.json"))
         var bySeason: [String: [Game]] = [:]
         for game in catalog.games { bySeason["\(game.sport)-\(game.season)", default: []].append(game) }
         // One deprecated game: it must be skipped.
@@ -37,8 +40,9 @@ import SportsTimeCore
         let folder = root.appendingPathComponent("fixtures/requests")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for id in requests {
-            try FileManager.default.copyItem(at: CommittedRequestsTests.directory.appendingPathComponent("\(id).yaml"),
-                                             to: folder.appendingPathComponent("\(id).yaml"))
+            try FileManager.default.copyItem(
+                at: CommittedRequestsTests.directory.appendingPathComponent("\(id).yaml"),
+                to: folder.appendingPathComponent("\(id).yaml"))
         }
         return root
     }
@@ -55,8 +59,11 @@ import SportsTimeCore
         let data = try Data(contentsOf: root.appendingPathComponent("out/plan/mlb-boston-june-week.json"))
         let envelope = try EnvelopeReader.read(TripPlan.self, from: data, path: "out/plan/mlb-boston-june-week.json", expecting: .tripPlan)
         #expect(envelope.records.count == 1 && envelope.meta["request"] == "mlb-boston-june-week")
-        #expect(envelope.inputs.map(\.path) == ["fixtures/requests/mlb-boston-june-week.yaml", "out/merge/games/mlb-2023.json",
-                                                 "out/merge/sports.json", "out/merge/stadiums.json", "out/merge/teams.json"])
+        #expect(
+            envelope.inputs.map(\.path) == [
+                "fixtures/requests/mlb-boston-june-week.yaml", "out/merge/games/mlb-2023.json",
+                "out/merge/sports.json", "out/merge/stadiums.json", "out/merge/teams.json",
+            ])
         // The deprecated game is not used.
         #expect(!envelope.records[0].options.flatMap(\.visits).contains { $0.gameId == "mlb-2023-2023-06-06-chw-at-nyy" })
         // Same inputs, same bytes; nothing rewritten.
@@ -109,30 +116,34 @@ import SportsTimeCore
         let args = ["--merged", "out/merge", "--requests", "fixtures/requests", "--out", "out/plan", "--depfile", "deps.txt"]
         let one = try Self.run(args + ["--request", "mlb-boston-june-week"], in: root)
         #expect(one.status == 0, "\(one.stderr)")
-        #expect(try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8) == """
-            fixtures/requests/mlb-boston-june-week.yaml
-            out/merge/games/mlb-*.json
-            out/merge/sports.json
-            out/merge/stadiums.json
-            out/merge/teams.json
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8) == """
+                fixtures/requests/mlb-boston-june-week.yaml
+                out/merge/games/mlb-*.json
+                out/merge/sports.json
+                out/merge/stadiums.json
+                out/merge/teams.json
 
-            """)
+                """)
         let two = try Self.run(args + ["--request", "northeast-winter-nba-nhl"], in: root)
         #expect(two.status == 0, "\(two.stderr)")
-        #expect(try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8) == """
-            fixtures/requests/northeast-winter-nba-nhl.yaml
-            out/merge/games/nba-*.json
-            out/merge/games/nhl-*.json
-            out/merge/sports.json
-            out/merge/stadiums.json
-            out/merge/teams.json
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8) == """
+                fixtures/requests/northeast-winter-nba-nhl.yaml
+                out/merge/games/nba-*.json
+                out/merge/games/nhl-*.json
+                out/merge/sports.json
+                out/merge/stadiums.json
+                out/merge/teams.json
 
-            """)
+                """)
         // Every request at once: the requests folder (its listing decides which stale plans go).
         try FileManager.default.removeItem(at: root.appendingPathComponent("out/merge/games/xfl-2020.json"))
         let all = try Self.run(args, in: root)
         #expect(all.status == 0, "\(all.stderr)")
         let text = try String(contentsOf: root.appendingPathComponent("deps.txt"), encoding: .utf8)
-        #expect(text.hasPrefix("fixtures/requests\nout/merge/games/mlb-*.json\nout/merge/games/nba-*.json\nout/merge/games/nhl-*.json\n"), "\(text)")
+        #expect(
+            text.hasPrefix("fixtures/requests\nout/merge/games/mlb-*.json\nout/merge/games/nba-*.json\nout/merge/games/nhl-*.json\n"),
+            "\(text)")
     }
 }

@@ -16,8 +16,9 @@ import SportsTimeCore
 
     static func plan(_ id: String) throws -> TripPlan {
         let url = directory.appendingPathComponent("\(id).yaml")
-        let request = try RequestResolver.resolve(text: try String(contentsOf: url, encoding: .utf8),
-                                                  path: "fixtures/requests/\(id).yaml", catalog: RealData.shared)
+        let request = try RequestResolver.resolve(
+            text: try String(contentsOf: url, encoding: .utf8),
+            path: "fixtures/requests/\(id).yaml", catalog: RealData.shared)
         return TripPlanner.plan(request, catalog: RealData.shared)
     }
 
@@ -56,8 +57,9 @@ import SportsTimeCore
         // Retrosheet flags Sunday's games as day games, laid out from 13:10: the last day's game ends in
         // time to drive back, so seven games (six while every start was assumed at 19:00).
         let last = try #require(boston.options[0].visits.last)
-        #expect(boston.options[0].score.games == 7 && boston.options[0].isProvenOptimal,
-                "\(boston.options[0].visits.map { "\($0.gameId) \($0.assumedLocalTime ?? "-")" })")
+        #expect(
+            boston.options[0].score.games == 7 && boston.options[0].isProvenOptimal,
+            "\(boston.options[0].visits.map { "\($0.gameId) \($0.assumedLocalTime ?? "-")" })")
         #expect(last.localDate == Quick.date("2023-06-11") && last.startKnowledge == .day && last.assumedLocalTime == "13:10")
         #expect(boston.options[0].legs.last?.toName == "Boston, MA")
         let northeast = try Self.plan("northeast-winter-nba-nhl")
@@ -83,7 +85,10 @@ import SportsTimeCore
         // Knicks + Celtics is a branch; the Lakers alone cannot be reached from New York in time either.
         let branches = try #require(plan.branches)
         #expect(branches.count == 1)
-        #expect(Set(branches[0].visits.filter(\.isMustSee).map(\.gameId)) == ["nba-2025-26-2026-02-04-den-at-nyk", "nba-2025-26-2026-02-06-mia-at-bos"])
+        #expect(
+            Set(branches[0].visits.filter(\.isMustSee).map(\.gameId)) == [
+                "nba-2025-26-2026-02-04-den-at-nyk", "nba-2025-26-2026-02-06-mia-at-bos",
+            ])
     }
 
     @Test func mostStadiumsAndStopsPlan() throws {

@@ -30,15 +30,18 @@ import SportsTimeCore
             // k best: for additive objectives the pool is exactly the best trips, in order.
             if objective != .mostStadiums {
                 let k = instance.request.candidatePool
-                #expect(outcome.keys == Array(everyTrip.prefix(k).map(\.key)),
-                        "seed \(instance.seed) \(objective): pool keys differ from the \(k) best of \(everyTrip.count) trips")
+                #expect(
+                    outcome.keys == Array(everyTrip.prefix(k).map(\.key)),
+                    "seed \(instance.seed) \(objective): pool keys differ from the \(k) best of \(everyTrip.count) trips")
             }
             #expect(outcome.isExact, "seed \(instance.seed): small instances must be solved exactly")
             if objective == .mostStadiums {
                 #expect(outcome.tieBreakExact == true, "seed \(instance.seed): the tie-break of a small instance must be proven")
             }
-            #expect(outcome.keys.first == oracle?.key,
-                    "seed \(instance.seed) \(objective): planner \(String(describing: outcome.keys.first)) vs exhaustive \(String(describing: oracle?.key)) (oracle path \(oracle?.path ?? []))")
+            #expect(
+                outcome.keys.first == oracle?.key,
+                "seed \(instance.seed) \(objective): planner \(String(describing: outcome.keys.first)) vs exhaustive \(String(describing: oracle?.key)) (oracle path \(oracle?.path ?? []))"
+            )
             if oracle != nil { withTrips += 1 }
             if let oracle, oracle.path.count >= 2 { multiGame += 1 }
             if !instance.request.mustSeeGameIds.isEmpty { features["mustSee", default: 0] += 1 }
@@ -51,7 +54,9 @@ import SportsTimeCore
                 let plan = TripPlanner.plan(instance.request, catalog: instance.catalog)
                 let best = try #require(plan.options.first, "seed \(instance.seed): no option although a trip exists")
                 #expect(best.isProvenOptimal)
-                #expect(!plan.warnings.contains { $0.contains("could not be laid out") }, "seed \(instance.seed): the search and the layout disagree")
+                #expect(
+                    !plan.warnings.contains { $0.contains("could not be laid out") },
+                    "seed \(instance.seed): the search and the layout disagree")
                 switch objective {
                 case .mostGames: #expect(Int64(best.score.games) == oracle.key.primary)
                 case .mostStadiums: #expect(Int64(best.score.distinctStadiums) == oracle.key.primary)
@@ -126,7 +131,8 @@ import SportsTimeCore
             instance.request.objective = .mostStadiums
             let graph = TripGraph(request: instance.request, catalog: instance.catalog)
             for width in [1, 2, 8] {
-                let beam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: 1, labelBudget: 1_000_000)
+                let beam = LabelSearch(
+                    graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: 1, labelBudget: 1_000_000)
                 beam.run()
                 let exact = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1, labelBudget: 1_000_000)
                 exact.run()

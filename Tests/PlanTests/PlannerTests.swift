@@ -12,8 +12,10 @@ import SportsTimeCore
     /// Boston → New York for a 14:00 game (3.6 h of driving that morning), then New York → Philadelphia
     /// after it for a 20:00 game (1.7 h): 5.4 h on one day. A 5 h cap forbids the pair, 6 h allows it.
     @Test func theDailyCapCountsEveryLegOfTheDay() throws {
-        let games = [Synthetic.game(at: "madison-square-garden", "2026-01-10 14:00", home: "nyk", away: "bos"),
-                     Synthetic.game(at: "xfinity-mobile-arena", "2026-01-10 20:00", home: "phi", away: "mia")]
+        let games = [
+            Synthetic.game(at: "madison-square-garden", "2026-01-10 14:00", home: "nyk", away: "bos"),
+            Synthetic.game(at: "xfinity-mobile-arena", "2026-01-10 20:00", home: "phi", away: "mia"),
+        ]
         let store = Synthetic.catalog(games)
         for (cap, expected) in [(5.0, 1), (6.0, 2)] {
             let request = Synthetic.request(["nba"], "2026-01-10", "2026-01-10", from: "td-garden") {
@@ -23,13 +25,17 @@ import SportsTimeCore
             let best = try #require(plan.options.first)
             #expect(best.score.games == expected, "cap \(cap)")
             #expect(!plan.warnings.contains { $0.contains("could not be laid out") }, "the search and the layout disagree")
-            #expect(Planning(request: request, catalog: store).search(TripGraph(request: request, catalog: store)).keys.first?.primary == Int64(expected))
+            #expect(
+                Planning(request: request, catalog: store).search(TripGraph(request: request, catalog: store)).keys.first?.primary
+                    == Int64(expected))
             #expect(best.days.allSatisfy { $0.drivingHours <= cap + 1e-9 })
         }
     }
 
     @Test func gamesPerDayIsALimit() throws {
-        let games = ["12:00", "15:00", "18:00"].map { Synthetic.game(at: "td-garden", "2026-01-10 \($0)", home: "bos", away: "x\($0.prefix(2))") }
+        let games = ["12:00", "15:00", "18:00"].map {
+            Synthetic.game(at: "td-garden", "2026-01-10 \($0)", home: "bos", away: "x\($0.prefix(2))")
+        }
         for limit in 1...3 {
             let request = Synthetic.request(["nba"], "2026-01-10", "2026-01-10", from: "td-garden") { $0.maxGamesPerDay = limit }
             let plan = TripPlanner.plan(request, catalog: Synthetic.catalog(games))
@@ -39,8 +45,10 @@ import SportsTimeCore
 
     @Test func daysAreTheStadiumsLocalDates() throws {
         // 19:30 in Los Angeles is 03:30 UTC the next day; the visit still belongs to its local date.
-        let games = [Synthetic.game(at: "cryptocom-arena", "2026-01-10 19:30", home: "lal", away: "bos"),
-                     Synthetic.game(at: "intuit-dome", "2026-01-11 19:30", home: "lac", away: "bos")]
+        let games = [
+            Synthetic.game(at: "cryptocom-arena", "2026-01-10 19:30", home: "lal", away: "bos"),
+            Synthetic.game(at: "intuit-dome", "2026-01-11 19:30", home: "lac", away: "bos"),
+        ]
         let request = Synthetic.request(["nba"], "2026-01-10", "2026-01-11", from: "cryptocom-arena")
         let best = try #require(TripPlanner.plan(request, catalog: Synthetic.catalog(games)).options.first)
         #expect(best.visits.map(\.localDate.iso8601) == ["2026-01-10", "2026-01-11"])
@@ -81,10 +89,13 @@ import SportsTimeCore
     /// day–day 13:10 / 16:40 (3 h game + 30 min), day–night 13:10 / 19:10, TBD–TBD 19:00 / 22:30.
     @Test func doubleheadersWithAssumedStartsFollowTheirFirstGame() throws {
         func pair(_ stadium: String, _ home: String, _ first: StartKnowledge, _ second: StartKnowledge) -> [Game] {
-            [Synthetic.unpublished(Synthetic.game("mlb", at: stadium, "2023-07-01 12:00", home: home, away: "nyy", number: 1), first),
-             Synthetic.unpublished(Synthetic.game("mlb", at: stadium, "2023-07-01 12:00", home: home, away: "nyy", number: 2), second)]
+            [
+                Synthetic.unpublished(Synthetic.game("mlb", at: stadium, "2023-07-01 12:00", home: home, away: "nyy", number: 1), first),
+                Synthetic.unpublished(Synthetic.game("mlb", at: stadium, "2023-07-01 12:00", home: home, away: "nyy", number: 2), second),
+            ]
         }
-        let games = pair("fenway-park", "bos", .day, .day) + pair("oriole-park-at-camden-yards", "bal", .day, .night)
+        let games =
+            pair("fenway-park", "bos", .day, .day) + pair("oriole-park-at-camden-yards", "bal", .day, .night)
             + pair("nationals-park", "wsn", .unknown, .unknown)
         let store = Synthetic.catalog(games)
         let graph = TripGraph(request: Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "fenway-park"), catalog: store)
@@ -123,8 +134,11 @@ import SportsTimeCore
         #expect(leg.arriveLocal == "2023-07-01 18:10 EDT" && leg.departLocal >= "2023-07-01 16:40 EDT")
         #expect(both.score.minSlackHours == 0.62)
         #expect(leg.assumedStartGameIds == [dayGame.id, nightGame.id])
-        #expect(both.warnings.contains { $0.hasPrefix("2 of 2 games are only known to be a day or night game")
-            && $0.contains("mlb day games at 13:10, mlb night games at 19:10") })
+        #expect(
+            both.warnings.contains {
+                $0.hasPrefix("2 of 2 games are only known to be a day or night game")
+                    && $0.contains("mlb day games at 13:10, mlb night games at 19:10")
+            })
         #expect(!both.warnings.contains { $0.contains("TBD") })
 
         let tbd = try best(.unknown, .unknown)
@@ -136,11 +150,15 @@ import SportsTimeCore
         #expect(later.score.games == 1)
 
         // Published 13:10 and 19:10 starts are exact: nothing is assumed, no drive rests on an assumption.
-        let published = [Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 13:10", home: "bal", away: "nyy"),
-                         Synthetic.game("mlb", at: "nationals-park", "2023-07-01 19:10", home: "wsn", away: "atl")]
-        let exact = try #require(TripPlanner.plan(
-            Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "oriole-park-at-camden-yards") { $0.maxGamesPerDay = 2 },
-            catalog: Synthetic.catalog(published)).options.first)
+        let published = [
+            Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 13:10", home: "bal", away: "nyy"),
+            Synthetic.game("mlb", at: "nationals-park", "2023-07-01 19:10", home: "wsn", away: "atl"),
+        ]
+        let exact = try #require(
+            TripPlanner.plan(
+                Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "oriole-park-at-camden-yards") { $0.maxGamesPerDay = 2 },
+                catalog: Synthetic.catalog(published)
+            ).options.first)
         #expect(exact.score.games == 2)
         #expect(exact.visits.map(\.startKnowledge) == [.exact, .exact] && exact.visits.map(\.localTime) == ["13:10", "19:10"])
         #expect(exact.visits.allSatisfy { $0.assumedLocalTime == nil })
@@ -151,15 +169,20 @@ import SportsTimeCore
     /// A conflict whose numbers rest on assumed starts says so: Boston's day game (assumed 13:10) and
     /// Baltimore's night game (assumed 19:10) the same day are too far apart.
     @Test func aConflictNamesTheAssumedStartsItRestsOn() throws {
-        let games = [Synthetic.unpublished(Synthetic.game("mlb", at: "fenway-park", "2023-07-01 12:00", home: "bos", away: "nyy"), .day),
-                     Synthetic.unpublished(Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 12:00", home: "bal", away: "tbr"), .night)]
+        let games = [
+            Synthetic.unpublished(Synthetic.game("mlb", at: "fenway-park", "2023-07-01 12:00", home: "bos", away: "nyy"), .day),
+            Synthetic.unpublished(
+                Synthetic.game("mlb", at: "oriole-park-at-camden-yards", "2023-07-01 12:00", home: "bal", away: "tbr"), .night),
+        ]
         let request = Synthetic.request(["mlb"], "2023-07-01", "2023-07-01", from: "fenway-park") {
             $0.maxGamesPerDay = 2; $0.mustSeeGameIds = games.map(\.id)
         }
         let plan = TripPlanner.plan(request, catalog: Synthetic.catalog(games))
         let conflict = try #require(plan.conflicts.first)
-        #expect(conflict.reason.contains("between the end of the first and the start of the second (assumed starts: "
-            + "\(games[0].id) 13:10, day game; \(games[1].id) 19:10, night game)"), "\(conflict.reason)")
+        #expect(
+            conflict.reason.contains(
+                "between the end of the first and the start of the second (assumed starts: "
+                    + "\(games[0].id) 13:10, day game; \(games[1].id) 19:10, night game)"), "\(conflict.reason)")
     }
 
     // MARK: Conflicts and infeasibility
@@ -189,7 +212,7 @@ import SportsTimeCore
         #expect(text.contains("km apart"))
         #expect(text.contains("h between the end of the first and the start of the second"))
         #expect(text.contains("the driving limit allows 8 h per day between 09:00 and 22:00 local"))
-        #expect(text.contains("5,006 km apart"))  // 1.2 × 4,172 km great-circle
+        #expect(text.contains("5,006 km apart")) // 1.2 × 4,172 km great-circle
     }
 
     @Test func restDaysAreNamedWhenTheyBlock() throws {
@@ -212,8 +235,9 @@ import SportsTimeCore
     }
 
     @Test func aMustSeeOutOfReachOfTheStartIsNamed() throws {
-        let west = try #require(catalog.games(from: LocalDate(iso8601: "2026-01-10")!, through: LocalDate(iso8601: "2026-01-11")!)
-            .first { $0.sport == "nba" && catalog.stadium($0.stadiumId)?.timeZone == "America/Los_Angeles" })
+        let west = try #require(
+            catalog.games(from: LocalDate(iso8601: "2026-01-10")!, through: LocalDate(iso8601: "2026-01-11")!)
+                .first { $0.sport == "nba" && catalog.stadium($0.stadiumId)?.timeZone == "America/Los_Angeles" })
         let request = Quick.request(["nba"], "2026-01-10", west.localDate.iso8601, from: "td-garden") { $0.mustSeeGameIds = [west.id] }
         let plan = TripPlanner.plan(request, catalog: catalog)
         #expect(plan.options.isEmpty)
@@ -305,18 +329,23 @@ import SportsTimeCore
         let request = Quick.request(["mlb"], "2023-07-05", "2023-07-11", from: "wrigley-field", objective: .mostStadiums)
         let plan = TripPlanner.plan(request, catalog: catalog)
         let best = try #require(plan.options.first)
-        #expect(plan.search.method == "exact-target-first" && plan.search.isExact && plan.search.upperBound == nil && plan.search.tieBreakExact == true)
+        #expect(
+            plan.search.method == "exact-target-first" && plan.search.isExact && plan.search.upperBound == nil
+                && plan.search.tieBreakExact == true)
         #expect(best.isProvenOptimal)
         #expect(best.score.total == Double(best.score.distinctStadiums))
         #expect(best.score.distinctStadiums >= 5)
     }
 
     @Test func aDynamicSportPlansWithTheDefaultGameLength() throws {
-        let ufl = Sport(id: "ufl", abbreviation: "UFL", displayName: "United Football League", iconName: "football",
-                        colorHex: "#002244", seasonStartMonth: 3, seasonEndMonth: 6, isActive: true, isBuiltIn: false,
-                        lastModified: RealData.stamp, source: "reference")
-        let games = [Synthetic.game("ufl", at: "ford-field", "2025-04-05 13:00", home: "mich", away: "stl"),
-                     Synthetic.game("ufl", at: "huntington-bank-field", "2025-04-06 16:00", home: "x", away: "y")]
+        let ufl = Sport(
+            id: "ufl", abbreviation: "UFL", displayName: "United Football League", iconName: "football",
+            colorHex: "#002244", seasonStartMonth: 3, seasonEndMonth: 6, isActive: true, isBuiltIn: false,
+            lastModified: RealData.stamp, source: "reference")
+        let games = [
+            Synthetic.game("ufl", at: "ford-field", "2025-04-05 13:00", home: "mich", away: "stl"),
+            Synthetic.game("ufl", at: "huntington-bank-field", "2025-04-06 16:00", home: "x", away: "y"),
+        ]
         let store = Synthetic.catalog(games, sports: [ufl])
         let text = "id: ufl-test\ntitle: UFL\nsports: [ufl]\nfirstDate: 2025-04-05\nlastDate: 2025-04-06\nstart: {stadium: ford-field}\n"
         let request = try RequestResolver.resolve(text: text, path: "fixtures/requests/ufl-test.yaml", catalog: store)
@@ -329,7 +358,9 @@ import SportsTimeCore
         var inactive = ufl
         inactive.isActive = false
         let hidden = Synthetic.catalog(games, sports: [inactive])
-        #expect(throws: PipelineError.self) { try RequestResolver.resolve(text: text, path: "fixtures/requests/ufl-test.yaml", catalog: hidden) }
+        #expect(throws: PipelineError.self) {
+            try RequestResolver.resolve(text: text, path: "fixtures/requests/ufl-test.yaml", catalog: hidden)
+        }
         var nba = Quick.request(["ufl"], "2025-04-05", "2025-04-06", from: "ford-field")
         nba.sports = ["ufl"]
         #expect(TripGraph(request: nba, catalog: hidden).count == 0)
@@ -341,8 +372,10 @@ import SportsTimeCore
         let shuffled = Synthetic.catalog(Array(window).shuffled(using: &rng))
         let ordered = Synthetic.catalog(Array(window))
         let request = Quick.request(["nba", "nhl"], "2026-01-10", "2026-01-16", from: "td-garden") { $0.maxGamesPerDay = 2 }
-        let a = try Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), records: [TripPlanner.plan(request, catalog: shuffled)]).canonicalData()
-        let b = try Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), records: [TripPlanner.plan(request, catalog: ordered)]).canonicalData()
+        let a = try Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), records: [TripPlanner.plan(request, catalog: shuffled)])
+            .canonicalData()
+        let b = try Envelope(kind: .tripPlan, producer: Producer(stage: "plan"), records: [TripPlanner.plan(request, catalog: ordered)])
+            .canonicalData()
         #expect(a == b)
     }
 }

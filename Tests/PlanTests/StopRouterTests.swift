@@ -17,7 +17,11 @@ import Testing
 
     func permutations(_ n: Int) -> [[Int]] {
         if n == 0 { return [[]] }
-        return permutations(n - 1).flatMap { p in (0...p.count).map { i in var q = p; q.insert(n - 1, at: i); return q } }
+        return permutations(n - 1).flatMap { p in
+            (0...p.count).map { i in
+                var q = p; q.insert(n - 1, at: i); return q
+            }
+        }
     }
 
     @Test func heldKarpEqualsBruteForce() throws {
@@ -25,8 +29,10 @@ import Testing
             let n = Int(seed % 6) + 1
             let m = instance(seed, stops: n)
             for destination in [m.destination, nil] {
-                let route = try #require(StopRouter.order(stops: n, fromOrigin: m.origin, between: m.between,
-                                                           toDestination: destination, exactLimit: 15))
+                let route = try #require(
+                    StopRouter.order(
+                        stops: n, fromOrigin: m.origin, between: m.between,
+                        toDestination: destination, exactLimit: 15))
                 let best = permutations(n).map { StopRouter.cost(of: $0, m.origin, m.between, destination) }.min()!
                 #expect(route.cost == best, "seed \(seed)")
                 #expect(route.isExact)
@@ -41,8 +47,10 @@ import Testing
         for seed in 100...130 as ClosedRange<UInt64> {
             let n = 7
             let m = instance(seed, stops: n)
-            let exact = try #require(StopRouter.order(stops: n, fromOrigin: m.origin, between: m.between, toDestination: m.destination, exactLimit: 15))
-            let heuristic = try #require(StopRouter.order(stops: n, fromOrigin: m.origin, between: m.between, toDestination: m.destination, exactLimit: 3))
+            let exact = try #require(
+                StopRouter.order(stops: n, fromOrigin: m.origin, between: m.between, toDestination: m.destination, exactLimit: 15))
+            let heuristic = try #require(
+                StopRouter.order(stops: n, fromOrigin: m.origin, between: m.between, toDestination: m.destination, exactLimit: 3))
             #expect(!heuristic.isExact)
             #expect(Set(heuristic.order) == Set(0..<n))
             #expect(heuristic.cost >= exact.cost)
@@ -54,7 +62,9 @@ import Testing
 
     @Test func aStopThatCannotBeReachedFails() {
         let unreachable = StopRouter.unreachable
-        #expect(StopRouter.order(stops: 2, fromOrigin: [10, unreachable], between: [[0, unreachable], [unreachable, 0]],
-                                 toDestination: nil, exactLimit: 15) == nil)
+        #expect(
+            StopRouter.order(
+                stops: 2, fromOrigin: [10, unreachable], between: [[0, unreachable], [unreachable, 0]],
+                toDestination: nil, exactLimit: 15) == nil)
     }
 }

@@ -76,15 +76,18 @@ import SportsTimeCore
 
     @Test func everyConstantIsReportedByItsOverrideName() {
         let constants = model.constants
-        for key in ["baseDriveMinutes", "circuity", "averageSpeedMph", "maxLegKilometres", "defaultGameHours",
-                    "leaveAfterGameMinutes", "arriveBeforeGameMinutes", "maxDrivingHoursPerDay", "drivingWindowStartHour",
-                    "drivingWindowEndHour", "tbdAssumedStartHour", "stadiumVisitHours", "gameHours.mlb", "gameHours.nfl",
-                    "pairCircuity.cleveland|detroit", "pairCircuity.buffalo|toronto", "assumedStartHour.mlb.day",
-                    "assumedStartHour.mlb.night", "assumedStartHour.default.day", "assumedStartHour.default.night"] {
+        for key in [
+            "baseDriveMinutes", "circuity", "averageSpeedMph", "maxLegKilometres", "defaultGameHours",
+            "leaveAfterGameMinutes", "arriveBeforeGameMinutes", "maxDrivingHoursPerDay", "drivingWindowStartHour",
+            "drivingWindowEndHour", "tbdAssumedStartHour", "stadiumVisitHours", "gameHours.mlb", "gameHours.nfl",
+            "pairCircuity.cleveland|detroit", "pairCircuity.buffalo|toronto", "assumedStartHour.mlb.day",
+            "assumedStartHour.mlb.night", "assumedStartHour.default.day", "assumedStartHour.default.night",
+        ] {
             #expect(constants[key] != nil, "missing \(key)")
         }
         #expect(constants["gameHours.nba"] == 2.5 && constants["gameHours.nfl"] == 3.5 && constants["gameHours.mls"] == 2)
-        #expect(constants["maxDrivingHoursPerDay"] == 8 && constants["drivingWindowStartHour"] == 9 && constants["drivingWindowEndHour"] == 22)
+        #expect(
+            constants["maxDrivingHoursPerDay"] == 8 && constants["drivingWindowStartHour"] == 9 && constants["drivingWindowEndHour"] == 22)
         #expect(model.hours(ofGameIn: "ufl") == 3)
         #expect(constants["assumedStartHour.mlb.day"] == 13.166667 && constants["assumedStartHour.mlb.night"] == 19.166667)
         #expect(constants["assumedStartHour.default.day"] == 13 && constants["assumedStartHour.default.night"] == 19)

@@ -128,13 +128,13 @@ import SportsTimeCore
 
     @Test func theScannerReadsLiteralsNotCode() {
         let source = #"""
-        let a = f(separator: ", ")  // set header: true
-        fix: "Set placeholderTeams: [] on source '\(id.map { "x: 1" })' or header: false, as a list: [a]"
-        let b = #"raw {glob: x}"#
-        let c = """
-            style: 1
-            """
-        """#
+            let a = f(separator: ", ")  // set header: true
+            fix: "Set placeholderTeams: [] on source '\(id.map { "x: 1" })' or header: false, as a list: [a]"
+            let b = #"raw {glob: x}"#
+            let c = """
+                style: 1
+                """
+            """#
         let texts = Self.literals(in: source).map(\.text)
         #expect(texts == [", ", "Set placeholderTeams: [] on source '⟨⟩' or header: false, as a list: [a]", "raw {glob: x}"])
         let keys = texts.flatMap { text in

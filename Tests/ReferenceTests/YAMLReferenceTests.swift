@@ -19,7 +19,10 @@ import SportsTimeCore
             #expect(Set(documented).count == documented.count, "\(file): '\(record.name)' documents a key twice")
             let undocumented = Set(record.decodedKeys).subtracting(documented).sorted()
             let unread = Set(documented).subtracting(record.decodedKeys).sorted()
-            #expect(undocumented.isEmpty, "\(file): \(record.swiftType) decodes \(undocumented) but '\(record.name)' does not document them: add each to its key table")
+            #expect(
+                undocumented.isEmpty,
+                "\(file): \(record.swiftType) decodes \(undocumented) but '\(record.name)' does not document them: add each to its key table"
+            )
             #expect(unread.isEmpty, "\(file): '\(record.name)' documents \(unread), which \(record.swiftType) does not decode")
         }
     }
@@ -65,14 +68,18 @@ import SportsTimeCore
             let documented = Set(record.keys.map(\.name))
             let accepted = Set(children.keys)
             if accepted != documented {
-                problems.append("\(path.isEmpty ? record.name : path): \(record.swiftType) accepts \(accepted.subtracting(documented).sorted()) undocumented, documents \(documented.subtracting(accepted).sorted()) it does not store")
+                problems.append(
+                    "\(path.isEmpty ? record.name : path): \(record.swiftType) accepts \(accepted.subtracting(documented).sorted()) undocumented, documents \(documented.subtracting(accepted).sorted()) it does not store"
+                )
             }
             for key in record.keys {
                 guard let child = children[key.name] else { continue }
                 compare(child, key.type, at: path.isEmpty ? key.name : "\(path).\(key.name)", problems: &problems)
             }
         case .list(let element):
-            for (index, child) in mirror.children.enumerated() { compare(child.value, element, at: "\(path)[\(index)]", problems: &problems) }
+            for (index, child) in mirror.children.enumerated() {
+                compare(child.value, element, at: "\(path)[\(index)]", problems: &problems)
+            }
         case .map(let element):
             for pair in mirror.children {
                 let parts = Mirror(reflecting: pair.value).children.map(\.value)
@@ -193,49 +200,54 @@ import SportsTimeCore
     @Test func schemasFlagUnknownKeysAndBadValues() throws {
         let sources = try SchemaValidator(schema: Data(try YAMLReferenceRenderer.jsonSchema(ReferenceCatalog.readers[0].reference).utf8))
         let yaml = """
-        sources:
-          - id: demo
-            sport: mlb
-            season: "2023"
-            system: demo
-            files: [a.csv]
-            format: csv-maping
-            scrapedAt: "2023-03-01T00:00:00Z"
-            naiveTimeZone: UTC
-            rejectThreshold: "2%"
-            priority: high
-            placeholderTeam: []
-            trust: {date: 2, weather: 1}
-            mapping: {header: no, fields: {homeTeam: {form: home}}}
-        """
+            sources:
+              - id: demo
+                sport: mlb
+                season: "2023"
+                system: demo
+                files: [a.csv]
+                format: csv-maping
+                scrapedAt: "2023-03-01T00:00:00Z"
+                naiveTimeZone: UTC
+                rejectThreshold: "2%"
+                priority: high
+                placeholderTeam: []
+                trust: {date: 2, weather: 1}
+                mapping: {header: no, fields: {homeTeam: {form: home}}}
+            """
         let tree = try #require(try YAMLTree.parse(yaml, path: "t.yaml"))
         let messages = sources.violations(of: JSONValue(tree)).map(\.description)
-        #expect(messages == [
-            "sources[0].format: \"csv-maping\" is not one of \(SourceFormatNames.quoted)",
-            "sources[0].mapping.fields.homeTeam: matches none of the allowed forms: expected string, found object {\"form\":\"home\"}; or unknown field 'form'",
-            "sources[0].mapping.header: expected boolean, found string \"no\"",
-            "sources[0].priority: expected integer, found string \"high\"",
-            "sources[0].trust: unknown field 'weather'",
-            "sources[0]: unknown field 'placeholderTeam'",
-        ])
+        #expect(
+            messages == [
+                "sources[0].format: \"csv-maping\" is not one of \(SourceFormatNames.quoted)",
+                "sources[0].mapping.fields.homeTeam: matches none of the allowed forms: expected string, found object {\"form\":\"home\"}; or unknown field 'form'",
+                "sources[0].mapping.header: expected boolean, found string \"no\"",
+                "sources[0].priority: expected integer, found string \"high\"",
+                "sources[0].trust: unknown field 'weather'",
+                "sources[0]: unknown field 'placeholderTeam'",
+            ])
     }
 
     @Test func yamlScalarsAreTypedAsAnEditorTypesThem() throws {
-        let tree = try #require(try YAMLTree.parse("""
-        a: 2023
-        b: "2023"
-        c: 2023-24
-        d: 0.5
-        e: true
-        f: ~
-        g: no
-        h: [1e3, .5, -7]
-        """, path: "t.yaml"))
-        #expect(tree == .mapping([
-            ("a", .number("2023")), ("b", .string("2023")), ("c", .string("2023-24")), ("d", .number("0.5")),
-            ("e", .bool(true)), ("f", .null), ("g", .string("no")),
-            ("h", .list([.number("1e3"), .number("0.5"), .number("-7")])),
-        ]))
+        let tree = try #require(
+            try YAMLTree.parse(
+                """
+                a: 2023
+                b: "2023"
+                c: 2023-24
+                d: 0.5
+                e: true
+                f: ~
+                g: no
+                h: [1e3, .5, -7]
+                """, path: "t.yaml"))
+        #expect(
+            tree
+                == .mapping([
+                    ("a", .number("2023")), ("b", .string("2023")), ("c", .string("2023-24")), ("d", .number("0.5")),
+                    ("e", .bool(true)), ("f", .null), ("g", .string("no")),
+                    ("h", .list([.number("1e3"), .number("0.5"), .number("-7")])),
+                ]))
     }
 }
 

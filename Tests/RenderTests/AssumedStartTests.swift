@@ -71,8 +71,10 @@ struct AssumedStartTests {
         #expect(markdown.contains("1:10 PM EDT (assumed: day game, exact time not published), TD Garden"))
         #expect(markdown.contains("time TBD (assumed 7:00 PM EST), Barclays Center"))
         #expect(markdown.contains("planned around an assumed 7:10 PM EST night-game start at Madison Square Garden"))
-        #expect(markdown.contains("planned around an assumed 7:10 PM EST night-game start at Madison Square Garden and "
-            + "an assumed 7:00 PM EST start at Barclays Center (time TBD)"))
+        #expect(
+            markdown.contains(
+                "planned around an assumed 7:10 PM EST night-game start at Madison Square Garden and "
+                    + "an assumed 7:00 PM EST start at Barclays Center (time TBD)"))
         // The day game is laid out at 13:10, so it comes before the 20:00 game of the same day.
         let nov1 = try #require(markdown.split(separator: "\n").first { $0.contains("Sat, Nov 1") && $0.contains("TD Garden") })
         let day = try #require(nov1.range(of: "1:10 PM EDT (assumed")), evening = try #require(nov1.range(of: "8:00 PM EDT"))
@@ -84,7 +86,9 @@ struct AssumedStartTests {
 
         let html = try Self.text(rendered, "itinerary.html")
         #expect(html.contains("1:10 PM EDT (assumed: day game, exact time not published) · TD Garden"))
-        #expect(html.contains("<span class=\"meta assumed\">planned around an assumed 7:10 PM EST night-game start at Madison Square Garden</span>"))
+        #expect(
+            html.contains(
+                "<span class=\"meta assumed\">planned around an assumed 7:10 PM EST night-game start at Madison Square Garden</span>"))
     }
 
     @Test("The calendar keeps unpublished starts as all-day events and names the assumed start")
@@ -109,8 +113,9 @@ struct AssumedStartTests {
         #expect(nightText.contains("leaving 11:00 AM EST (planned around the assumed start)."))
         let tbd = try event(3)
         #expect(ICalendarText.unescape(try #require(tbd.first("SUMMARY")).value).hasSuffix("(time TBD)"))
-        #expect(ICalendarText.unescape(try #require(tbd.first("DESCRIPTION")).value)
-            .contains("Start time not published (TBD); the plan assumes 7:00 PM EST"))
+        #expect(
+            ICalendarText.unescape(try #require(tbd.first("DESCRIPTION")).value)
+                .contains("Start time not published (TBD); the plan assumes 7:00 PM EST"))
         // An exact start stays a timed event.
         #expect(try event(1).first("DTSTART")?.parameters["TZID"] == "America/New_York")
     }

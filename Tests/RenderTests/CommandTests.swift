@@ -22,15 +22,17 @@ struct CommandTests {
 
     private static let standard = ["--plans", "out/plan", "--merged", "out/merge", "--out", "out/render"]
 
-    @Test("Writes every itinerary and the index, byte-identical across runs, and says no PDF was made",
-          .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
+    @Test(
+        "Writes every itinerary and the index, byte-identical across runs, and says no PDF was made",
+        .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
     func writesEverything() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
         let executable = try #require(Tools.renderExecutable)
         // An artifact of another kind in the plans folder is skipped with a note.
-        try FileManager.default.copyItem(at: Fixtures.mergeFolder.appendingPathComponent("sports.json"),
-                                         to: root.appendingPathComponent("out/plan/zz-sports.json"))
+        try FileManager.default.copyItem(
+            at: Fixtures.mergeFolder.appendingPathComponent("sports.json"),
+            to: root.appendingPathComponent("out/plan/zz-sports.json"))
         let first = try Tools.run(executable, CommandTests.standard, in: root)
         #expect(first.status == 0, "\(first.error)")
         #expect(first.error.contains("no PDF made: WeasyPrint was not found at .venv/bin/weasyprint"))
@@ -58,8 +60,9 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: stale.path))
     }
 
-    @Test("Bad input exits 2 naming the file; a bad engine path is a usage error (64)",
-          .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
+    @Test(
+        "Bad input exits 2 naming the file; a bad engine path is a usage error (64)",
+        .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
     func failures() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -82,8 +85,9 @@ struct CommandTests {
         #expect(missing.error.contains("out/merge/sports.json: error: missing"))
     }
 
-    @Test("The engine is run per itinerary with a fixed PDF identifier; its failure exits 1 with its message",
-          .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
+    @Test(
+        "The engine is run per itinerary with a fixed PDF identifier; its failure exits 1 with its message",
+        .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
     func engineContract() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -95,7 +99,8 @@ struct CommandTests {
         let run = try Tools.run(executable, CommandTests.standard + ["--pdf-engine", fake.path], in: root)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("2 PDFs made"))
-        let pdf = String(decoding: try Data(contentsOf: root.appendingPathComponent("out/render/\(Fixtures.feasibleCase)/itinerary.pdf")), as: UTF8.self)
+        let pdf = String(
+            decoding: try Data(contentsOf: root.appendingPathComponent("out/render/\(Fixtures.feasibleCase)/itinerary.pdf")), as: UTF8.self)
         #expect(pdf.hasPrefix("%PDF-stand-in --quiet --pdf-identifier sportstime-\(Fixtures.feasibleCase) "))
         #expect(pdf.contains("out/render/\(Fixtures.feasibleCase)/itinerary.html"))
 
@@ -110,8 +115,9 @@ struct CommandTests {
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/render/README.md").path))
     }
 
-    @Test("With an engine, itinerary.pdf is made next to the HTML",
-          .enabled(if: Tools.renderExecutable != nil && Tools.weasyprint != nil, "needs sportstime-render and WeasyPrint (make pdf)"))
+    @Test(
+        "With an engine, itinerary.pdf is made next to the HTML",
+        .enabled(if: Tools.renderExecutable != nil && Tools.weasyprint != nil, "needs sportstime-render and WeasyPrint (make pdf)"))
     func makesPDFs() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -12,10 +12,14 @@ import Testing
 
     static func context() throws -> RenderContext {
         let merge = root.appendingPathComponent("out/merge")
-        let sports = try EnvelopeReader.read(Sport.self, at: merge.appendingPathComponent("sports.json"),
-                                             displayPath: "sports.json", expecting: .sports).records
-        let stadiums = try EnvelopeReader.read(Stadium.self, at: merge.appendingPathComponent("stadiums.json"),
-                                               displayPath: "stadiums.json", expecting: .stadiums).records
+        let sports = try EnvelopeReader.read(
+            Sport.self, at: merge.appendingPathComponent("sports.json"),
+            displayPath: "sports.json", expecting: .sports
+        ).records
+        let stadiums = try EnvelopeReader.read(
+            Stadium.self, at: merge.appendingPathComponent("stadiums.json"),
+            displayPath: "stadiums.json", expecting: .stadiums
+        ).records
         var stamps: [String: Instant] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: merge.appendingPathComponent("games").path).sorted() {
             let url = merge.appendingPathComponent("games/\(file)")
@@ -23,14 +27,18 @@ import Testing
                 stamps[game.id] = game.lastModified
             }
         }
-        return RenderContext(catalog: RenderCatalog(sports: sports, stadiums: stadiums, gameLastModified: stamps),
-                             baseMap: Fixtures.baseMap, paper: .letter)
+        return RenderContext(
+            catalog: RenderCatalog(sports: sports, stadiums: stadiums, gameLastModified: stamps),
+            baseMap: Fixtures.baseMap, paper: .letter)
     }
 
     static func plan(_ id: String) throws -> TripPlan {
         let url = root.appendingPathComponent("out/plan/\(id).json")
-        return try #require(EnvelopeReader.read(TripPlan.self, at: url, displayPath: "out/plan/\(id).json",
-                                                expecting: .tripPlan).records.first)
+        return try #require(
+            EnvelopeReader.read(
+                TripPlan.self, at: url, displayPath: "out/plan/\(id).json",
+                expecting: .tripPlan
+            ).records.first)
     }
 
     /// The `<div class="day">` blocks of the HTML, in order.
@@ -68,7 +76,7 @@ import Testing
         #expect(itinerary.diagnostics.isEmpty, "\(itinerary.diagnostics)")
         let outline = OptionOutline(option: best, request: plan.request)
         #expect(outline.paths.count == best.legs.count)
-        #expect(outline.paths.first?.touchesStartOrEnd == true)  // Seattle → Lumen Field, before any game
+        #expect(outline.paths.first?.touchesStartOrEnd == true) // Seattle → Lumen Field, before any game
     }
 
     @Test func splitPartsAddUpToTheDrive() throws {

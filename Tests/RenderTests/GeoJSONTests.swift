@@ -17,7 +17,10 @@ struct GeoJSONTests {
         let plan = try Fixtures.plan(Fixtures.feasibleCase)
         let features = try parse(Fixtures.feasibleCase)
         let best = try #require(plan.options.first)
-        let games = features.filter { ($0["properties"] as? [String: Any])?["kind"] as? String == "game" && ($0["properties"] as? [String: Any])?["option"] as? Int == 1 }
+        let games = features.filter {
+            ($0["properties"] as? [String: Any])?["kind"] as? String == "game"
+                && ($0["properties"] as? [String: Any])?["option"] as? Int == 1
+        }
         #expect(games.count == best.visits.count)
         for (feature, visit) in zip(games, best.visits) {
             let properties = try #require(feature["properties"] as? [String: Any])
@@ -30,7 +33,10 @@ struct GeoJSONTests {
             #expect(properties["date"] as? String == visit.localDate.iso8601)
         }
         #expect(games.compactMap { ($0["properties"] as? [String: Any])?["order"] as? Int } == Array(1...best.visits.count))
-        let drives = features.filter { ($0["properties"] as? [String: Any])?["kind"] as? String == "drive" && ($0["properties"] as? [String: Any])?["option"] as? Int == 1 }
+        let drives = features.filter {
+            ($0["properties"] as? [String: Any])?["kind"] as? String == "drive"
+                && ($0["properties"] as? [String: Any])?["option"] as? Int == 1
+        }
         #expect(drives.count == best.legs.count)
         for drive in drives {
             let geometry = try #require(drive["geometry"] as? [String: Any])

@@ -42,7 +42,9 @@ struct GoldenTests {
     func noEmoji(caseName: String) throws {
         for file in try Fixtures.render(caseName).files {
             let text = String(decoding: file.data, as: UTF8.self)
-            let pictographs = text.unicodeScalars.filter { $0.properties.isEmojiPresentation || (0x1F000...0x1FAFF).contains($0.value) || $0.value == 0xFE0F }
+            let pictographs = text.unicodeScalars.filter {
+                $0.properties.isEmojiPresentation || (0x1F000...0x1FAFF).contains($0.value) || $0.value == 0xFE0F
+            }
             #expect(pictographs.isEmpty, "\(file.name) contains \(pictographs.map { String($0) })")
         }
     }

@@ -72,8 +72,9 @@ struct ICalendarTests {
     func missingGameStamp() throws {
         let base = try Fixtures.catalog()
         let catalog = RenderCatalog(sports: Array(base.sportsById.values), stadiums: Array(base.stadiumsById.values), gameLastModified: [:])
-        let itinerary = RenderStage.render(try Fixtures.plan(Fixtures.feasibleCase),
-                                           context: RenderContext(catalog: catalog, baseMap: .empty))
+        let itinerary = RenderStage.render(
+            try Fixtures.plan(Fixtures.feasibleCase),
+            context: RenderContext(catalog: catalog, baseMap: .empty))
         let calendar = try #require(ICalendarValidator(itinerary.file(named: "trip.ics")!.data).calendar)
         #expect(calendar.components("VEVENT").allSatisfy { $0.first("DTSTAMP")?.value == "20260101T000000Z" })
         #expect(itinerary.diagnostics.contains { $0.severity == .warning && $0.message.contains("not in the merged store") })
@@ -104,13 +105,15 @@ struct ICalendarTests {
     @Test("The validator catches what it is meant to catch")
     func validatorRejectsBadFiles() {
         func problems(_ text: String) -> [String] { ICalendarValidator(Data(text.utf8)).problems }
-        let good = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20250101T000000Z\r\nDTSTART:20250101T000000Z\r\nSUMMARY:ok\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let good =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20250101T000000Z\r\nDTSTART:20250101T000000Z\r\nSUMMARY:ok\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         #expect(problems(good) == [])
         #expect(!problems(good.replacingOccurrences(of: "\r\n", with: "\n")).isEmpty)
         #expect(!problems(good.replacingOccurrences(of: "SUMMARY:ok", with: "SUMMARY:a,b")).isEmpty)
         #expect(!problems(good.replacingOccurrences(of: "SUMMARY:ok", with: "SUMMARY:" + String(repeating: "x", count: 80))).isEmpty)
         #expect(!problems(good.replacingOccurrences(of: "UID:a\r\n", with: "")).isEmpty)
-        #expect(!problems(good.replacingOccurrences(of: "DTSTART:20250101T000000Z", with: "DTSTART;TZID=Nowhere/Zone:20250101T000000")).isEmpty)
+        #expect(
+            !problems(good.replacingOccurrences(of: "DTSTART:20250101T000000Z", with: "DTSTART;TZID=Nowhere/Zone:20250101T000000")).isEmpty)
         #expect(!problems(good.replacingOccurrences(of: "PRODID:-//x//y//EN\r\n", with: "")).isEmpty)
     }
 

@@ -7,8 +7,10 @@ import Testing
 struct MapTests {
     @Test("Douglas–Peucker keeps corners and drops points within the tolerance")
     func simplify() {
-        let line = [MapPoint(x: 0, y: 0), MapPoint(x: 1, y: 0.1), MapPoint(x: 2, y: -0.1), MapPoint(x: 3, y: 5),
-                    MapPoint(x: 4, y: 6), MapPoint(x: 5, y: 7)]
+        let line = [
+            MapPoint(x: 0, y: 0), MapPoint(x: 1, y: 0.1), MapPoint(x: 2, y: -0.1), MapPoint(x: 3, y: 5),
+            MapPoint(x: 4, y: 6), MapPoint(x: 5, y: 7),
+        ]
         let simple = PlaneGeometry.simplify(line, tolerance: 0.5)
         #expect(simple.first == line.first && simple.last == line.last)
         #expect(simple.contains(MapPoint(x: 2, y: -0.1)))
@@ -43,7 +45,9 @@ struct MapTests {
     @Test("The HTML is self-contained and print-ready", arguments: Fixtures.cases)
     func printReady(caseName: String) throws {
         let html = try Fixtures.text(try Fixtures.render(caseName), "itinerary.html")
-        for needle in ["@page", "size: Letter", "size: A4", "counter(page)", "counter(pages)", "@bottom-center", "break-inside: avoid", "margin:"] {
+        for needle in [
+            "@page", "size: Letter", "size: A4", "counter(page)", "counter(pages)", "@bottom-center", "break-inside: avoid", "margin:",
+        ] {
             #expect(html.contains(needle), "missing \(needle)")
         }
         #expect(!html.contains("<script"))
@@ -64,11 +68,11 @@ struct MapTests {
             let body = try #require(svg.components(separatedBy: "</svg>").first)
             #expect(body.utf8.count < 40_000, "map is \(body.utf8.count) bytes")
             #expect(body.contains("<path d=\"M"))
-            #expect(body.contains("stroke-dasharray"))  // the drive back to the finish
+            #expect(body.contains("stroke-dasharray")) // the drive back to the finish
             // Stops numbered 1 to 7 in their sport's colour.
             for number in 1...7 { #expect(body.contains(">\(number)</text>")) }
-            #expect(body.contains("fill=\"#C9082A\""))  // NBA red from the sports records
-            #expect(body.contains("fill=\"#000000\""))  // NHL black
+            #expect(body.contains("fill=\"#C9082A\"")) // NBA red from the sports records
+            #expect(body.contains("fill=\"#000000\"")) // NHL black
         }
         #expect(html.contains(">Montréal</text>"))
         #expect(html.contains("Boston (start, finish)"))

@@ -19,13 +19,17 @@ struct PDFTests {
         return (text.output, info.output)
     }
 
-    @Test("The feasible itinerary prints on Letter with page numbers, every game and every day",
-          .enabled(if: Tools.canCheckPDFs, "needs WeasyPrint (pipeline/tools/install-pdf-engine.sh) and pdftotext/pdfinfo (pipeline/tools/install-test-tools.sh)"))
+    @Test(
+        "The feasible itinerary prints on Letter with page numbers, every game and every day",
+        .enabled(
+            if: Tools.canCheckPDFs,
+            "needs WeasyPrint (pipeline/tools/install-pdf-engine.sh) and pdftotext/pdfinfo (pipeline/tools/install-test-tools.sh)"))
     func feasiblePDF() throws {
         let plan = try Fixtures.plan(Fixtures.feasibleCase)
         let (text, info) = try makePDF(Fixtures.feasibleCase, paper: .letter)
         #expect(info.contains("612 x 792 pts"))
-        let pages = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") })
+        let pages = try #require(
+            info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") })
         #expect((2...8).contains(pages))
         for page in 1...pages { #expect(text.contains("Page \(page) of \(pages)")) }
         #expect(text.contains("Northeast Hoops & Hockey"))
@@ -34,12 +38,15 @@ struct PDFTests {
         }
         for day in 1...7 { #expect(text.contains("DAY \(day)")) }
         #expect(text.contains("7:00 PM EST · Centre Bell, Montréal, QC, Canada"))
-        #expect(text.contains("Montréal"))  // the map's label is text, not outlines
+        #expect(text.contains("Montréal")) // the map's label is text, not outlines
         #expect(text.contains("100 mi") || text.contains("50 mi"))
     }
 
-    @Test("The infeasible itinerary prints on A4 and says why there is no trip",
-          .enabled(if: Tools.canCheckPDFs, "needs WeasyPrint (pipeline/tools/install-pdf-engine.sh) and pdftotext/pdfinfo (pipeline/tools/install-test-tools.sh)"))
+    @Test(
+        "The infeasible itinerary prints on A4 and says why there is no trip",
+        .enabled(
+            if: Tools.canCheckPDFs,
+            "needs WeasyPrint (pipeline/tools/install-pdf-engine.sh) and pdftotext/pdfinfo (pipeline/tools/install-test-tools.sh)"))
     func infeasiblePDF() throws {
         let (text, info) = try makePDF(Fixtures.infeasibleCase, paper: .a4)
         #expect(info.contains("595.276 x 841.89 pts") || info.contains("(A4)"))

@@ -4,7 +4,7 @@ import Testing
 @testable import SportsTimeRunner
 import SportsTimeCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A pipeline whose one stage is slow, so it can be killed while it works.
@@ -112,8 +112,10 @@ let slowSpec = """
         try repo.write(".pipeline/staging/s/out/c.txt", "new c\n")
         let moves = [
             Publisher.Move(staged: ".pipeline/staging/s/out/a", target: "out/a", backup: Publisher.backupPath(of: "out/a", label: "s")),
-            Publisher.Move(staged: ".pipeline/staging/s/out/b.txt", target: "out/b.txt", backup: Publisher.backupPath(of: "out/b.txt", label: "s")),
-            Publisher.Move(staged: ".pipeline/staging/s/out/c.txt", target: "out/c.txt", backup: Publisher.backupPath(of: "out/c.txt", label: "s")),
+            Publisher.Move(
+                staged: ".pipeline/staging/s/out/b.txt", target: "out/b.txt", backup: Publisher.backupPath(of: "out/b.txt", label: "s")),
+            Publisher.Move(
+                staged: ".pipeline/staging/s/out/c.txt", target: "out/c.txt", backup: Publisher.backupPath(of: "out/c.txt", label: "s")),
         ]
         let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
         try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.encode(journal), as: UTF8.self))
@@ -153,8 +155,9 @@ let slowSpec = """
         try repo.write(".pipeline/staging/s/out/c.txt", "new c\n")
         let files = RepositoryFiles(root: repo.root)
         let moves = ["out/a", "out/b.txt", "out/c.txt"].map { target in
-            Publisher.Move(staged: ".pipeline/staging/s/" + target, target: target, backup: Publisher.backupPath(of: target, label: "s"),
-                           inode: files.inode(".pipeline/staging/s/" + target))
+            Publisher.Move(
+                staged: ".pipeline/staging/s/" + target, target: target, backup: Publisher.backupPath(of: target, label: "s"),
+                inode: files.inode(".pipeline/staging/s/" + target))
         }
         let journal = Publisher.Journal(stage: "s", moves: moves, lock: "new lock\n")
         try repo.write(".pipeline/journal.json", String(decoding: try CanonicalJSON.encode(journal), as: UTF8.self))
@@ -210,18 +213,26 @@ let slowSpec = """
         let text = String(decoding: try CanonicalJSON.encode(journal), as: UTF8.self)
         try repo.write(".pipeline/journal.json", text)
         do {
-            _ = try Publisher(root: repo.root).recover(checkTarget: { $0.hasPrefix("..") ? "out '\($0)' leaves the repository" : nil },
-                                                        checkLock: { _ in ["not a lock"] })
+            _ = try Publisher(root: repo.root).recover(
+                checkTarget: { $0.hasPrefix("..") ? "out '\($0)' leaves the repository" : nil },
+                checkLock: { _ in ["not a lock"] })
             Issue.record("the journal was completed")
         } catch let error as PipelineError {
             let lines = error.diagnostics.map(\.description)
             #expect(error.exitCode == ExitStatus.invalidInput)
             #expect(lines.count == 5, "\(lines)")
-            #expect(lines.contains { $0.contains("'.pipeline/staging/linked/x.txt' is not a staged output under .pipeline/staging/ reached without links") })
+            #expect(
+                lines.contains {
+                    $0.contains("'.pipeline/staging/linked/x.txt' is not a staged output under .pipeline/staging/ reached without links")
+                })
             #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a backup under .pipeline/backup/ reached without links") })
-            #expect(lines.contains { $0.contains("'fixtures/keep.txt' is not a staged output under .pipeline/staging/ reached without links") })
-            #expect(lines.contains { $0.hasPrefix(".pipeline/journal.json:\(Publisher.line(of: "../outside.txt", in: text)): error: ")
-                                     && $0.contains("out '../outside.txt' leaves the repository") })
+            #expect(
+                lines.contains { $0.contains("'fixtures/keep.txt' is not a staged output under .pipeline/staging/ reached without links") })
+            #expect(
+                lines.contains {
+                    $0.hasPrefix(".pipeline/journal.json:\(Publisher.line(of: "../outside.txt", in: text)): error: ")
+                        && $0.contains("out '../outside.txt' leaves the repository")
+                })
             #expect(lines.contains { $0.contains("the lock in the journal is not valid (not a lock)") })
         }
         #expect(repo.read("out/a.txt") == "old a\n")
@@ -245,7 +256,8 @@ let slowSpec = """
         let moves = [
             Publisher.Move(staged: ".pipeline/staging/s/out/a", target: "out/a", backup: Publisher.backupPath(of: "out/a", label: "s")),
             Publisher.Move(staged: nil, target: "out/b.txt", backup: Publisher.backupPath(of: "out/b.txt", label: "s")),
-            Publisher.Move(staged: ".pipeline/staging/s/out/c.txt", target: "out/c.txt", backup: Publisher.backupPath(of: "out/c.txt", label: "s")),
+            Publisher.Move(
+                staged: ".pipeline/staging/s/out/c.txt", target: "out/c.txt", backup: Publisher.backupPath(of: "out/c.txt", label: "s")),
         ]
         let publisher = Publisher(root: repo.root)
         do {

@@ -54,9 +54,11 @@ import SportsTimeCore
         do {
             _ = try confinement.inputFiles(under: repo.url("fixtures/in"), suffix: ".txt")
         } catch let error as PipelineError {
-            #expect(error.diagnostics.map(\.description) == [
-                "fixtures/in/deep/x.txt: error: cannot follow the symbolic link: it leads outside the repository. "
-                + "Replace the link with the file or folder itself, or point it inside the repository."])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "fixtures/in/deep/x.txt: error: cannot follow the symbolic link: it leads outside the repository. "
+                        + "Replace the link with the file or folder itself, or point it inside the repository."
+                ])
             #expect(error.exitCode == ExitStatus.invalidInput)
         }
     }
@@ -94,13 +96,16 @@ import SportsTimeCore
         #expect(workspace.outProblem("out/renamed", graph: graph) == nil)
         #expect(workspace.outProblem("out", graph: graph) == "out 'out' is not inside a folder the spec's stages write (out/)")
         #expect(workspace.outProblem("../outside.txt", graph: graph) == "out '../outside.txt' leaves the repository")
-        #expect(workspace.outProblem("fixtures/other.txt", graph: graph)
+        #expect(
+            workspace.outProblem("fixtures/other.txt", graph: graph)
                 == "out 'fixtures/other.txt' is not inside a folder the spec's stages write (out/)")
         #expect(workspace.outProblem("out/./copy", graph: graph) == "out 'out/./copy' is not a plain repository path (it means 'out/copy')")
         #expect(workspace.outProblem(".pipeline/x", graph: graph) == "out '.pipeline/x' is inside .pipeline, which belongs to the runner")
         try link(repo, "out/sneaky", to: "../fixtures/in")
-        #expect(workspace.outProblem("out/sneaky", graph: graph)
-                == "out 'out/sneaky' resolves through a symbolic link to 'fixtures/in', which overlaps 'fixtures/in' that stage 'copy' reads")
+        #expect(
+            workspace.outProblem("out/sneaky", graph: graph)
+                == "out 'out/sneaky' resolves through a symbolic link to 'fixtures/in', which overlaps 'fixtures/in' that stage 'copy' reads"
+        )
     }
 
     /// A lock entry of a stage in the spec that lists an out on an input: the run refuses the lock
@@ -119,8 +124,10 @@ import SportsTimeCore
         #expect(result.code == ExitStatus.invalidInput)
         let line = Workspace.line(ofOut: "fixtures/in/a.txt", stage: "copy", in: edited)
         #expect(line > 1)
-        #expect(result.stderr.contains("pipeline/pipeline.lock.json:\(line): error: stage 'copy' in the lock: out 'fixtures/in/a.txt' "
-                                       + "is not inside a folder the spec's stages write (out/)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "pipeline/pipeline.lock.json:\(line): error: stage 'copy' in the lock: out 'fixtures/in/a.txt' "
+                    + "is not inside a folder the spec's stages write (out/)"), "\(result.stderr)")
         #expect(repo.read("fixtures/in/a.txt") == "changed\n")
         #expect(repo.read("out/copy/a.txt") == "a\n")
         #expect(repo.read("pipeline/pipeline.lock.json") == edited)

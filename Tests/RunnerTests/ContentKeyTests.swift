@@ -43,9 +43,10 @@ func outcomes(_ stdout: String) -> [String: (status: String, reason: String)] {
         guard words.count >= 3 else { continue }
         let name = String(words[1])
         let status = words[2] == "not" ? "not run" : String(words[2])
-        let reason = line.firstIndex(of: "(").flatMap { open in
-            line[open...].firstIndex(of: ")").map { String(line[line.index(after: open)..<$0]) }
-        } ?? ""
+        let reason =
+            line.firstIndex(of: "(").flatMap { open in
+                line[open...].firstIndex(of: ")").map { String(line[line.index(after: open)..<$0]) }
+            } ?? ""
         result[name] = (status, reason)
     }
     return result
@@ -136,7 +137,8 @@ func statusLines(_ stdout: String) -> [String: String] {
 
     @Test func aFolderDepNamesTheFileThatChanged() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               n:
                 cmd: [/bin/sh, -c, 'cat fixtures/ref/*.csv > "$1"', sh, "${out}"]
@@ -151,7 +153,8 @@ func statusLines(_ stdout: String) -> [String: String] {
         #expect(statusLines(repo.status().stdout)["n"] == "run   dep fixtures/ref/teams.csv changed")
         try repo.write("fixtures/ref/aliases.csv", "a\n")
         try repo.remove("fixtures/ref/stadiums.csv")
-        #expect(statusLines(repo.status().stdout)["n"]
+        #expect(
+            statusLines(repo.status().stdout)["n"]
                 == "run   dep fixtures/ref/aliases.csv added, dep fixtures/ref/stadiums.csv removed, dep fixtures/ref/teams.csv changed")
         let run = repo.run()
         #expect(outcomes(run.stdout)["n"]?.status == "ran")
@@ -161,7 +164,8 @@ func statusLines(_ stdout: String) -> [String: String] {
     @Test func paramCodeAndCommandChangesAreNamed() throws {
         let repo = try TestRepository()
         func spec(_ n: String, extra: String = "") throws {
-            try repo.spec("""
+            try repo.spec(
+                """
                 stages:
                   p:
                     cmd: [/bin/sh, -c, 'echo "$2" > "$1"\(extra)', sh, "${out}", "${params.n}"]
@@ -189,7 +193,8 @@ func statusLines(_ stdout: String) -> [String: String] {
     /// param of the same name wins; a stage param may be built from a shared one.
     @Test func sharedParamsReRunOnlyTheStagesThatUseThem() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               a:
                 cmd: [/bin/sh, -c, 'echo "$2" > "$1"', sh, "${out}", "${params.season}"]

@@ -99,7 +99,8 @@ let depfileSpec = """
 
     @Test func aDepfileNamingAPathOutsideTheDepsFailsTheStage() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               a:
                 cmd: [/bin/sh, -c, 'cp src/a.txt "$1" && echo src/b.txt > "$2"', sh, "${out}", "${depfile}"]
@@ -111,14 +112,18 @@ let depfileSpec = """
         try repo.write("src/b.txt", "b\n")
         let result = repo.run()
         #expect(result.code == 1)
-        #expect(result.stderr.contains("a: error: its depfile .pipeline/staging/a.deps, line 1: the stage reports reading 'src/b.txt', which none of its deps holds (deps: src/a.txt); outputs were not published. Add it (or a folder holding it) to the stage's deps in pipeline/pipeline.yaml."), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "a: error: its depfile .pipeline/staging/a.deps, line 1: the stage reports reading 'src/b.txt', which none of its deps holds (deps: src/a.txt); outputs were not published. Add it (or a folder holding it) to the stage's deps in pipeline/pipeline.yaml."
+            ), "\(result.stderr)")
         #expect(!repo.exists("out/a.txt"))
         #expect(!repo.exists("pipeline/pipeline.lock.json") || !repo.read("pipeline/pipeline.lock.json")!.contains("\"a\""))
     }
 
     @Test func aStageThatWritesNoDepfileFails() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               a:
                 cmd: [/bin/sh, -c, 'cp src/a.txt "$1"', sh, "${out}", "${depfile}"]
@@ -134,15 +139,21 @@ let depfileSpec = """
     }
 
     @Test func parsingAndNarrowing() {
-        #expect(Depfile.parse("# read\nout/merge/x.json\n\n./out/merge/games/a-*.json\n", deps: ["out/merge"])
+        #expect(
+            Depfile.parse("# read\nout/merge/x.json\n\n./out/merge/games/a-*.json\n", deps: ["out/merge"])
                 == .success(["out/merge/games/a-*.json", "out/merge/x.json"]))
         if case .failure(let problem) = Depfile.parse("out/*/x.json\n", deps: ["out"]) {
             #expect(problem.message.contains("has a '*' outside its last part"))
-        } else { Issue.record("accepted a '*' in a folder") }
+        } else {
+            Issue.record("accepted a '*' in a folder")
+        }
         if case .failure(let problem) = Depfile.parse("../x\n", deps: ["out"]) {
             #expect(problem.message == "line 1: the path '../x' leaves the repository")
-        } else { Issue.record("accepted a path leaving the repository") }
-        #expect(Depfile.narrowed(deps: ["out/merge", "req.yaml"], reads: ["out/merge/a.json", "req.yaml"]) == ["out/merge/a.json", "req.yaml"])
+        } else {
+            Issue.record("accepted a path leaving the repository")
+        }
+        #expect(
+            Depfile.narrowed(deps: ["out/merge", "req.yaml"], reads: ["out/merge/a.json", "req.yaml"]) == ["out/merge/a.json", "req.yaml"])
         #expect(Depfile.narrowed(deps: ["out/merge", "req.yaml"], reads: ["out/merge"]) == ["out/merge", "req.yaml"])
         #expect(Depfile.narrowed(deps: ["out/merge"], reads: nil) == ["out/merge"])
         #expect(Depfile.matches("mlb-2023.json", pattern: "mlb-*.json"))

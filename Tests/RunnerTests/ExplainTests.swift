@@ -14,9 +14,11 @@ import Testing
         for source in ["nfl-nflverse-2021-2022", "nfl-espn-2022-2023", "nfl-spreadspoke-2022-2025"] {
             #expect(text.contains("] \(source)"), "row of \(source)")
         }
-        for file in ["fixtures/scraped/nfl-nflverse-2021-2022/games_slice_2021post_2022wk1-3.csv:",
-                     "fixtures/scraped/nfl-espn-2022-2023/games.csv:",
-                     "fixtures/scraped/nfl-spreadspoke-2022-2025/spreadspoke_scores.csv:"] {
+        for file in [
+            "fixtures/scraped/nfl-nflverse-2021-2022/games_slice_2021post_2022wk1-3.csv:",
+            "fixtures/scraped/nfl-espn-2022-2023/games.csv:",
+            "fixtures/scraped/nfl-spreadspoke-2022-2025/spreadspoke_scores.csv:",
+        ] {
             #expect(text.contains("row   \(file)"), "\(file)")
         }
         for group in FieldGroup.allCases { #expect(text.contains("\n  \(group.rawValue) "), "field \(group.rawValue)") }
@@ -45,7 +47,9 @@ import Testing
             Issue.record("expected an error")
         } catch let error as PipelineError {
             #expect(error.exitCode == 2)
-            #expect(error.description.hasPrefix("out/merge: error: no merged game, team or stadium has the id 'nfl-2023-2099-01-01-xxx-at-yyy'"))
+            #expect(
+                error.description.hasPrefix("out/merge: error: no merged game, team or stadium has the id 'nfl-2023-2099-01-01-xxx-at-yyy'")
+            )
         }
     }
 }

@@ -65,9 +65,11 @@ import SportsTimeCore
         #expect(names(try StageSelection.select(["merge+"], in: graph), graph) == ["merge", "plan@east", "plan@west", "render"])
         #expect(names(try StageSelection.select(["+merge"], in: graph), graph) == ["ingest@x", "ingest@y", "normalize", "merge"])
         #expect(names(try StageSelection.select(["plan"], in: graph), graph) == ["plan@east", "plan@west"])
-        #expect(names(try StageSelection.select(["+plan@west"], in: graph), graph)
+        #expect(
+            names(try StageSelection.select(["+plan@west"], in: graph), graph)
                 == ["ingest@x", "ingest@y", "normalize", "merge", "plan@west"])
-        #expect(names(try StageSelection.select(["ingest@y+"], in: graph), graph)
+        #expect(
+            names(try StageSelection.select(["ingest@y+"], in: graph), graph)
                 == ["ingest@y", "normalize", "merge", "plan@east", "plan@west", "render"])
         #expect(names(try StageSelection.select(["docs", "render"], in: graph), graph) == ["docs", "render"])
         do {
@@ -103,49 +105,52 @@ import SportsTimeCore
 @Suite struct LockTests {
     @Test func encodingIsSortedStableAndRoundTrips() throws {
         var lock = PipelineLock()
-        lock.stages["normalize"] = LockEntry(cmd: ["sportstime-normalize", "--out", ".pipeline/staging/normalize/out/normalize"],
-                                             code: ["Sources/SportsTimeNormalize": "c2", "Package.swift": "c1"],
-                                             deps: ["out/ingest": "d2", "fixtures/reference": "d1"], key: "k",
-                                             outs: ["out/normalize": "o1"], params: [:])
-        lock.stages["ingest@a"] = LockEntry(cmd: ["x \"quoted\""], code: [:], deps: [:], key: "k2", outs: ["out/ingest/a": "o"],
-                                            params: ["threshold": "5"])
+        lock.stages["normalize"] = LockEntry(
+            cmd: ["sportstime-normalize", "--out", ".pipeline/staging/normalize/out/normalize"],
+            code: ["Sources/SportsTimeNormalize": "c2", "Package.swift": "c1"],
+            deps: ["out/ingest": "d2", "fixtures/reference": "d1"], key: "k",
+            outs: ["out/normalize": "o1"], params: [:])
+        lock.stages["ingest@a"] = LockEntry(
+            cmd: ["x \"quoted\""], code: [:], deps: [:], key: "k2", outs: ["out/ingest/a": "o"],
+            params: ["threshold": "5"])
         let text = String(decoding: lock.encoded(), as: UTF8.self)
-        #expect(text == """
-            {
-              "schemaVersion": 1,
-              "stages": {
-                "ingest@a": {
-                  "cmd": ["x \\"quoted\\""],
-                  "code": {},
-                  "deps": {},
-                  "key": "k2",
-                  "outs": {
-                    "out/ingest/a": "o"
-                  },
-                  "params": {
-                    "threshold": "5"
+        #expect(
+            text == """
+                {
+                  "schemaVersion": 1,
+                  "stages": {
+                    "ingest@a": {
+                      "cmd": ["x \\"quoted\\""],
+                      "code": {},
+                      "deps": {},
+                      "key": "k2",
+                      "outs": {
+                        "out/ingest/a": "o"
+                      },
+                      "params": {
+                        "threshold": "5"
+                      }
+                    },
+                    "normalize": {
+                      "cmd": ["sportstime-normalize", "--out", ".pipeline/staging/normalize/out/normalize"],
+                      "code": {
+                        "Package.swift": "c1",
+                        "Sources/SportsTimeNormalize": "c2"
+                      },
+                      "deps": {
+                        "fixtures/reference": "d1",
+                        "out/ingest": "d2"
+                      },
+                      "key": "k",
+                      "outs": {
+                        "out/normalize": "o1"
+                      },
+                      "params": {}
+                    }
                   }
-                },
-                "normalize": {
-                  "cmd": ["sportstime-normalize", "--out", ".pipeline/staging/normalize/out/normalize"],
-                  "code": {
-                    "Package.swift": "c1",
-                    "Sources/SportsTimeNormalize": "c2"
-                  },
-                  "deps": {
-                    "fixtures/reference": "d1",
-                    "out/ingest": "d2"
-                  },
-                  "key": "k",
-                  "outs": {
-                    "out/normalize": "o1"
-                  },
-                  "params": {}
                 }
-              }
-            }
 
-            """)
+                """)
         #expect(try PipelineLock.decode(lock.encoded(), path: "lock") == lock)
         #expect(String(decoding: PipelineLock().encoded(), as: UTF8.self) == "{\n  \"schemaVersion\": 1,\n  \"stages\": {}\n}\n")
     }
@@ -187,12 +192,17 @@ import SportsTimeCore
 
     @Test func validateChecksPublishedArtifacts() throws {
         let repo = try chainRepository()
-        try repo.write("out/merge/sync-state.json", envelopeText(kind: "sportstime.sync-state", stage: "merge",
-                                                                 records: [syncRecord("games", count: 1)]))
+        try repo.write(
+            "out/merge/sync-state.json",
+            envelopeText(
+                kind: "sportstime.sync-state", stage: "merge",
+                records: [syncRecord("games", count: 1)]))
         #expect(try run(["validate"], in: repo).code == 0)
         try repo.write("out/merge/rejects.jsonl", "{\"reason\":\"x\"}\nnot json\n")
         let invalid = try run(["validate"], in: repo)
         #expect(invalid.code == 2)
-        #expect(invalid.stderr.contains("out/merge/rejects.jsonl:2:1: error: not valid JSON: invalid literal (expected 'null'). Fix the stage that wrote it."))
+        #expect(
+            invalid.stderr.contains(
+                "out/merge/rejects.jsonl:2:1: error: not valid JSON: invalid literal (expected 'null'). Fix the stage that wrote it."))
     }
 }

@@ -10,8 +10,10 @@ import SportsTimeCore
         let out = repo.snapshot("out")
         let lock = repo.read("pipeline/pipeline.lock.json")
         try repo.write("fixtures/b.txt", "b2\n")
-        try repo.spec(chainSpec.replacingOccurrences(of: "cat out/a/a.txt fixtures/b.txt > \"$1\"",
-                                                     with: "echo partial > \"$1\"; echo broken >&2; exit 3"))
+        try repo.spec(
+            chainSpec.replacingOccurrences(
+                of: "cat out/a/a.txt fixtures/b.txt > \"$1\"",
+                with: "echo partial > \"$1\"; echo broken >&2; exit 3"))
         let run = repo.run()
         #expect(run.code == 1)
         #expect(run.stderr.contains("  b | broken"))
@@ -27,7 +29,8 @@ import SportsTimeCore
 
     @Test func invalidArtifactsAreNotPublished() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               s:
                 cmd: [/bin/sh, -c, 'mkdir -p "$1" && cp fixtures/state.json "$1/sync-state.json"', sh, "${out}"]
@@ -35,21 +38,31 @@ import SportsTimeCore
                 outs: [out/s]
 
             """)
-        try repo.write("fixtures/state.json", envelopeText(kind: "sportstime.sync-state", stage: "s",
-                                                           records: [syncRecord("games", count: 3)]))
+        try repo.write(
+            "fixtures/state.json",
+            envelopeText(
+                kind: "sportstime.sync-state", stage: "s",
+                records: [syncRecord("games", count: 3)]))
         #expect(repo.run().code == 0)
         let published = repo.snapshot("out")
-        try repo.write("fixtures/state.json", envelopeText(kind: "sportstime.sync-state", stage: "s",
-                                                           records: [syncRecord("games", count: 3), "{\"id\":\"teams\",\"recordCount\":\"many\"}"]))
+        try repo.write(
+            "fixtures/state.json",
+            envelopeText(
+                kind: "sportstime.sync-state", stage: "s",
+                records: [syncRecord("games", count: 3), "{\"id\":\"teams\",\"recordCount\":\"many\"}"]))
         let run = repo.run()
         #expect(run.code == 1)
-        #expect(run.stderr.contains("s: out/s/sync-state.json:7: error: records[1].recordCount: expected integer, found string \"many\". "
-                                    + "Fix stage 's', or update pipeline/schemas/sportstime.sync-state.schema.json if the record type changed."),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "s: out/s/sync-state.json:7: error: records[1].recordCount: expected integer, found string \"many\". "
+                    + "Fix stage 's', or update pipeline/schemas/sportstime.sync-state.schema.json if the record type changed."),
+            "\(run.stderr)")
         #expect(repo.snapshot("out") == published)
 
-        try repo.write("fixtures/state.json", envelopeText(kind: "sportstime.sync-state", stage: "s", records: [])
-                        .replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 9"))
+        try repo.write(
+            "fixtures/state.json",
+            envelopeText(kind: "sportstime.sync-state", stage: "s", records: [])
+                .replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 9"))
         let newer = repo.run()
         #expect(newer.stderr.contains("schemaVersion 9 of sportstime.sync-state is not one this build supports (1 to 1)"))
         try repo.write("fixtures/state.json", "{\"kind\":\"sportstime.nonsense\",\"schemaVersion\":1,\"records\":[]}\n")
@@ -59,7 +72,8 @@ import SportsTimeCore
 
     @Test func summaryCountsRecordsInOutAndRejected() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               produce:
                 cmd: [/bin/sh, -c, 'mkdir -p "$1" && cp fixtures/state.json "$1/state.json" && printf "{\\"reason\\":\\"bad\\"}\\n" > "$1/rejects.jsonl"', sh, "${out}"]
@@ -71,8 +85,11 @@ import SportsTimeCore
                 outs: [out/consume.json]
 
             """)
-        try repo.write("fixtures/state.json", envelopeText(kind: "sportstime.sync-state", stage: "produce",
-                                                           records: (1...1234).map { syncRecord("kind-\($0)", count: $0) }))
+        try repo.write(
+            "fixtures/state.json",
+            envelopeText(
+                kind: "sportstime.sync-state", stage: "produce",
+                records: (1...1234).map { syncRecord("kind-\($0)", count: $0) }))
         let run = repo.run()
         #expect(run.code == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -112,7 +129,8 @@ import SportsTimeCore
 
     @Test func fanOutFollowsTheFilesAndRemovesWhatWentAway() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               plan:
                 foreach: {glob: fixtures/requests/*.yaml}
@@ -143,7 +161,9 @@ import SportsTimeCore
         #expect(lines["plan@north"] == "run   never run")
         #expect(lines["plan@east"] == "gone  no longer in pipeline/pipeline.yaml; a full run removes out/plan/east.txt")
         let run = repo.run()
-        #expect(run.stdout.contains("[-] plan@east   removed (no longer in pipeline/pipeline.yaml; removed out/plan/east.txt)"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("[-] plan@east   removed (no longer in pipeline/pipeline.yaml; removed out/plan/east.txt)"), "\(run.stdout)"
+        )
         #expect(!repo.exists("out/plan/east.txt"))
         #expect(repo.read("out/render.txt") == "NORTH\nWEST COAST\n")
         #expect(repo.read("pipeline/pipeline.lock.json")?.contains("plan@east") == false)
@@ -163,7 +183,8 @@ import SportsTimeCore
 
     @Test func aMissingProgramFailsTheStageWithAFix() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               x:
                 cmd: [sportstime-no-such-stage, --out, "${out}"]
@@ -172,13 +193,16 @@ import SportsTimeCore
             """)
         let run = repo.run()
         #expect(run.code == 1)
-        #expect(run.stderr.contains("x: error: cannot find program 'sportstime-no-such-stage' next to sportstime or on PATH. "
-                                    + "Build it (swift build -c release) or fix cmd in pipeline/pipeline.yaml."))
+        #expect(
+            run.stderr.contains(
+                "x: error: cannot find program 'sportstime-no-such-stage' next to sportstime or on PATH. "
+                    + "Build it (swift build -c release) or fix cmd in pipeline/pipeline.yaml."))
     }
 
     @Test func aStageThatWritesNothingFails() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               x:
                 cmd: [/bin/sh, -c, 'echo "$1"', sh, "${out}"]
@@ -242,7 +266,8 @@ import SportsTimeCore
 @Suite struct OutsTests {
     @Test func filesBesideTheOutsAreNamedAndNotPublished() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               x:
                 cmd: [/bin/sh, -c, 'echo x > "$1"; echo extra > "$2/extra.txt"', sh, "${out}", "${outs.0.dir}"]
@@ -258,7 +283,8 @@ import SportsTimeCore
 
     @Test func anOutTheStageNoLongerListsIsRemoved() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               x:
                 cmd: [/bin/sh, -c, 'echo x > "$1"', sh, "${out}"]
@@ -266,7 +292,8 @@ import SportsTimeCore
 
             """)
         #expect(repo.run().code == 0)
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               x:
                 cmd: [/bin/sh, -c, 'echo x > "$1"', sh, "${out}"]
@@ -285,7 +312,8 @@ import SportsTimeCore
 @Suite struct EmptyFanoutTests {
     @Test func aFanOutWithNoItemsStillOwnsItsFolder() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               plan:
                 foreach: {glob: fixtures/requests/*.yaml}

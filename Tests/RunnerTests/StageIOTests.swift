@@ -7,7 +7,8 @@ import SportsTimeCore
 @Suite struct StageIOTests {
     @Test func aStageReadsEmptyStandardInputAndHoldsTheLockAsDescriptor3() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               a:
                 cmd: [/bin/sh, -c, 'cat > "$1"; ls /proc/$$/fd | sort -n | tr "\\n" " " >&2; readlink /proc/$$/fd/3 >&2; cat <&3 >&2', sh, "${out}"]
@@ -18,10 +19,10 @@ import SportsTimeCore
         #expect(run.code == 0)
         #expect(repo.read("out/a.txt") == "", "a stage's standard input is /dev/null, not the workspace lock")
         #if os(Linux)
-        // 0, 1, 2, the lock, and whatever the listing itself opens; nothing else of the runner's.
-        #expect(run.stderr.contains("a | 0 1 2 3 "))
-        #expect(run.stderr.contains(repo.url(".pipeline/lock").path))
-        #expect(run.stderr.contains("a | stage a pid "), "who holds the lock is written in the lock file")
+            // 0, 1, 2, the lock, and whatever the listing itself opens; nothing else of the runner's.
+            #expect(run.stderr.contains("a | 0 1 2 3 "))
+            #expect(run.stderr.contains(repo.url(".pipeline/lock").path))
+            #expect(run.stderr.contains("a | stage a pid "), "who holds the lock is written in the lock file")
         #endif
     }
 
@@ -32,8 +33,9 @@ import SportsTimeCore
         try repo.write("out/a/.hidden", "skipped\n")
         let status = repo.status()
         #expect(status.code == 0, "a stray does not make outputs stale")
-        #expect(status.stdout.contains(
-            "out/notes.txt  stray  no stage writes it. Delete it, or list it under a stage's outs in pipeline/pipeline.yaml."))
+        #expect(
+            status.stdout.contains(
+                "out/notes.txt  stray  no stage writes it. Delete it, or list it under a stage's outs in pipeline/pipeline.yaml."))
         #expect(status.stdout.contains("up to date: 0 to run, 0 waiting, 4 up to date, 1 stray file in out folders."))
         #expect(!status.stdout.contains(".hidden"))
         // A confirmed status (from the stat snapshot) says the same.
@@ -45,7 +47,8 @@ import SportsTimeCore
 
     @Test func runRefusesToPublishOverAFileNoStageWrote() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               a:
                 cmd: [/bin/sh, -c, 'echo new > "$1"', sh, "${out}"]
@@ -59,7 +62,10 @@ import SportsTimeCore
         #expect(repo.status().stdout.contains("out/a.txt  stray"))
         let run = repo.run()
         #expect(run.code == 1)
-        #expect(run.stderr.contains("out/a.txt: error: a file no stage wrote is in the way of out 'out/a.txt' of stage 'a', so the stage did not run. Delete it (or move it out of the way) and run again"))
+        #expect(
+            run.stderr.contains(
+                "out/a.txt: error: a file no stage wrote is in the way of out 'out/a.txt' of stage 'a', so the stage did not run. Delete it (or move it out of the way) and run again"
+            ))
         #expect(outcomes(run.stdout)["a"]?.status == "failed")
         #expect(repo.read("out/a.txt") == "written by hand\n")
         try repo.remove("out/a.txt")
@@ -73,11 +79,14 @@ import SportsTimeCore
 
     @Test func outsThatAreNotEnvelopesArePublishedUncheckedOrAgainstTheStagesOwnSchema() throws {
         let repo = try TestRepository()
-        try repo.write("tools/report.schema.json", """
+        try repo.write(
+            "tools/report.schema.json",
+            """
             {"type": "object", "required": ["total"], "properties": {"total": {"type": "integer"}}}
             """)
         func spec(_ total: String) throws {
-            try repo.spec("""
+            try repo.spec(
+                """
                 stages:
                   plain:
                     cmd: [/bin/sh, -c, 'echo "{\\"anything\\": 1}" > "$1"', sh, "${out}"]
@@ -110,7 +119,9 @@ import SportsTimeCore
         // The schema's content is part of the stage's key.
         try spec("3")
         #expect(repo.run().code == 0)
-        try repo.write("tools/report.schema.json", """
+        try repo.write(
+            "tools/report.schema.json",
+            """
             {"type": "object", "required": ["total"], "properties": {"total": {"type": "number"}}}
             """)
         #expect(statusLines(repo.status().stdout)["report"] == "run   code changed (tools/report.schema.json)")
@@ -118,7 +129,8 @@ import SportsTimeCore
 
     @Test func anOutsSchemaMustExistAndCannotBeCombinedWithValidateFalse() throws {
         let repo = try TestRepository()
-        try repo.spec("""
+        try repo.spec(
+            """
             stages:
               a:
                 cmd: [/bin/sh, -c, 'echo 1 > "$1"', sh, "${out}"]
@@ -130,9 +142,11 @@ import SportsTimeCore
             """)
         let run = repo.run()
         #expect(run.code == 2)
-        #expect(run.stderr.contains(
-            "pipeline/pipeline.yaml:7:48: error: out 'out/b.json' has both validate: false and a schema. Keep the schema"))
-        try repo.spec("""
+        #expect(
+            run.stderr.contains(
+                "pipeline/pipeline.yaml:7:48: error: out 'out/b.json' has both validate: false and a schema. Keep the schema"))
+        try repo.spec(
+            """
             stages:
               a:
                 cmd: [/bin/sh, -c, 'echo 1 > "$1"', sh, "${out}"]
@@ -142,6 +156,8 @@ import SportsTimeCore
         let missing = repo.status()
         #expect(missing.code == 2)
         #expect(missing.stderr.contains("pipeline/pipeline.yaml:4:"))
-        #expect(missing.stderr.contains("error: schema 'tools/missing.json' of out 'out/a.json' does not exist. Write the JSON Schema there, or fix the path."))
+        #expect(
+            missing.stderr.contains(
+                "error: schema 'tools/missing.json' of out 'out/a.json' does not exist. Write the JSON Schema there, or fix the path."))
     }
 }

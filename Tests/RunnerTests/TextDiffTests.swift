@@ -6,8 +6,10 @@ import SportsTimeCore
 /// Rendered files (Markdown, HTML, iCalendar, GeoJSON) are shown as unified line diffs whose counts are
 /// git's.
 @Suite struct TextDiffTests {
-    static let renders = ["mls-2025-cascadia", "mlb-boston-june-week", "mlb-must-see-pair", "northeast-winter-nba-nhl",
-                          "nba-coast-to-coast-infeasible", "ufl-spring-2025"]
+    static let renders = [
+        "mls-2025-cascadia", "mlb-boston-june-week", "mlb-must-see-pair", "northeast-winter-nba-nhl",
+        "nba-coast-to-coast-infeasible", "ufl-spring-2025",
+    ]
 
     static func committed(_ path: String) throws -> Data {
         try #require(FileManager.default.contents(atPath: TestRepository.packageRoot.appendingPathComponent(path).path), "\(path) missing")
@@ -68,7 +70,9 @@ import SportsTimeCore
         let file = try #require(files.first)
         guard case .text(let diff) = file.content else { Issue.record("not a text diff: \(file.content)"); return }
         #expect(git.added > 10 && git.removed > 3)
-        #expect(diff.added == git.added && diff.removed == git.removed, "ours +\(diff.added) -\(diff.removed), git +\(git.added) -\(git.removed)")
+        #expect(
+            diff.added == git.added && diff.removed == git.removed,
+            "ours +\(diff.added) -\(diff.removed), git +\(git.added) -\(git.removed)")
         #expect(file.counts.added == git.added && file.counts.removed == git.removed)
         #expect(Self.apply(diff, to: old) == Self.apply(LineDiff.compare(new, new), to: new))
 
@@ -94,7 +98,9 @@ import SportsTimeCore
             try repo.write("out/\(name)", String(decoding: new, as: UTF8.self))
             let git = try Self.numstat(repo, "out/\(name)")
             let diff = LineDiff.compare(old, new)
-            #expect(diff.added == git.added && diff.removed == git.removed, "\(render)/\(name): ours +\(diff.added) -\(diff.removed), git +\(git.added) -\(git.removed)")
+            #expect(
+                diff.added == git.added && diff.removed == git.removed,
+                "\(render)/\(name): ours +\(diff.added) -\(diff.removed), git +\(git.added) -\(git.removed)")
             #expect(Self.apply(diff, to: old) == Self.apply(LineDiff.compare(new, new), to: new), "\(render)/\(name)")
             try repo.shell("git add -A && git commit -qm '\(render)'")
         }
@@ -109,7 +115,8 @@ import SportsTimeCore
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
                 switch Int.random(in: 0...2, using: &generator) {
                 case 0 where !new.isEmpty: new.remove(at: Int.random(in: 0..<new.count, using: &generator))
-                case 1 where !new.isEmpty: new[Int.random(in: 0..<new.count, using: &generator)] = alphabet.randomElement(using: &generator)!
+                case 1 where !new.isEmpty:
+                    new[Int.random(in: 0..<new.count, using: &generator)] = alphabet.randomElement(using: &generator)!
                 default: new.insert(alphabet.randomElement(using: &generator)!, at: Int.random(in: 0...new.count, using: &generator))
                 }
             }

@@ -7,8 +7,10 @@ public enum Golden {
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
 
     /// Checks `actual` against the golden file at `expected` (or records it).
-    public static func assertMatches(_ actual: Data, expected url: URL, name: String? = nil,
-                                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func assertMatches(
+        _ actual: Data, expected url: URL, name: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let shown = name ?? url.lastPathComponent
         if isRecording {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -21,17 +23,21 @@ public enum Golden {
             return
         }
         if expected != actual {
-            let diff = LineDiff.unified(old: String(decoding: expected, as: UTF8.self), new: String(decoding: actual, as: UTF8.self),
-                                        oldName: shown + " (golden)", newName: shown + " (now)")
-            Issue.record("\(shown) differs from its golden file (re-record with RECORD_GOLDENS=1 if the change is intended):\n\(diff)",
-                         sourceLocation: sourceLocation)
+            let diff = LineDiff.unified(
+                old: String(decoding: expected, as: UTF8.self), new: String(decoding: actual, as: UTF8.self),
+                oldName: shown + " (golden)", newName: shown + " (now)")
+            Issue.record(
+                "\(shown) differs from its golden file (re-record with RECORD_GOLDENS=1 if the change is intended):\n\(diff)",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// Checks a set of files (relative path → bytes) against a golden folder: the same files, each with
     /// the same bytes. Recording replaces the folder.
-    public static func assertFolderMatches(_ files: [(path: String, data: Data)], expected folder: URL,
-                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func assertFolderMatches(
+        _ files: [(path: String, data: Data)], expected folder: URL,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         if isRecording {
             try? FileManager.default.removeItem(at: folder)
             for file in files {
@@ -39,19 +45,23 @@ public enum Golden {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.data.write(to: url)
             }
-            Issue.record("Recorded \(files.count) golden files in \(folder.path). Unset RECORD_GOLDENS and run again.",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Recorded \(files.count) golden files in \(folder.path). Unset RECORD_GOLDENS and run again.",
+                sourceLocation: sourceLocation)
             return
         }
         let existing = filePaths(under: folder)
         let produced = files.map(\.path).sorted()
         if existing != produced {
             let onlyGolden = Set(existing).subtracting(produced).sorted(), onlyNow = Set(produced).subtracting(existing).sorted()
-            Issue.record(Comment(rawValue: "the set of files differs from \(folder.lastPathComponent): only golden \(onlyGolden), only now \(onlyNow)"),
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(
+                    rawValue: "the set of files differs from \(folder.lastPathComponent): only golden \(onlyGolden), only now \(onlyNow)"),
+                sourceLocation: sourceLocation)
         }
         for file in files where existing.contains(file.path) {
-            try assertMatches(file.data, expected: folder.appendingPathComponent(file.path), name: file.path, sourceLocation: sourceLocation)
+            try assertMatches(
+                file.data, expected: folder.appendingPathComponent(file.path), name: file.path, sourceLocation: sourceLocation)
         }
     }
 
@@ -68,12 +78,15 @@ public enum Golden {
 
 /// A line diff (longest common subsequence) with context, for test failures.
 public enum LineDiff {
-    public static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 2,
-                               maxLines: Int = 120) -> String {
+    public static func unified(
+        old: String, new: String, oldName: String, newName: String, context: Int = 2,
+        maxLines: Int = 120
+    ) -> String {
         let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
         guard a.count * b.count <= 9_000_000 else {
             let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-            return "--- \(oldName)\n+++ \(newName)\nfirst difference at line \(first + 1):\n-\(first < a.count ? a[first] : "")\n+\(first < b.count ? b[first] : "")"
+            return
+                "--- \(oldName)\n+++ \(newName)\nfirst difference at line \(first + 1):\n-\(first < a.count ? a[first] : "")\n+\(first < b.count ? b[first] : "")"
         }
         var lcs = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in stride(from: a.count - 1, through: 0, by: -1) {

@@ -21,8 +21,9 @@ public enum Executables {
     /// few levels up, as `swift test` lays products out), else `.build/debug`, else `.build/release`.
     public static func folder() throws -> URL {
         if let found = search() { return found }
-        throw TestSupportError("the executables are not built (looked beside the test bundle and in .build/debug and "
-                               + ".build/release); run swift build --build-tests first")
+        throw TestSupportError(
+            "the executables are not built (looked beside the test bundle and in .build/debug and "
+                + ".build/release); run swift build --build-tests first")
     }
 
     /// The executable `name` (e.g. `sportstime-merge`).

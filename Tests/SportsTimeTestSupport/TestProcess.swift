@@ -17,15 +17,19 @@ public struct ProcessResult: Sendable {
 public enum TestProcess {
     /// Runs `executable` with `arguments` in `folder` and waits for it. `environment` nil keeps this
     /// process's; `input` nil gives it `/dev/null` as standard input.
-    public static func run(_ executable: URL, _ arguments: [String], in folder: URL? = nil,
-                           environment: [String: String]? = nil, input: Data? = nil) throws -> ProcessResult {
+    public static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil,
+        environment: [String: String]? = nil, input: Data? = nil
+    ) throws -> ProcessResult {
         let running = try start(executable, arguments, in: folder, environment: environment, input: input)
         return try running.wait()
     }
 
     /// Starts a process and returns at once (for tests that signal it while it runs).
-    public static func start(_ executable: URL, _ arguments: [String], in folder: URL? = nil,
-                             environment: [String: String]? = nil, input: Data? = nil) throws -> RunningProcess {
+    public static func start(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil,
+        environment: [String: String]? = nil, input: Data? = nil
+    ) throws -> RunningProcess {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("test-process-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
@@ -97,7 +101,8 @@ public final class RunningProcess: @unchecked Sendable {
         process.waitUntilExit()
         let stdout = (try? String(contentsOf: scratch.appendingPathComponent("stdout"), encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOf: scratch.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
-        return ProcessResult(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                             stdout: stdout, stderr: stderr)
+        return ProcessResult(
+            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+            stdout: stdout, stderr: stderr)
     }
 }

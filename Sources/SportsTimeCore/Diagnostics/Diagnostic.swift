@@ -61,7 +61,8 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// separators as `\u{X}`.
     public static func escapingControlCharacters(_ text: String) -> String {
         func escaped(_ scalar: Unicode.Scalar) -> Bool {
-            (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029
         }
         guard text.unicodeScalars.contains(where: escaped) else { return text }
         var out = String.UnicodeScalarView()

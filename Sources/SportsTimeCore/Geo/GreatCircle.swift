@@ -41,6 +41,6 @@ extension Double {
     public func rounded(toPlaces places: Int) -> Double {
         let scale = pow(10.0, Double(places))
         let value = (self * scale).rounded() / scale
-        return value == 0 ? 0 : value  // never -0
+        return value == 0 ? 0 : value // never -0
     }
 }

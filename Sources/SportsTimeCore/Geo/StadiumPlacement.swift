@@ -58,12 +58,13 @@ public enum StadiumPlacement {
         }
         if let zone = TimeZone(identifier: timeZone) {
             // Standard time on a fixed date: the offset without daylight saving.
-            let date = Date(timeIntervalSince1970: 1_736_899_200)  // 2025-01-15T00:00:00Z
+            let date = Date(timeIntervalSince1970: 1_736_899_200) // 2025-01-15T00:00:00Z
             let offset = Double(zone.secondsFromGMT(for: date)) / 3600 - zone.daylightSavingTimeOffset(for: date) / 3600
             let solar = longitude / 15
             if abs(offset - solar) > maxOffsetGapHours {
-                return String(format: "longitude %.4f is %.1f hours of sun time from UTC, but its time zone %@ is UTC%+.1f",
-                              longitude, solar, timeZone, offset)
+                return String(
+                    format: "longitude %.4f is %.1f hours of sun time from UTC, but its time zone %@ is UTC%+.1f",
+                    longitude, solar, timeZone, offset)
             }
         }
         return nil

@@ -41,8 +41,10 @@ public enum ArtifactFiles {
 
     /// Regular files under `directory` (recursively) whose names end in `suffix`, sorted by path.
     public static func files(under directory: URL, suffix: String) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
         var found: [URL] = []
         for case let url as URL in enumerator where url.lastPathComponent.hasSuffix(suffix) {
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url) }

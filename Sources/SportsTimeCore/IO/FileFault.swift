@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file-system call that failed, with the repository-relative path and the system's reason, said as
@@ -20,8 +20,9 @@ public struct FileFault: Error, CustomStringConvertible, Sendable {
     }
 
     public var diagnostic: Diagnostic {
-        Diagnostic(.error, at: SourceLocation(path: path), "cannot \(action): \(reason ?? String(cString: strerror(code)))",
-                   fix: fix ?? Self.fix(for: code, path: path))
+        Diagnostic(
+            .error, at: SourceLocation(path: path), "cannot \(action): \(reason ?? String(cString: strerror(code)))",
+            fix: fix ?? Self.fix(for: code, path: path))
     }
 
     public var description: String { diagnostic.description }

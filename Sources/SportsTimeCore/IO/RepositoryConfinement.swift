@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one symbolic-link rule every executable applies to the files it reads, writes or removes: a
@@ -91,7 +91,8 @@ public struct RepositoryConfinement: Sendable {
         var visited = Set<String>()
         func walk(_ path: String, depth: Int) {
             guard depth < 64, found.count < limit, visited.insert(Self.resolve(absolute(path)) ?? path).inserted,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: absolute(path)) else { return }
+                let names = try? FileManager.default.contentsOfDirectory(atPath: absolute(path))
+            else { return }
             for name in names.sorted() where !name.hasPrefix(".") && found.count < limit {
                 let child = path + "/" + name
                 if Self.isLink(absolute(child)), resolvedRelative(child) == nil {
@@ -110,9 +111,10 @@ public struct RepositoryConfinement: Sendable {
 
     /// The message for a link that leads outside the repository, located at the link.
     public static func outsideLink(_ link: String) -> Diagnostic {
-        Diagnostic(.error, at: SourceLocation(path: link),
-                   "cannot follow the symbolic link: it leads outside the repository",
-                   fix: "Replace the link with the file or folder itself, or point it inside the repository")
+        Diagnostic(
+            .error, at: SourceLocation(path: link),
+            "cannot follow the symbolic link: it leads outside the repository",
+            fix: "Replace the link with the file or folder itself, or point it inside the repository")
     }
 
     /// How messages name `url`: its path relative to the root as written (links not followed), or the

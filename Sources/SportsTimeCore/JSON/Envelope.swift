@@ -66,8 +66,10 @@ public struct Envelope<Record: Codable & Sendable>: Sendable {
     public var meta: [String: String]
     public var records: [Record]
 
-    public init(kind: ArtifactKind, producer: Producer, inputs: [InputReference] = [],
-                meta: [String: String] = [:], records: [Record]) {
+    public init(
+        kind: ArtifactKind, producer: Producer, inputs: [InputReference] = [],
+        meta: [String: String] = [:], records: [Record]
+    ) {
         self.kind = kind
         self.schemaVersion = kind.currentVersion
         self.producer = producer
@@ -92,12 +94,16 @@ extension Envelope where Record: Identifiable, Record.ID == String {
 extension Envelope {
     /// Canonical bytes with the records in the order given (the caller guarantees the order is declared).
     public func canonicalData(recordsInOrder ordered: [Record]) throws -> Data {
-        try Envelope(kind: kind, schemaVersion: schemaVersion, producer: producer, inputs: inputs, meta: meta,
-                     records: ordered).canonicalData(order: nil)
+        try Envelope(
+            kind: kind, schemaVersion: schemaVersion, producer: producer, inputs: inputs, meta: meta,
+            records: ordered
+        ).canonicalData(order: nil)
     }
 
-    private init(kind: ArtifactKind, schemaVersion: Int, producer: Producer, inputs: [InputReference],
-                 meta: [String: String], records: [Record]) {
+    private init(
+        kind: ArtifactKind, schemaVersion: Int, producer: Producer, inputs: [InputReference],
+        meta: [String: String], records: [Record]
+    ) {
         self.kind = kind; self.schemaVersion = schemaVersion; self.producer = producer
         self.inputs = inputs; self.meta = meta; self.records = records
     }
@@ -132,23 +138,26 @@ public enum EnvelopeReader {
     static func document(_ data: Data, path: String) throws -> JSONValue {
         guard data.count <= InputLimits.jsonFileBytes else {
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                           "the artifact is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)",
-                           fix: "Re-run the stage that writes it; check that its inputs are the intended files"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "the artifact is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)",
+                    fix: "Re-run the stage that writes it; check that its inputs are the intended files"))
         }
         do {
             return try JSONParser.parse(data)
         } catch let error as JSONSyntaxError {
             if error.message.hasPrefix(JSONParser.nestingMessagePrefix) {
                 throw PipelineError.invalidInput(
-                    Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                               "the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels",
-                               fix: "Re-run the stage that writes it"))
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path, line: 1),
+                        "the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels",
+                        fix: "Re-run the stage that writes it"))
             }
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
-                           "not a SportsTime artifact (not valid JSON: \(error.message))",
-                           fix: "Re-run the stage that writes it"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: error.line, column: error.column),
+                    "not a SportsTime artifact (not valid JSON: \(error.message))",
+                    fix: "Re-run the stage that writes it"))
         }
     }
 
@@ -158,28 +167,32 @@ public enum EnvelopeReader {
             header = try JSONValueDecoder.decode(EnvelopeHeader.self, from: document)
         } catch {
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                           "not a SportsTime artifact (no envelope header: \(describe(error)))",
-                           fix: "Re-run the stage that writes it"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "not a SportsTime artifact (no envelope header: \(describe(error)))",
+                    fix: "Re-run the stage that writes it"))
         }
         guard header.kind == kind.rawValue else {
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                           "kind '\(header.kind)' where '\(kind.rawValue)' was expected",
-                           fix: "Point the stage at the right file"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "kind '\(header.kind)' where '\(kind.rawValue)' was expected",
+                    fix: "Point the stage at the right file"))
         }
         guard header.schemaVersion <= kind.currentVersion else {
             let stage = header.producer?.stage ?? "the producing stage"
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                           "schemaVersion \(header.schemaVersion) is newer than this build reads (up to \(kind.currentVersion))",
-                           fix: "Rebuild, or re-run \(stage) with this build"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "schemaVersion \(header.schemaVersion) is newer than this build reads (up to \(kind.currentVersion))",
+                    fix: "Rebuild, or re-run \(stage) with this build"))
         }
         guard header.schemaVersion >= 1 else {
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                           "schemaVersion \(header.schemaVersion) is not a valid version",
-                           fix: "Re-run the stage that writes it"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "schemaVersion \(header.schemaVersion) is not a valid version",
+                    fix: "Re-run the stage that writes it"))
         }
         return header
     }
@@ -206,7 +219,9 @@ public enum EnvelopeReader {
         var records: [Record]
         let meta: [String: String]?
         do {
-            meta = try document["meta"].map { try JSONValueDecoder.decode([String: String].self, from: $0, codingPath: [AnyCodingKey("meta")]) }
+            meta = try document["meta"].map {
+                try JSONValueDecoder.decode([String: String].self, from: $0, codingPath: [AnyCodingKey("meta")])
+            }
             if let layout, let lines = try? decodeLines(Record.self, data, layout) {
                 records = lines
             } else {
@@ -220,12 +235,14 @@ public enum EnvelopeReader {
             throw error
         } catch {
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: path, line: lineOf(error, in: data)),
-                           "records do not match \(kind.rawValue) v\(header.schemaVersion): \(describe(error))",
-                           fix: "Re-run the stage that writes it"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: lineOf(error, in: data)),
+                    "records do not match \(kind.rawValue) v\(header.schemaVersion): \(describe(error))",
+                    fix: "Re-run the stage that writes it"))
         }
-        var envelope = Envelope(kind: kind, producer: header.producer ?? Producer(stage: "unknown"),
-                                inputs: header.inputs ?? [], meta: meta ?? [:], records: records)
+        var envelope = Envelope(
+            kind: kind, producer: header.producer ?? Producer(stage: "unknown"),
+            inputs: header.inputs ?? [], meta: meta ?? [:], records: records)
         envelope.schemaVersion = header.schemaVersion
         return envelope
     }
@@ -238,8 +255,9 @@ public enum EnvelopeReader {
             let bytes = raw.bindMemory(to: UInt8.self)
             nonisolated(unsafe) let base = bytes
             return try decodeRecords(Record.self, count: layout.lines.count) { index, parser in
-                try parser.parse(UnsafeBufferPointer(rebasing: base[layout.lines[index]]), firstLine: layout.firstRecordLine + index,
-                                 depth: 2)
+                try parser.parse(
+                    UnsafeBufferPointer(rebasing: base[layout.lines[index]]), firstLine: layout.firstRecordLine + index,
+                    depth: 2)
             }
         }
     }
@@ -312,9 +330,10 @@ public enum EnvelopeReader {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw PipelineError.invalidInput(
-                Diagnostic(.error, at: SourceLocation(path: displayPath),
-                           "cannot read file (\(error.localizedDescription))",
-                           fix: "Run the upstream stage first"))
+                Diagnostic(
+                    .error, at: SourceLocation(path: displayPath),
+                    "cannot read file (\(error.localizedDescription))",
+                    fix: "Run the upstream stage first"))
         }
         return try read(type, from: data, path: displayPath, expecting: kind)
     }
@@ -329,7 +348,8 @@ public enum EnvelopeReader {
         @unknown default: return nil
         }
         guard context.codingPath.first?.stringValue == "records",
-              let index = context.codingPath.dropFirst().first?.intValue else { return nil }
+            let index = context.codingPath.dropFirst().first?.intValue
+        else { return nil }
         var line = 1
         for text in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
             if text.hasPrefix("  \"records\": [") { return line + 1 + index }
@@ -362,7 +382,8 @@ struct CanonicalLayout {
                 return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
             func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
-                offset + pattern.count <= count && pattern.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, pattern.count) == 0 }
+                offset + pattern.count <= count
+                    && pattern.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, pattern.count) == 0 }
             }
             // The marker starts a line of the header (a string value cannot hold a raw newline).
             var line = 1
@@ -381,7 +402,8 @@ struct CanonicalLayout {
                 guard let end = newline(from: cursor) else { return nil }
                 let length = end - cursor
                 if (length == 3 || (length == 4 && base[cursor + 3] == UInt8(ascii: ","))),
-                   base[cursor] == 0x20, base[cursor + 1] == 0x20, base[cursor + 2] == UInt8(ascii: "]") {
+                    base[cursor] == 0x20, base[cursor + 1] == 0x20, base[cursor + 2] == UInt8(ascii: "]")
+                {
                     // `  ]` closes the records; the last record has no comma, every other one has.
                     guard lines.isEmpty || base[lines[lines.count - 1].upperBound] == 0x0A else { return nil }
                     var header = Data(UnsafeBufferPointer(start: base, count: markerStart + marker.count - 1))
@@ -389,7 +411,8 @@ struct CanonicalLayout {
                     return (header, lines, line + 1)
                 }
                 guard length > 4, base[cursor] == 0x20, base[cursor + 1] == 0x20, base[cursor + 2] == 0x20,
-                      base[cursor + 3] == 0x20, base[cursor + 4] == UInt8(ascii: "{") else { return nil }
+                    base[cursor + 3] == 0x20, base[cursor + 4] == UInt8(ascii: "{")
+                else { return nil }
                 if let last = lines.last, base[last.upperBound] != UInt8(ascii: ",") { return nil }
                 let recordEnd = base[end - 1] == UInt8(ascii: ",") ? end - 1 : end
                 lines.append((cursor + 4)..<recordEnd)

@@ -21,8 +21,11 @@ public struct JSONFields {
 
     public init(_ value: JSONValue, codingPath: [any CodingKey]) throws {
         guard case .members(let members) = value else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(
-                codingPath: codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(value.typeName) instead."))
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Expected to decode Dictionary<String, Any> but found \(value.typeName) instead."))
         }
         self.members = members
         self.codingPath = codingPath
@@ -37,7 +40,8 @@ public struct JSONFields {
 
     private func required(_ key: String) throws -> JSONValue {
         guard let value = value(key) else {
-            throw DecodingError.keyNotFound(AnyCodingKey(key), .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
+            throw DecodingError.keyNotFound(
+                AnyCodingKey(key), .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
         }
         return value
     }
@@ -46,7 +50,8 @@ public struct JSONFields {
         if case .null = value {
             return .valueNotFound(type, .init(codingPath: path(key), debugDescription: "Expected \(type) value but found null instead."))
         }
-        return .typeMismatch(type, .init(codingPath: path(key), debugDescription: "Expected to decode \(type) but found \(value.typeName) instead."))
+        return .typeMismatch(
+            type, .init(codingPath: path(key), debugDescription: "Expected to decode \(type) but found \(value.typeName) instead."))
     }
 
     /// Absent or null: nil.
@@ -80,7 +85,8 @@ public struct JSONFields {
     private func integer(_ key: String, _ value: JSONValue) throws -> Int {
         guard case .number(let text) = value else { throw mismatch(Int.self, key, value) }
         guard let number = Int(text) ?? Double(text).flatMap({ Int(exactly: $0) }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path(key), debugDescription: "Number \(text) is not representable in Swift."))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path(key), debugDescription: "Number \(text) is not representable in Swift."))
         }
         return number
     }
@@ -107,7 +113,8 @@ public struct JSONFields {
 
     private func parsedInstant(_ key: String, _ text: String) throws -> Instant {
         guard let instant = Instant(iso8601: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path(key), debugDescription: "'\(text)' is not an ISO-8601 instant like 2026-06-12T23:05:00Z"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path(key), debugDescription: "'\(text)' is not an ISO-8601 instant like 2026-06-12T23:05:00Z"))
         }
         return instant
     }
@@ -135,9 +142,11 @@ public struct JSONFields {
         try optionalString(key).map { try parsedEnumeration(key, $0, type) }
     }
 
-    private func parsedEnumeration<E: RawRepresentable>(_ key: String, _ text: String, _ type: E.Type) throws -> E where E.RawValue == String {
+    private func parsedEnumeration<E: RawRepresentable>(_ key: String, _ text: String, _ type: E.Type) throws -> E
+    where E.RawValue == String {
         guard let value = E(rawValue: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path(key), debugDescription: "Cannot initialize \(E.self) from invalid String value \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path(key), debugDescription: "Cannot initialize \(E.self) from invalid String value \(text)"))
         }
         return value
     }
@@ -150,7 +159,9 @@ public struct JSONFields {
         for (index, item) in items.enumerated() {
             guard case .string(let text) = item else {
                 let itemPath = path(key) + [AnyCodingKey(intValue: index)]
-                throw DecodingError.typeMismatch(String.self, .init(codingPath: itemPath, debugDescription: "Expected to decode String but found \(item.typeName) instead."))
+                throw DecodingError.typeMismatch(
+                    String.self,
+                    .init(codingPath: itemPath, debugDescription: "Expected to decode String but found \(item.typeName) instead."))
             }
             strings.append(text)
         }
@@ -170,7 +181,10 @@ public struct JSONFields {
         for member in members {
             guard case .string(let text) = member.value else {
                 let memberPath = path(key) + [AnyCodingKey(member.key)]
-                throw DecodingError.typeMismatch(String.self, .init(codingPath: memberPath, debugDescription: "Expected to decode String but found \(member.value.typeName) instead."))
+                throw DecodingError.typeMismatch(
+                    String.self,
+                    .init(codingPath: memberPath, debugDescription: "Expected to decode String but found \(member.value.typeName) instead.")
+                )
             }
             map[member.key] = text
         }
@@ -217,16 +231,17 @@ extension JSONWriter {
 extension RawGame: JSONLineCodable {
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let f = try JSONFields(json, codingPath: codingPath)
-        self.init(id: try f.string("id"), source: try f.string("source"), sport: try f.string("sport"),
-                  season: try f.string("season"), kind: try f.enumeration("kind", as: GameKind.self),
-                  sourceGameId: try f.optionalString("sourceGameId"), homeTeam: try f.string("homeTeam"),
-                  awayTeam: try f.string("awayTeam"), venue: try f.optionalString("venue"), city: try f.optionalString("city"),
-                  startUTC: try f.optionalInstant("startUTC"), date: try f.date("date"), dateZone: try f.string("dateZone"),
-                  localTime: try f.optionalString("localTime"), timeTBD: try f.bool("timeTBD"),
-                  gameNumber: try f.optionalInt("gameNumber"), status: try f.enumeration("status", as: GameStatus.self),
-                  makeupDate: try f.optionalDate("makeupDate"), neutralSite: try f.optionalBool("neutralSite"),
-                  provenance: try f.string("provenance"), dayNight: try f.optionalString("dayNight"),
-                  inferred: try f.optionalStrings("inferred"))
+        self.init(
+            id: try f.string("id"), source: try f.string("source"), sport: try f.string("sport"),
+            season: try f.string("season"), kind: try f.enumeration("kind", as: GameKind.self),
+            sourceGameId: try f.optionalString("sourceGameId"), homeTeam: try f.string("homeTeam"),
+            awayTeam: try f.string("awayTeam"), venue: try f.optionalString("venue"), city: try f.optionalString("city"),
+            startUTC: try f.optionalInstant("startUTC"), date: try f.date("date"), dateZone: try f.string("dateZone"),
+            localTime: try f.optionalString("localTime"), timeTBD: try f.bool("timeTBD"),
+            gameNumber: try f.optionalInt("gameNumber"), status: try f.enumeration("status", as: GameStatus.self),
+            makeupDate: try f.optionalDate("makeupDate"), neutralSite: try f.optionalBool("neutralSite"),
+            provenance: try f.string("provenance"), dayNight: try f.optionalString("dayNight"),
+            inferred: try f.optionalStrings("inferred"))
     }
 
     public func write(to w: inout JSONWriter) {
@@ -268,16 +283,17 @@ extension Game: JSONLineCodable {
         } else {
             knowledge = try f.bool("timeTBD") || startUTC == nil ? .unknown : .exact
         }
-        self.init(id: try f.string("id"), sport: try f.string("sport"), season: try f.string("season"),
-                  kind: try f.enumeration("kind", as: GameKind.self), startUTC: startUTC, localDate: try f.date("localDate"),
-                  startKnowledge: knowledge, homeTeamId: try f.string("homeTeamId"), awayTeamId: try f.string("awayTeamId"),
-                  stadiumId: try f.string("stadiumId"), neutralSite: try f.bool("neutralSite"),
-                  gameNumber: try f.optionalInt("gameNumber"), status: try f.enumeration("status", as: GameStatus.self),
-                  makeupDate: try f.optionalDate("makeupDate"), sourceIds: try f.stringMap("sourceIds"),
-                  deprecatedAt: try f.optionalInstant("deprecatedAt"), formerIds: try f.optionalStrings("formerIds"),
-                  provenance: try f.optionalString("provenance"), inferred: try f.optionalStrings("inferred"),
-                  lastModified: try f.instant("lastModified"), schemaVersion: try f.int("schemaVersion"),
-                  source: try f.string("source"))
+        self.init(
+            id: try f.string("id"), sport: try f.string("sport"), season: try f.string("season"),
+            kind: try f.enumeration("kind", as: GameKind.self), startUTC: startUTC, localDate: try f.date("localDate"),
+            startKnowledge: knowledge, homeTeamId: try f.string("homeTeamId"), awayTeamId: try f.string("awayTeamId"),
+            stadiumId: try f.string("stadiumId"), neutralSite: try f.bool("neutralSite"),
+            gameNumber: try f.optionalInt("gameNumber"), status: try f.enumeration("status", as: GameStatus.self),
+            makeupDate: try f.optionalDate("makeupDate"), sourceIds: try f.stringMap("sourceIds"),
+            deprecatedAt: try f.optionalInstant("deprecatedAt"), formerIds: try f.optionalStrings("formerIds"),
+            provenance: try f.optionalString("provenance"), inferred: try f.optionalStrings("inferred"),
+            lastModified: try f.instant("lastModified"), schemaVersion: try f.int("schemaVersion"),
+            source: try f.string("source"))
     }
 
     public func write(to w: inout JSONWriter) {
@@ -311,8 +327,9 @@ extension Game: JSONLineCodable {
 extension GameLineage: JSONLineCodable {
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let f = try JSONFields(json, codingPath: codingPath)
-        self.init(id: try f.string("id"), formerIds: try f.optionalStrings("formerIds"),
-                  rows: try f.objects("rows", as: LineageRow.self), fields: try f.objectMap("fields", as: FieldOrigin.self))
+        self.init(
+            id: try f.string("id"), formerIds: try f.optionalStrings("formerIds"),
+            rows: try f.objects("rows", as: LineageRow.self), fields: try f.objectMap("fields", as: FieldOrigin.self))
     }
 
     public func write(to w: inout JSONWriter) {
@@ -334,14 +351,15 @@ extension GameLineage: JSONLineCodable {
 extension LineageRow: JSONLineCodable {
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let f = try JSONFields(json, codingPath: codingPath)
-        self.init(source: try f.string("source"), row: try f.optionalString("row"), batch: try f.string("batch"),
-                  recordId: try f.string("recordId"), sourceGameId: try f.optionalString("sourceGameId"),
-                  lastModified: try f.instant("lastModified"), priority: try f.int("priority"),
-                  localDate: try f.date("localDate"), gameNumber: try f.optionalInt("gameNumber"),
-                  startUTC: try f.optionalInstant("startUTC"),
-                  startKnowledge: try f.enumeration("startKnowledge", as: StartKnowledge.self),
-                  stadiumId: try f.string("stadiumId"), status: try f.enumeration("status", as: GameStatus.self),
-                  kind: try f.enumeration("kind", as: GameKind.self), inferred: try f.optionalStrings("inferred"))
+        self.init(
+            source: try f.string("source"), row: try f.optionalString("row"), batch: try f.string("batch"),
+            recordId: try f.string("recordId"), sourceGameId: try f.optionalString("sourceGameId"),
+            lastModified: try f.instant("lastModified"), priority: try f.int("priority"),
+            localDate: try f.date("localDate"), gameNumber: try f.optionalInt("gameNumber"),
+            startUTC: try f.optionalInstant("startUTC"),
+            startKnowledge: try f.enumeration("startKnowledge", as: StartKnowledge.self),
+            stadiumId: try f.string("stadiumId"), status: try f.enumeration("status", as: GameStatus.self),
+            kind: try f.enumeration("kind", as: GameKind.self), inferred: try f.optionalStrings("inferred"))
     }
 
     public func write(to w: inout JSONWriter) {

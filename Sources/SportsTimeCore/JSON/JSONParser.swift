@@ -126,8 +126,9 @@ public enum JSONParser {
 
     static func parse<Builder: JSONTreeBuilder>(_ data: Data, into builder: Builder) throws -> Builder.Node {
         guard data.count <= InputLimits.jsonFileBytes else {
-            throw JSONSyntaxError(line: 1, column: 1,
-                                  message: "the document is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)")
+            throw JSONSyntaxError(
+                line: 1, column: 1,
+                message: "the document is \(data.count) bytes, more than the limit of \(InputLimits.jsonFileBytes)")
         }
         return try data.withUnsafeBytes { raw in
             var cursor = Cursor(bytes: raw.bindMemory(to: UInt8.self), builder: builder)
@@ -171,7 +172,8 @@ public enum JSONParser {
             // An earlier position (a duplicate key): count its line again.
             var line = 1
             var start = 0
-            for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+            for i in 0..<min(offset, bytes.count)
+            where bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
                 line += 1
                 start = i + 1
             }
@@ -328,8 +330,10 @@ public enum JSONParser {
             return Self.cached(slice, source, slot, &valueCache)
         }
 
-        private static func cached(_ slice: UnsafeBufferPointer<UInt8>, _ source: UnsafePointer<UInt8>, _ slot: Int,
-                                   _ cache: inout [CachedString]) -> String {
+        private static func cached(
+            _ slice: UnsafeBufferPointer<UInt8>, _ source: UnsafePointer<UInt8>, _ slot: Int,
+            _ cache: inout [CachedString]
+        ) -> String {
             if slot < cache.count {
                 let hit = cache[slot].bytes.withUnsafeBufferPointer {
                     $0.count == slice.count && memcmp($0.baseAddress!, source, slice.count) == 0
@@ -405,7 +409,8 @@ public enum JSONParser {
                 case UInt8(ascii: "u"):
                     var value = try hex4()
                     if (0xD800..<0xDC00).contains(value), i + 1 < slice.count,
-                       slice[i] == UInt8(ascii: "\\"), slice[i + 1] == UInt8(ascii: "u") {
+                        slice[i] == UInt8(ascii: "\\"), slice[i + 1] == UInt8(ascii: "u")
+                    {
                         i += 2
                         let low = try hex4()
                         value = (0xDC00..<0xE000).contains(low) ? 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD

@@ -135,7 +135,9 @@ private struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol 
     mutating func encode(_ value: Int16, forKey key: Key) throws { try encode(Int(value), forKey: key) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { try encode(Int(value), forKey: key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { try encode(Int(value), forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { box.objectChild(key.stringValue).content = .value(.number(String(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        box.objectChild(key.stringValue).content = .value(.number(String(value)))
+    }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { try encode(UInt(value), forKey: key) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try encode(UInt(value), forKey: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try encode(UInt(value), forKey: key) }
@@ -144,7 +146,9 @@ private struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol 
         try encodeValue(value, into: box.objectChild(key.stringValue), path: codingPath + [key])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let child = box.objectChild(key.stringValue)
         child.ensureObject()
         return KeyedEncodingContainer(KeyedTreeEncoder<NestedKey>(box: child, codingPath: codingPath + [key]))
@@ -246,16 +250,21 @@ private struct TreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .members(let members) = value else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(
-                codingPath: codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(describeKind(value)) instead."))
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Expected to decode Dictionary<String, Any> but found \(describeKind(value)) instead."))
         }
         return KeyedDecodingContainer(KeyedTreeDecoder<Key>(members: members, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let items) = value else {
-            throw DecodingError.typeMismatch([Any].self, .init(
-                codingPath: codingPath, debugDescription: "Expected to decode Array<Any> but found \(describeKind(value)) instead."))
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                .init(
+                    codingPath: codingPath, debugDescription: "Expected to decode Array<Any> but found \(describeKind(value)) instead."))
         }
         return UnkeyedTreeDecoder(items: items, codingPath: codingPath)
     }
@@ -282,7 +291,8 @@ private func decodeScalar<T: Decodable>(_ type: T.Type, from value: JSONValue, p
         if case .null = value {
             return .valueNotFound(T.self, .init(codingPath: path, debugDescription: "Expected \(T.self) value but found null instead."))
         }
-        return .typeMismatch(T.self, .init(codingPath: path, debugDescription: "Expected to decode \(T.self) but found \(describeKind(value)) instead."))
+        return .typeMismatch(
+            T.self, .init(codingPath: path, debugDescription: "Expected to decode \(T.self) but found \(describeKind(value)) instead."))
     }
     if T.self == String.self {
         guard case .string(let text) = value, let result = text as? T else { throw mismatch() }
@@ -328,7 +338,8 @@ private struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     func value(for key: Key) throws -> JSONValue {
         guard let value = lookup(key.stringValue) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
         return value
     }
@@ -338,9 +349,15 @@ private struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol 
         return false
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeScalar(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeScalar(type, from: value(for: key), path: codingPath + [key]) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decodeScalar(type, from: value(for: key), path: codingPath + [key])
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decodeScalar(type, from: value(for: key), path: codingPath + [key])
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decodeScalar(type, from: value(for: key), path: codingPath + [key])
+    }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try decode(Double.self, forKey: key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeScalar(type, from: value(for: key), path: codingPath + [key]) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, from: value(for: key), path: codingPath + [key]) }
@@ -349,9 +366,15 @@ private struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, from: value(for: key), path: codingPath + [key]) }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, from: value(for: key), path: codingPath + [key]) }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, from: value(for: key), path: codingPath + [key]) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try integer(type, from: value(for: key), path: codingPath + [key])
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try integer(type, from: value(for: key), path: codingPath + [key])
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try integer(type, from: value(for: key), path: codingPath + [key])
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decodeScalar(type, from: value(for: key), path: codingPath + [key])
     }

@@ -305,8 +305,10 @@ public struct JSONWriter {
         case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
         case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
         default:
-            out.append([0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)]])
+            out.append([
+                0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                JSONWriter.hexDigits[Int(byte >> 4)], JSONWriter.hexDigits[Int(byte & 0xF)],
+            ])
         }
     }
 

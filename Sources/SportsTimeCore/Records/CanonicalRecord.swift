@@ -18,18 +18,20 @@ public enum BuiltInSport: String, CaseIterable, Sendable {
     /// The built-in definition. `lastModified` is the date these definitions were last revised,
     /// so a dynamic record with the same id and a newer date can still win a merge.
     public var sport: Sport {
-        let (name, icon, color, start, end): (String, String, String, Int, Int) = switch self {
-        case .mlb: ("Major League Baseball", "baseball", "#041E42", 3, 10)
-        case .nba: ("National Basketball Association", "basketball", "#C9082A", 10, 6)
-        case .nhl: ("National Hockey League", "hockey-puck", "#000000", 10, 6)
-        case .nfl: ("National Football League", "football", "#013369", 9, 2)
-        case .mls: ("Major League Soccer", "soccer-ball", "#001F5B", 2, 12)
-        case .wnba: ("Women's National Basketball Association", "basketball", "#FA4D00", 5, 10)
-        case .nwsl: ("National Women's Soccer League", "soccer-ball", "#00263A", 3, 11)
-        }
-        return Sport(id: rawValue, abbreviation: rawValue.uppercased(), displayName: name, iconName: icon,
-                     colorHex: color, seasonStartMonth: start, seasonEndMonth: end, isActive: true, isBuiltIn: true,
-                     lastModified: Self.definitionsRevised, source: "built-in")
+        let (name, icon, color, start, end): (String, String, String, Int, Int) =
+            switch self {
+            case .mlb: ("Major League Baseball", "baseball", "#041E42", 3, 10)
+            case .nba: ("National Basketball Association", "basketball", "#C9082A", 10, 6)
+            case .nhl: ("National Hockey League", "hockey-puck", "#000000", 10, 6)
+            case .nfl: ("National Football League", "football", "#013369", 9, 2)
+            case .mls: ("Major League Soccer", "soccer-ball", "#001F5B", 2, 12)
+            case .wnba: ("Women's National Basketball Association", "basketball", "#FA4D00", 5, 10)
+            case .nwsl: ("National Women's Soccer League", "soccer-ball", "#00263A", 3, 11)
+            }
+        return Sport(
+            id: rawValue, abbreviation: rawValue.uppercased(), displayName: name, iconName: icon,
+            colorHex: color, seasonStartMonth: start, seasonEndMonth: end, isActive: true, isBuiltIn: true,
+            lastModified: Self.definitionsRevised, source: "built-in")
     }
 
     /// When the built-in definitions last changed.
@@ -60,9 +62,11 @@ public struct Sport: CanonicalRecord {
     /// Two sources' dates of one game may differ by up to this many days unless the sport says otherwise.
     public static let defaultMatchWindowDays = 3
 
-    public init(id: String, abbreviation: String, displayName: String, iconName: String, colorHex: String,
-                seasonStartMonth: Int, seasonEndMonth: Int, isActive: Bool, isBuiltIn: Bool,
-                matchWindowDays: Int? = nil, lastModified: Instant, schemaVersion: Int = 1, source: String) {
+    public init(
+        id: String, abbreviation: String, displayName: String, iconName: String, colorHex: String,
+        seasonStartMonth: Int, seasonEndMonth: Int, isActive: Bool, isBuiltIn: Bool,
+        matchWindowDays: Int? = nil, lastModified: Instant, schemaVersion: Int = 1, source: String
+    ) {
         self.id = id; self.abbreviation = abbreviation; self.displayName = displayName; self.iconName = iconName
         self.colorHex = colorHex; self.seasonStartMonth = seasonStartMonth; self.seasonEndMonth = seasonEndMonth
         self.isActive = isActive; self.isBuiltIn = isBuiltIn; self.matchWindowDays = matchWindowDays
@@ -77,8 +81,10 @@ public struct Sport: CanonicalRecord {
         let wraps = seasonStartMonth > seasonEndMonth
         let endYear = wraps ? startYear + 1 : startYear
         guard let first = LocalDate(year: startYear, month: seasonStartMonth, day: 1),
-              let nextMonth = LocalDate(year: seasonEndMonth == 12 ? endYear + 1 : endYear,
-                                        month: seasonEndMonth == 12 ? 1 : seasonEndMonth + 1, day: 1) else { return nil }
+            let nextMonth = LocalDate(
+                year: seasonEndMonth == 12 ? endYear + 1 : endYear,
+                month: seasonEndMonth == 12 ? 1 : seasonEndMonth + 1, day: 1)
+        else { return nil }
         return first.adding(days: -graceDays)...nextMonth.adding(days: graceDays - 1)
     }
 
@@ -108,9 +114,11 @@ public struct Stadium: CanonicalRecord {
     public var schemaVersion: Int
     public var source: String
 
-    public init(id: String, name: String, city: String, region: String, country: String,
-                latitude: Double, longitude: Double, timeZone: String, capacity: Int? = nil, openedYear: Int? = nil,
-                lastModified: Instant, schemaVersion: Int = 1, source: String) {
+    public init(
+        id: String, name: String, city: String, region: String, country: String,
+        latitude: Double, longitude: Double, timeZone: String, capacity: Int? = nil, openedYear: Int? = nil,
+        lastModified: Instant, schemaVersion: Int = 1, source: String
+    ) {
         self.id = id; self.name = name; self.city = city; self.region = region; self.country = country
         self.latitude = latitude.rounded(toPlaces: 6); self.longitude = longitude.rounded(toPlaces: 6)
         self.timeZone = timeZone; self.capacity = capacity; self.openedYear = openedYear
@@ -135,9 +143,11 @@ public struct Team: CanonicalRecord {
     public var schemaVersion: Int
     public var source: String
 
-    public init(id: String, sport: String, market: String, name: String, abbreviation: String,
-                homeStadiumId: String, conferenceId: String? = nil, divisionId: String? = nil,
-                lastModified: Instant, schemaVersion: Int = 1, source: String) {
+    public init(
+        id: String, sport: String, market: String, name: String, abbreviation: String,
+        homeStadiumId: String, conferenceId: String? = nil, divisionId: String? = nil,
+        lastModified: Instant, schemaVersion: Int = 1, source: String
+    ) {
         self.id = id; self.sport = sport; self.market = market; self.name = name; self.abbreviation = abbreviation
         self.homeStadiumId = homeStadiumId; self.conferenceId = conferenceId; self.divisionId = divisionId
         self.lastModified = lastModified; self.schemaVersion = schemaVersion; self.source = source
@@ -213,12 +223,14 @@ public struct Game: CanonicalRecord {
     public var schemaVersion: Int
     public var source: String
 
-    public init(id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,
-                startKnowledge: StartKnowledge, homeTeamId: String, awayTeamId: String, stadiumId: String,
-                neutralSite: Bool, gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil,
-                sourceIds: [String: String], deprecatedAt: Instant? = nil, formerIds: [String]? = nil,
-                provenance: String? = nil, inferred: [String]? = nil, lastModified: Instant,
-                schemaVersion: Int = ArtifactKind.games.currentVersion, source: String) {
+    public init(
+        id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,
+        startKnowledge: StartKnowledge, homeTeamId: String, awayTeamId: String, stadiumId: String,
+        neutralSite: Bool, gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil,
+        sourceIds: [String: String], deprecatedAt: Instant? = nil, formerIds: [String]? = nil,
+        provenance: String? = nil, inferred: [String]? = nil, lastModified: Instant,
+        schemaVersion: Int = ArtifactKind.games.currentVersion, source: String
+    ) {
         self.id = id; self.sport = sport; self.season = season; self.kind = kind
         self.startUTC = startKnowledge == .exact ? startUTC : nil
         self.localDate = localDate; self.startKnowledge = startUTC == nil && startKnowledge == .exact ? .unknown : startKnowledge
@@ -230,16 +242,19 @@ public struct Game: CanonicalRecord {
     }
 
     /// A game whose start is either exact (`timeTBD` false, with `startUTC`) or unknown.
-    public init(id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,
-                timeTBD: Bool, homeTeamId: String, awayTeamId: String, stadiumId: String, neutralSite: Bool,
-                gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil, sourceIds: [String: String],
-                deprecatedAt: Instant? = nil, lastModified: Instant,
-                schemaVersion: Int = ArtifactKind.games.currentVersion, source: String) {
-        self.init(id: id, sport: sport, season: season, kind: kind, startUTC: startUTC, localDate: localDate,
-                  startKnowledge: timeTBD || startUTC == nil ? .unknown : .exact, homeTeamId: homeTeamId,
-                  awayTeamId: awayTeamId, stadiumId: stadiumId, neutralSite: neutralSite, gameNumber: gameNumber,
-                  status: status, makeupDate: makeupDate, sourceIds: sourceIds, deprecatedAt: deprecatedAt,
-                  lastModified: lastModified, schemaVersion: schemaVersion, source: source)
+    public init(
+        id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,
+        timeTBD: Bool, homeTeamId: String, awayTeamId: String, stadiumId: String, neutralSite: Bool,
+        gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil, sourceIds: [String: String],
+        deprecatedAt: Instant? = nil, lastModified: Instant,
+        schemaVersion: Int = ArtifactKind.games.currentVersion, source: String
+    ) {
+        self.init(
+            id: id, sport: sport, season: season, kind: kind, startUTC: startUTC, localDate: localDate,
+            startKnowledge: timeTBD || startUTC == nil ? .unknown : .exact, homeTeamId: homeTeamId,
+            awayTeamId: awayTeamId, stadiumId: stadiumId, neutralSite: neutralSite, gameNumber: gameNumber,
+            status: status, makeupDate: makeupDate, sourceIds: sourceIds, deprecatedAt: deprecatedAt,
+            lastModified: lastModified, schemaVersion: schemaVersion, source: source)
     }
 
     /// Whether the exact start is not known (a day/night flag is not an exact start).
@@ -253,8 +268,8 @@ public struct Game: CanonicalRecord {
 
     private enum CodingKeys: String, CodingKey {
         case id, sport, season, kind, startUTC, localDate, startKnowledge, homeTeamId, awayTeamId, stadiumId,
-             neutralSite, gameNumber, status, makeupDate, sourceIds, deprecatedAt, formerIds, provenance, inferred,
-             lastModified, schemaVersion, source
+            neutralSite, gameNumber, status, makeupDate, sourceIds, deprecatedAt, formerIds, provenance, inferred,
+            lastModified, schemaVersion, source
         /// Version 1's yes/no start flag, read only.
         case timeTBD
     }
@@ -320,10 +335,16 @@ public struct Game: CanonicalRecord {
     }
 
     /// The canonical id for a game. Team ids are used without their sport prefix when they carry one.
-    public static func makeId(sport: String, season: String, localDate: LocalDate, awayTeamId: String,
-                              homeTeamId: String, gameNumber: Int?) -> String {
-        if let fast = asciiId(sport: sport, season: season, localDate: localDate, awayTeamId: awayTeamId,
-                              homeTeamId: homeTeamId, gameNumber: gameNumber) { return fast }
+    public static func makeId(
+        sport: String, season: String, localDate: LocalDate, awayTeamId: String,
+        homeTeamId: String, gameNumber: Int?
+    ) -> String {
+        if let fast = asciiId(
+            sport: sport, season: season, localDate: localDate, awayTeamId: awayTeamId,
+            homeTeamId: homeTeamId, gameNumber: gameNumber)
+        {
+            return fast
+        }
         func short(_ team: String) -> String {
             team.hasPrefix(sport + "-") ? String(team.dropFirst(sport.count + 1)) : team
         }
@@ -339,16 +360,21 @@ public struct Game: CanonicalRecord {
 
     /// `makeId` built byte by byte when every part is ASCII (every real id; for ASCII, a prefix of
     /// characters is a prefix of bytes) and the year has four digits; nil otherwise.
-    private static func asciiId(sport: String, season: String, localDate: LocalDate, awayTeamId: String,
-                                homeTeamId: String, gameNumber: Int?) -> String? {
+    private static func asciiId(
+        sport: String, season: String, localDate: LocalDate, awayTeamId: String,
+        homeTeamId: String, gameNumber: Int?
+    ) -> String? {
         let (sport, season, away, home) = (sport.utf8, season.utf8, awayTeamId.utf8, homeTeamId.utf8)
         guard (1...9999).contains(localDate.year),
-              sport.allSatisfy({ $0 < 0x80 }), season.allSatisfy({ $0 < 0x80 }),
-              away.allSatisfy({ $0 < 0x80 }), home.allSatisfy({ $0 < 0x80 }) else { return nil }
+            sport.allSatisfy({ $0 < 0x80 }), season.allSatisfy({ $0 < 0x80 }),
+            away.allSatisfy({ $0 < 0x80 }), home.allSatisfy({ $0 < 0x80 })
+        else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(sport.count + season.count + away.count + home.count + 24)
         func short(_ team: String.UTF8View) {
-            if team.count > sport.count, team.starts(with: sport), team[team.index(team.startIndex, offsetBy: sport.count)] == UInt8(ascii: "-") {
+            if team.count > sport.count, team.starts(with: sport),
+                team[team.index(team.startIndex, offsetBy: sport.count)] == UInt8(ascii: "-")
+            {
                 bytes.append(contentsOf: team.dropFirst(sport.count + 1))
             } else {
                 bytes.append(contentsOf: team)
@@ -395,8 +421,10 @@ public struct LeagueStructure: CanonicalRecord {
     public var schemaVersion: Int
     public var source: String
 
-    public init(id: String, sport: String, level: Level, name: String, abbreviation: String? = nil,
-                parentId: String? = nil, displayOrder: Int, lastModified: Instant, schemaVersion: Int = 1, source: String) {
+    public init(
+        id: String, sport: String, level: Level, name: String, abbreviation: String? = nil,
+        parentId: String? = nil, displayOrder: Int, lastModified: Instant, schemaVersion: Int = 1, source: String
+    ) {
         self.id = id; self.sport = sport; self.level = level; self.name = name; self.abbreviation = abbreviation
         self.parentId = parentId; self.displayOrder = displayOrder; self.lastModified = lastModified
         self.schemaVersion = schemaVersion; self.source = source
@@ -421,9 +449,11 @@ public struct TeamAlias: CanonicalRecord {
     public var schemaVersion: Int
     public var source: String
 
-    public init(id: String, teamId: String, kind: Kind, value: String, validFrom: LocalDate? = nil,
-                validUntil: LocalDate? = nil, sourceSystem: String? = nil, lastModified: Instant,
-                schemaVersion: Int = 1, source: String) {
+    public init(
+        id: String, teamId: String, kind: Kind, value: String, validFrom: LocalDate? = nil,
+        validUntil: LocalDate? = nil, sourceSystem: String? = nil, lastModified: Instant,
+        schemaVersion: Int = 1, source: String
+    ) {
         self.id = id; self.teamId = teamId; self.kind = kind; self.value = value; self.validFrom = validFrom
         self.validUntil = validUntil; self.sourceSystem = sourceSystem; self.lastModified = lastModified
         self.schemaVersion = schemaVersion; self.source = source
@@ -447,8 +477,10 @@ public struct StadiumAlias: CanonicalRecord {
     public var schemaVersion: Int
     public var source: String
 
-    public init(id: String, stadiumId: String, name: String, validFrom: LocalDate? = nil, validUntil: LocalDate? = nil,
-                sourceSystem: String? = nil, lastModified: Instant, schemaVersion: Int = 1, source: String) {
+    public init(
+        id: String, stadiumId: String, name: String, validFrom: LocalDate? = nil, validUntil: LocalDate? = nil,
+        sourceSystem: String? = nil, lastModified: Instant, schemaVersion: Int = 1, source: String
+    ) {
         self.id = id; self.stadiumId = stadiumId; self.name = name; self.validFrom = validFrom
         self.validUntil = validUntil; self.sourceSystem = sourceSystem; self.lastModified = lastModified
         self.schemaVersion = schemaVersion; self.source = source

@@ -54,9 +54,11 @@ public struct LineageRow: Codable, Sendable, Hashable {
     /// Fields the source did not state (normalize filled them in), sorted; nil when none.
     public var inferred: [String]?
 
-    public init(source: String, row: String?, batch: String, recordId: String, sourceGameId: String?,
-                lastModified: Instant, priority: Int, localDate: LocalDate, gameNumber: Int?, startUTC: Instant?,
-                startKnowledge: StartKnowledge, stadiumId: String, status: GameStatus, kind: GameKind, inferred: [String]?) {
+    public init(
+        source: String, row: String?, batch: String, recordId: String, sourceGameId: String?,
+        lastModified: Instant, priority: Int, localDate: LocalDate, gameNumber: Int?, startUTC: Instant?,
+        startKnowledge: StartKnowledge, stadiumId: String, status: GameStatus, kind: GameKind, inferred: [String]?
+    ) {
         self.source = source; self.row = row; self.batch = batch; self.recordId = recordId
         self.sourceGameId = sourceGameId; self.lastModified = lastModified; self.priority = priority
         self.localDate = localDate; self.gameNumber = gameNumber; self.startUTC = startUTC

@@ -86,9 +86,11 @@ public struct MergeEntityCounts: Codable, Sendable, Hashable, Identifiable {
     /// Records in the store that are soft-deleted (`deprecatedAt` set); games only.
     public var deprecated: Int
 
-    public init(entity: String, read: Int = 0, applied: Int = 0, inserted: Int = 0, replaced: Int = 0,
-                skippedOlder: Int = 0, skippedIncompatible: Int = 0, rejected: Int = 0, skippedBelowMark: Int = 0,
-                stored: Int = 0, deprecated: Int = 0) {
+    public init(
+        entity: String, read: Int = 0, applied: Int = 0, inserted: Int = 0, replaced: Int = 0,
+        skippedOlder: Int = 0, skippedIncompatible: Int = 0, rejected: Int = 0, skippedBelowMark: Int = 0,
+        stored: Int = 0, deprecated: Int = 0
+    ) {
         self.id = "counts:\(entity)"; self.entity = entity; self.read = read; self.applied = applied
         self.inserted = inserted; self.replaced = replaced; self.skippedOlder = skippedOlder
         self.skippedIncompatible = skippedIncompatible; self.rejected = rejected
@@ -148,8 +150,10 @@ public struct MergeConflictSource: Codable, Sendable, Hashable {
     public var stadiumId: String
     public var status: GameStatus
 
-    public init(source: String, lastModified: Instant, priority: Int, recordId: String, localDate: LocalDate,
-                startUTC: Instant?, startKnowledge: StartKnowledge, stadiumId: String, status: GameStatus) {
+    public init(
+        source: String, lastModified: Instant, priority: Int, recordId: String, localDate: LocalDate,
+        startUTC: Instant?, startKnowledge: StartKnowledge, stadiumId: String, status: GameStatus
+    ) {
         self.source = source; self.lastModified = lastModified; self.priority = priority; self.recordId = recordId
         self.localDate = localDate; self.startUTC = startUTC; self.startKnowledge = startKnowledge
         self.stadiumId = stadiumId; self.status = status
@@ -184,8 +188,10 @@ public struct MergeConflictSummary: Codable, Sendable, Hashable, Identifiable {
     /// Games left apart because they could pair more than one way.
     public var ambiguousMatches: Int
 
-    public init(dateMoved: Int = 0, timeMoved: Int = 0, venueDiffers: Int = 0, statusContradicts: Int = 0,
-                matchedAcrossDates: Int = 0, ambiguousMatches: Int = 0) {
+    public init(
+        dateMoved: Int = 0, timeMoved: Int = 0, venueDiffers: Int = 0, statusContradicts: Int = 0,
+        matchedAcrossDates: Int = 0, ambiguousMatches: Int = 0
+    ) {
         self.id = "conflicts"; self.dateMoved = dateMoved; self.timeMoved = timeMoved; self.venueDiffers = venueDiffers
         self.statusContradicts = statusContradicts; self.matchedAcrossDates = matchedAcrossDates
         self.ambiguousMatches = ambiguousMatches
@@ -236,8 +242,10 @@ public struct MergeOverrideOutcome: Codable, Sendable, Hashable, Identifiable {
     /// `fixtures/overrides/<file>.yaml:<line>:<column>` of the field.
     public var location: String
 
-    public init(entity: String, recordId: String, field: String, value: MergeFieldValue, foldedValue: MergeFieldValue?,
-                status: Status, reason: String, location: String) {
+    public init(
+        entity: String, recordId: String, field: String, value: MergeFieldValue, foldedValue: MergeFieldValue?,
+        status: Status, reason: String, location: String
+    ) {
         self.id = "override:\(entity):\(recordId):\(field)"; self.entity = entity; self.recordId = recordId
         self.field = field; self.value = value; self.foldedValue = foldedValue; self.status = status
         self.reason = reason; self.location = location
@@ -274,11 +282,17 @@ public enum MergeFieldValue: Codable, Sendable, Hashable, CustomStringConvertibl
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else { self = .string(try container.decode(String.self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else {
+            self = .string(try container.decode(String.self))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -40,11 +40,13 @@ public struct RawGame: Codable, Sendable, Hashable, Identifiable {
     /// scheduled when the mapping has no such column), sorted; nil when every field is stated.
     public var inferred: [String]?
 
-    public init(id: String, source: String, sport: String, season: String, kind: GameKind, sourceGameId: String?,
-                homeTeam: String, awayTeam: String, venue: String?, city: String?, startUTC: Instant?,
-                date: LocalDate, dateZone: String, localTime: String?, timeTBD: Bool, gameNumber: Int?,
-                status: GameStatus, makeupDate: LocalDate?, neutralSite: Bool?, provenance: String,
-                dayNight: String? = nil, inferred: [String]? = nil) {
+    public init(
+        id: String, source: String, sport: String, season: String, kind: GameKind, sourceGameId: String?,
+        homeTeam: String, awayTeam: String, venue: String?, city: String?, startUTC: Instant?,
+        date: LocalDate, dateZone: String, localTime: String?, timeTBD: Bool, gameNumber: Int?,
+        status: GameStatus, makeupDate: LocalDate?, neutralSite: Bool?, provenance: String,
+        dayNight: String? = nil, inferred: [String]? = nil
+    ) {
         self.id = id; self.source = source; self.sport = sport; self.season = season; self.kind = kind
         self.sourceGameId = sourceGameId; self.homeTeam = homeTeam; self.awayTeam = awayTeam; self.venue = venue
         self.city = city; self.startUTC = startUTC; self.date = date; self.dateZone = dateZone
@@ -67,8 +69,10 @@ public struct UnresolvedName: Codable, Sendable, Hashable, Identifiable {
     public var seenAt: [String]
     public var occurrences: Int
     public var suggestions: [String]
-    public init(id: String, source: String, sport: String, field: String, value: String, seenAt: [String],
-                occurrences: Int, suggestions: [String]) {
+    public init(
+        id: String, source: String, sport: String, field: String, value: String, seenAt: [String],
+        occurrences: Int, suggestions: [String]
+    ) {
         self.id = id; self.source = source; self.sport = sport; self.field = field; self.value = value
         self.seenAt = seenAt; self.occurrences = occurrences; self.suggestions = suggestions
     }

@@ -18,8 +18,10 @@ public struct TripPlan: Codable, Sendable, Hashable, Identifiable {
     /// attending a largest compatible subset of the must-see games. Absent otherwise. (Added, optional.)
     public var branches: [TripOption]?
 
-    public init(id: String, request: ResolvedRequest, options: [TripOption], conflicts: [PlanConflict],
-                infeasibility: String?, warnings: [String], search: SearchReport, branches: [TripOption]? = nil) {
+    public init(
+        id: String, request: ResolvedRequest, options: [TripOption], conflicts: [PlanConflict],
+        infeasibility: String?, warnings: [String], search: SearchReport, branches: [TripOption]? = nil
+    ) {
         self.id = id; self.request = request; self.options = options; self.conflicts = conflicts
         self.infeasibility = infeasibility; self.warnings = warnings; self.search = search
         self.branches = branches
@@ -45,9 +47,11 @@ public struct ResolvedRequest: Codable, Sendable, Hashable {
     /// Travel-model constants in effect, by name (e.g. `maxDrivingHoursPerDay`, `averageSpeedMph`).
     public var constants: [String: Double]
 
-    public init(title: String, sports: [String], firstDate: LocalDate, lastDate: LocalDate, start: PlacePoint,
-                end: PlacePoint?, objective: String, mustSeeGameIds: [String], requiredStadiumIds: [String],
-                homeTeamIds: [String], maxGamesPerDay: Int, restDays: Int, optionCount: Int, constants: [String: Double]) {
+    public init(
+        title: String, sports: [String], firstDate: LocalDate, lastDate: LocalDate, start: PlacePoint,
+        end: PlacePoint?, objective: String, mustSeeGameIds: [String], requiredStadiumIds: [String],
+        homeTeamIds: [String], maxGamesPerDay: Int, restDays: Int, optionCount: Int, constants: [String: Double]
+    ) {
         self.title = title; self.sports = sports; self.firstDate = firstDate; self.lastDate = lastDate
         self.start = start; self.end = end; self.objective = objective; self.mustSeeGameIds = mustSeeGameIds
         self.requiredStadiumIds = requiredStadiumIds; self.homeTeamIds = homeTeamIds
@@ -88,8 +92,10 @@ public struct TripOption: Codable, Sendable, Hashable {
     /// Required stadiums visited without a game, in order (absent when there are none). (Added, optional.)
     public var stops: [StadiumStop]?
 
-    public init(rank: Int, isProvenOptimal: Bool, score: ScoreBreakdown, visits: [GameVisit], legs: [DriveLeg],
-                days: [TripDay], warnings: [String], stops: [StadiumStop]? = nil) {
+    public init(
+        rank: Int, isProvenOptimal: Bool, score: ScoreBreakdown, visits: [GameVisit], legs: [DriveLeg],
+        days: [TripDay], warnings: [String], stops: [StadiumStop]? = nil
+    ) {
         self.rank = rank; self.isProvenOptimal = isProvenOptimal; self.score = score; self.visits = visits
         self.legs = legs; self.days = days; self.warnings = warnings; self.stops = stops
     }
@@ -107,8 +113,10 @@ public struct ScoreBreakdown: Codable, Sendable, Hashable {
     public var restDays: Int
     /// The smallest spare time (hours) between arriving and a game's required arrival.
     public var minSlackHours: Double
-    public init(total: Double, games: Int, distinctStadiums: Int, mustSeeCovered: Int, mustSeeTotal: Int,
-                drivingHours: Double, drivingKilometres: Double, restDays: Int, minSlackHours: Double) {
+    public init(
+        total: Double, games: Int, distinctStadiums: Int, mustSeeCovered: Int, mustSeeTotal: Int,
+        drivingHours: Double, drivingKilometres: Double, restDays: Int, minSlackHours: Double
+    ) {
         self.total = total.rounded(toPlaces: 3); self.games = games; self.distinctStadiums = distinctStadiums
         self.mustSeeCovered = mustSeeCovered; self.mustSeeTotal = mustSeeTotal
         self.drivingHours = drivingHours.rounded(toPlaces: 2); self.drivingKilometres = drivingKilometres.rounded(toPlaces: 1)
@@ -144,11 +152,13 @@ public struct GameVisit: Codable, Sendable, Hashable {
     public var longitude: Double
     public var isMustSee: Bool
 
-    public init(gameId: String, sport: String, startUTC: Instant?, localDate: LocalDate, localTime: String?,
-                timeZone: String, timeZoneAbbreviation: String, homeTeamId: String, homeTeamName: String,
-                awayTeamId: String, awayTeamName: String, stadiumId: String, stadiumName: String, city: String,
-                latitude: Double, longitude: Double, isMustSee: Bool, startKnowledge: StartKnowledge? = nil,
-                assumedLocalTime: String? = nil) {
+    public init(
+        gameId: String, sport: String, startUTC: Instant?, localDate: LocalDate, localTime: String?,
+        timeZone: String, timeZoneAbbreviation: String, homeTeamId: String, homeTeamName: String,
+        awayTeamId: String, awayTeamName: String, stadiumId: String, stadiumName: String, city: String,
+        latitude: Double, longitude: Double, isMustSee: Bool, startKnowledge: StartKnowledge? = nil,
+        assumedLocalTime: String? = nil
+    ) {
         self.startKnowledge = startKnowledge; self.assumedLocalTime = assumedLocalTime
         self.gameId = gameId; self.sport = sport; self.startUTC = startUTC; self.localDate = localDate
         self.localTime = localTime; self.timeZone = timeZone; self.timeZoneAbbreviation = timeZoneAbbreviation
@@ -179,9 +189,11 @@ public struct DriveLeg: Codable, Sendable, Hashable {
     /// is assumed rather than published, so the drive's times rest on that assumption. Absent when none.
     /// (Added, optional.)
     public var assumedStartGameIds: [String]?
-    public init(fromName: String, toName: String, fromStadiumId: String?, toStadiumId: String?, kilometres: Double,
-                hours: Double, departLocal: String, arriveLocal: String, departUTC: Instant, arriveUTC: Instant,
-                assumedStartGameIds: [String]? = nil) {
+    public init(
+        fromName: String, toName: String, fromStadiumId: String?, toStadiumId: String?, kilometres: Double,
+        hours: Double, departLocal: String, arriveLocal: String, departUTC: Instant, arriveUTC: Instant,
+        assumedStartGameIds: [String]? = nil
+    ) {
         self.assumedStartGameIds = assumedStartGameIds
         self.fromName = fromName; self.toName = toName; self.fromStadiumId = fromStadiumId
         self.toStadiumId = toStadiumId; self.kilometres = kilometres.rounded(toPlaces: 1)
@@ -201,8 +213,10 @@ public struct TripDay: Codable, Sendable, Hashable {
     public var isRestDay: Bool
     /// Indices into the option's `stops` visited on this day (absent when none). (Added, optional.)
     public var stopIndices: [Int]?
-    public init(date: LocalDate, visitIndices: [Int], legIndices: [Int], drivingHours: Double, isRestDay: Bool,
-                stopIndices: [Int]? = nil) {
+    public init(
+        date: LocalDate, visitIndices: [Int], legIndices: [Int], drivingHours: Double, isRestDay: Bool,
+        stopIndices: [Int]? = nil
+    ) {
         self.date = date; self.visitIndices = visitIndices; self.legIndices = legIndices
         self.drivingHours = drivingHours.rounded(toPlaces: 2); self.isRestDay = isRestDay
         self.stopIndices = stopIndices
@@ -222,8 +236,10 @@ public struct StadiumStop: Codable, Sendable, Hashable {
     public var arriveLocal: String
     public var visitStartLocal: String
     public var visitEndLocal: String
-    public init(stadiumId: String, stadiumName: String, city: String, latitude: Double, longitude: Double,
-                timeZone: String, localDate: LocalDate, arriveLocal: String, visitStartLocal: String, visitEndLocal: String) {
+    public init(
+        stadiumId: String, stadiumName: String, city: String, latitude: Double, longitude: Double,
+        timeZone: String, localDate: LocalDate, arriveLocal: String, visitStartLocal: String, visitEndLocal: String
+    ) {
         self.stadiumId = stadiumId; self.stadiumName = stadiumName; self.city = city
         self.latitude = latitude.rounded(toPlaces: 6); self.longitude = longitude.rounded(toPlaces: 6)
         self.timeZone = timeZone; self.localDate = localDate; self.arriveLocal = arriveLocal
@@ -254,8 +270,10 @@ public struct SearchReport: Codable, Sendable, Hashable {
     public var tieBreakExact: Bool?
     /// Fewest days (added, optional): when the days are not proven, the proven lower bound on them.
     public var lowerBound: Double?
-    public init(method: String, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int,
-                tieBreakExact: Bool? = nil, lowerBound: Double? = nil) {
+    public init(
+        method: String, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int,
+        tieBreakExact: Bool? = nil, lowerBound: Double? = nil
+    ) {
         self.method = method; self.isExact = isExact; self.upperBound = upperBound
         self.candidateGames = candidateGames; self.arcs = arcs; self.labelsExpanded = labelsExpanded
         self.tieBreakExact = tieBreakExact; self.lowerBound = lowerBound

@@ -11,8 +11,9 @@ extension ReferenceData {
     public func requireSport(_ id: String, at location: SourceLocation? = nil) throws -> Sport {
         if let sport = sport(withId: id) { return sport }
         let known = Set(BuiltInSport.allCases.map(\.rawValue)).union(sports.map(\.id)).sorted()
-        throw PipelineError.invalidInput(Diagnostic(
-            .error, at: location, "unknown sport '\(id)'",
-            fix: "Use one of: \(known.joined(separator: ", ")) (dynamic sports are defined in fixtures/reference/sports.yaml)"))
+        throw PipelineError.invalidInput(
+            Diagnostic(
+                .error, at: location, "unknown sport '\(id)'",
+                fix: "Use one of: \(known.joined(separator: ", ")) (dynamic sports are defined in fixtures/reference/sports.yaml)"))
     }
 }

@@ -13,8 +13,10 @@ public struct ReferenceData: Sendable, Hashable {
     /// Dated home stadiums (`team-homes.csv`, optional); outside them a team's `homeStadiumId` applies.
     public var teamHomes: [TeamHomeSpell]
 
-    public init(sports: [Sport], stadiums: [Stadium], teams: [Team], leagueStructures: [LeagueStructure],
-                teamAliases: [TeamAlias], stadiumAliases: [StadiumAlias], teamHomes: [TeamHomeSpell] = []) {
+    public init(
+        sports: [Sport], stadiums: [Stadium], teams: [Team], leagueStructures: [LeagueStructure],
+        teamAliases: [TeamAlias], stadiumAliases: [StadiumAlias], teamHomes: [TeamHomeSpell] = []
+    ) {
         self.sports = sports; self.stadiums = stadiums; self.teams = teams
         self.leagueStructures = leagueStructures; self.teamAliases = teamAliases; self.stadiumAliases = stadiumAliases
         self.teamHomes = teamHomes

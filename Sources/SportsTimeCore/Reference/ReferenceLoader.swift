@@ -15,8 +15,10 @@ import Yams
 public enum ReferenceLoader {
     /// The files of a reference directory, in the order they are read. All are required except
     /// `optionalFileNames`.
-    public static let fileNames = ["sports.yaml", "stadiums.csv", "teams.csv", "league-structures.csv",
-                                   "team-aliases.csv", "stadium-aliases.csv", "team-homes.csv"]
+    public static let fileNames = [
+        "sports.yaml", "stadiums.csv", "teams.csv", "league-structures.csv",
+        "team-aliases.csv", "stadium-aliases.csv", "team-homes.csv",
+    ]
 
     /// The files of `fileNames` that may be missing.
     public static let optionalFileNames: Set<String> = ["team-homes.csv"]
@@ -24,16 +26,26 @@ public enum ReferenceLoader {
     /// The `source` of every record loaded from reference data.
     public static let recordSource = "reference"
 
-    static let stadiumColumns = ["id", "name", "city", "region", "country", "latitude", "longitude", "time_zone",
-                                 "capacity", "opened_year", "last_modified", "source_note"]
-    static let teamColumns = ["id", "sport", "market", "name", "abbreviation", "home_stadium_id", "conference_id",
-                              "division_id", "last_modified"]
-    static let structureColumns = ["id", "sport", "level", "name", "abbreviation", "parent_id", "display_order",
-                                   "last_modified"]
-    static let teamAliasColumns = ["team_id", "kind", "value", "valid_from", "valid_until", "source_system",
-                                   "last_modified", "note"]
-    static let stadiumAliasColumns = ["stadium_id", "name", "valid_from", "valid_until", "source_system",
-                                      "last_modified", "note"]
+    static let stadiumColumns = [
+        "id", "name", "city", "region", "country", "latitude", "longitude", "time_zone",
+        "capacity", "opened_year", "last_modified", "source_note",
+    ]
+    static let teamColumns = [
+        "id", "sport", "market", "name", "abbreviation", "home_stadium_id", "conference_id",
+        "division_id", "last_modified",
+    ]
+    static let structureColumns = [
+        "id", "sport", "level", "name", "abbreviation", "parent_id", "display_order",
+        "last_modified",
+    ]
+    static let teamAliasColumns = [
+        "team_id", "kind", "value", "valid_from", "valid_until", "source_system",
+        "last_modified", "note",
+    ]
+    static let stadiumAliasColumns = [
+        "stadium_id", "name", "valid_from", "valid_until", "source_system",
+        "last_modified", "note",
+    ]
     static let teamHomeColumns = ["team_id", "stadium_id", "valid_from", "valid_until", "last_modified", "note"]
 
     /// Loads `directory`; `displayPath` is how messages name it (repository-relative, e.g. `fixtures/reference`).
@@ -44,8 +56,10 @@ public enum ReferenceLoader {
     }
 
     /// Like `load(from:displayPath:)`, appending warnings (ambiguous aliases) to `diagnostics`.
-    public static func load(from directory: URL, displayPath: String,
-                            diagnostics: inout Diagnostics) throws -> ReferenceData {
+    public static func load(
+        from directory: URL, displayPath: String,
+        diagnostics: inout Diagnostics
+    ) throws -> ReferenceData {
         var contents: [String: Data] = [:]
         // A link to a file inside the repository is followed; one that leads outside it is refused.
         let confinement = RepositoryConfinement(root: ArtifactFiles.repositoryRoot(from: directory))
@@ -60,8 +74,10 @@ public enum ReferenceLoader {
     }
 
     /// Checks reference files given as bytes keyed by file name (a missing key is a missing file).
-    public static func parse(files: [String: Data], displayPath: String,
-                             diagnostics: inout Diagnostics) throws -> ReferenceData {
+    public static func parse(
+        files: [String: Data], displayPath: String,
+        diagnostics: inout Diagnostics
+    ) throws -> ReferenceData {
         var parser = Parser(displayPath: displayPath)
         let data = parser.run(files)
         for warning in Diagnostics.sortedList(parser.warnings) { diagnostics.emit(warning) }
@@ -72,14 +88,18 @@ public enum ReferenceLoader {
     }
 
     /// The id of a team alias: the slug of `team_id-kind-source_system-value-valid_from`.
-    public static func teamAliasId(teamId: String, kind: TeamAlias.Kind, sourceSystem: String?, value: String,
-                                   validFrom: LocalDate?) -> String {
+    public static func teamAliasId(
+        teamId: String, kind: TeamAlias.Kind, sourceSystem: String?, value: String,
+        validFrom: LocalDate?
+    ) -> String {
         ReferenceText.slug([teamId, kind.rawValue, sourceSystem ?? "", value, validFrom?.iso8601 ?? ""].joined(separator: "-"))
     }
 
     /// The id of a stadium alias: the slug of `stadium_id-source_system-name-valid_from`.
-    public static func stadiumAliasId(stadiumId: String, sourceSystem: String?, name: String,
-                                      validFrom: LocalDate?) -> String {
+    public static func stadiumAliasId(
+        stadiumId: String, sourceSystem: String?, name: String,
+        validFrom: LocalDate?
+    ) -> String {
         ReferenceText.slug([stadiumId, sourceSystem ?? "", name, validFrom?.iso8601 ?? ""].joined(separator: "-"))
     }
 }
@@ -161,42 +181,49 @@ private struct Parser {
         for item in structures {
             let s = item.record
             if let sportIds = known.sportIds, !sportIds.contains(s.sport) {
-                error(structuresPath, item.line, "league structure '\(s.id)': sport '\(s.sport)' is not known",
-                      fix: "Use one of: \(known.sportList)")
+                error(
+                    structuresPath, item.line, "league structure '\(s.id)': sport '\(s.sport)' is not known",
+                    fix: "Use one of: \(known.sportList)")
             }
-            let wantedParent: LeagueStructure.Level? = switch s.level {
-            case .league: nil
-            case .conference: .league
-            case .division: .conference
-            }
+            let wantedParent: LeagueStructure.Level? =
+                switch s.level {
+                case .league: nil
+                case .conference: .league
+                case .division: .conference
+                }
             guard let parentId = s.parentId else {
                 if let wantedParent {
-                    error(structuresPath, item.line, "league structure '\(s.id)': a \(s.level.rawValue) needs a parent_id",
-                          fix: "Set parent_id to its \(wantedParent.rawValue)")
+                    error(
+                        structuresPath, item.line, "league structure '\(s.id)': a \(s.level.rawValue) needs a parent_id",
+                        fix: "Set parent_id to its \(wantedParent.rawValue)")
                 }
                 continue
             }
             guard let parent = known.structureById[parentId] else {
                 if known.structureIds?.contains(parentId) == false {
-                    error(structuresPath, item.line,
-                          "league structure '\(s.id)': parent_id '\(parentId)' is not in league-structures.csv",
-                          fix: "Add that structure or fix the id")
+                    error(
+                        structuresPath, item.line,
+                        "league structure '\(s.id)': parent_id '\(parentId)' is not in league-structures.csv",
+                        fix: "Add that structure or fix the id")
                 }
                 continue
             }
             guard let wantedParent else {
-                error(structuresPath, item.line, "league structure '\(s.id)': a league has no parent",
-                      fix: "Leave parent_id empty")
+                error(
+                    structuresPath, item.line, "league structure '\(s.id)': a league has no parent",
+                    fix: "Leave parent_id empty")
                 continue
             }
             if parent.level != wantedParent {
-                error(structuresPath, item.line,
-                      "league structure '\(s.id)': parent '\(parentId)' is a \(parent.level.rawValue), not a \(wantedParent.rawValue)",
-                      fix: "A conference belongs to a league and a division to a conference")
+                error(
+                    structuresPath, item.line,
+                    "league structure '\(s.id)': parent '\(parentId)' is a \(parent.level.rawValue), not a \(wantedParent.rawValue)",
+                    fix: "A conference belongs to a league and a division to a conference")
             } else if parent.sport != s.sport {
-                error(structuresPath, item.line,
-                      "league structure '\(s.id)': parent '\(parentId)' belongs to sport '\(parent.sport)', not '\(s.sport)'",
-                      fix: "Use a parent of the same sport")
+                error(
+                    structuresPath, item.line,
+                    "league structure '\(s.id)': parent '\(parentId)' belongs to sport '\(parent.sport)', not '\(s.sport)'",
+                    fix: "Use a parent of the same sport")
             }
         }
     }
@@ -207,53 +234,65 @@ private struct Parser {
         for item in teams {
             let t = item.record
             if let sportIds = known.sportIds, !sportIds.contains(t.sport) {
-                error(teamsPath, item.line, "team '\(t.id)': sport '\(t.sport)' is not known",
-                      fix: "Use one of: \(known.sportList) (dynamic sports are defined in sports.yaml)")
+                error(
+                    teamsPath, item.line, "team '\(t.id)': sport '\(t.sport)' is not known",
+                    fix: "Use one of: \(known.sportList) (dynamic sports are defined in sports.yaml)")
             }
             if let stadiumIds = known.stadiumIds, !stadiumIds.contains(t.homeStadiumId) {
-                error(teamsPath, item.line, "team '\(t.id)': home_stadium_id '\(t.homeStadiumId)' is not in stadiums.csv",
-                      fix: "Add the stadium or fix the id")
+                error(
+                    teamsPath, item.line, "team '\(t.id)': home_stadium_id '\(t.homeStadiumId)' is not in stadiums.csv",
+                    fix: "Add the stadium or fix the id")
             }
-            for (column, id, level) in [("conference_id", t.conferenceId, LeagueStructure.Level.conference),
-                                        ("division_id", t.divisionId, .division)] {
+            for (column, id, level) in [
+                ("conference_id", t.conferenceId, LeagueStructure.Level.conference),
+                ("division_id", t.divisionId, .division),
+            ] {
                 guard let id else { continue }
                 guard let structure = known.structureById[id] else {
                     if known.structureIds?.contains(id) == false {
-                        error(teamsPath, item.line, "team '\(t.id)': \(column) '\(id)' is not in league-structures.csv",
-                              fix: "Add that structure or fix the id")
+                        error(
+                            teamsPath, item.line, "team '\(t.id)': \(column) '\(id)' is not in league-structures.csv",
+                            fix: "Add that structure or fix the id")
                     }
                     continue
                 }
                 if structure.level != level || structure.sport != t.sport {
-                    error(teamsPath, item.line,
-                          "team '\(t.id)': \(column) '\(id)' is a \(structure.sport) \(structure.level.rawValue), not a \(t.sport) \(level.rawValue)",
-                          fix: "Use a \(level.rawValue) of the team's sport")
+                    error(
+                        teamsPath, item.line,
+                        "team '\(t.id)': \(column) '\(id)' is a \(structure.sport) \(structure.level.rawValue), not a \(t.sport) \(level.rawValue)",
+                        fix: "Use a \(level.rawValue) of the team's sport")
                 }
             }
             if let conference = t.conferenceId, let division = t.divisionId,
-               let parent = known.structureById[division]?.parentId, known.structureById[conference] != nil,
-               parent != conference {
-                error(teamsPath, item.line,
-                      "team '\(t.id)': division '\(division)' belongs to '\(parent)', not to conference '\(conference)'",
-                      fix: "Make conference_id and division_id agree")
+                let parent = known.structureById[division]?.parentId, known.structureById[conference] != nil,
+                parent != conference
+            {
+                error(
+                    teamsPath, item.line,
+                    "team '\(t.id)': division '\(division)' belongs to '\(parent)', not to conference '\(conference)'",
+                    fix: "Make conference_id and division_id agree")
             }
         }
     }
 
     /// Every alias names a team or stadium that exists.
-    mutating func checkAliasTargets(_ teamAliases: [Lined<TeamAlias>], _ stadiumAliases: [Lined<StadiumAlias>],
-                                    _ known: KnownIds) {
+    mutating func checkAliasTargets(
+        _ teamAliases: [Lined<TeamAlias>], _ stadiumAliases: [Lined<StadiumAlias>],
+        _ known: KnownIds
+    ) {
         let teamAliasesPath = path("team-aliases.csv")
         for item in teamAliases where known.teamIds?.contains(item.record.teamId) == false {
-            error(teamAliasesPath, item.line,
-                  "team alias '\(item.record.value)': team_id '\(item.record.teamId)' is not in teams.csv",
-                  fix: "Add the team or fix the id")
+            error(
+                teamAliasesPath, item.line,
+                "team alias '\(item.record.value)': team_id '\(item.record.teamId)' is not in teams.csv",
+                fix: "Add the team or fix the id")
         }
         let stadiumAliasesPath = path("stadium-aliases.csv")
         for item in stadiumAliases where known.stadiumIds?.contains(item.record.stadiumId) == false {
-            error(stadiumAliasesPath, item.line,
-                  "stadium alias '\(item.record.name)': stadium_id '\(item.record.stadiumId)' is not in stadiums.csv",
-                  fix: "Add the stadium or fix the id")
+            error(
+                stadiumAliasesPath, item.line,
+                "stadium alias '\(item.record.name)': stadium_id '\(item.record.stadiumId)' is not in stadiums.csv",
+                fix: "Add the stadium or fix the id")
         }
     }
 
@@ -265,18 +304,21 @@ private struct Parser {
             let spell = item.record
             let owner = "team home '\(spell.teamId)' at '\(spell.stadiumId)'"
             if known.teamIds?.contains(spell.teamId) == false {
-                error(homesPath, item.line, "\(owner): team_id '\(spell.teamId)' is not in teams.csv",
-                      fix: "Add the team or fix the id")
+                error(
+                    homesPath, item.line, "\(owner): team_id '\(spell.teamId)' is not in teams.csv",
+                    fix: "Add the team or fix the id")
             }
             if known.stadiumIds?.contains(spell.stadiumId) == false {
-                error(homesPath, item.line, "\(owner): stadium_id '\(spell.stadiumId)' is not in stadiums.csv",
-                      fix: "Add the stadium or fix the id")
+                error(
+                    homesPath, item.line, "\(owner): stadium_id '\(spell.stadiumId)' is not in stadiums.csv",
+                    fix: "Add the stadium or fix the id")
             }
             for other in earlier[spell.teamId, default: []] where other.record.overlaps(spell) {
-                error(homesPath, item.line,
-                      "\(owner) (\(spell.rangeDescription)) overlaps line \(other.line) "
-                          + "('\(other.record.stadiumId)', \(other.record.rangeDescription))",
-                      fix: "A team has one home on a date: make the ranges of its rows disjoint (both days are inclusive)")
+                error(
+                    homesPath, item.line,
+                    "\(owner) (\(spell.rangeDescription)) overlaps line \(other.line) "
+                        + "('\(other.record.stadiumId)', \(other.record.rangeDescription))",
+                    fix: "A team has one home on a date: make the ranges of its rows disjoint (both days are inclusive)")
             }
             earlier[spell.teamId, default: []].append(item)
         }
@@ -287,8 +329,9 @@ private struct Parser {
     mutating func parseSports(_ data: Data?) -> Parsed<Sport> {
         let file = path("sports.yaml")
         guard let data else {
-            error(file, nil, "the file is missing",
-                  fix: "Restore it, or create it with [] when there are no dynamic sports")
+            error(
+                file, nil, "the file is missing",
+                fix: "Restore it, or create it with [] when there are no dynamic sports")
             return Parsed()
         }
         if let wide = TextEncoding.wideEncoding(of: data) {
@@ -318,35 +361,43 @@ private struct Parser {
             let line = node?.sequence.flatMap { index < $0.count ? $0[index].mark?.line : nil }
             let before = errors.count
             if entry.id.isEmpty || ReferenceText.slug(entry.id) != entry.id {
-                error(file, line, "sport id '\(entry.id)' is not a lowercase slug",
-                      fix: "Use lowercase letters, digits and dashes, e.g. ufl")
+                error(
+                    file, line, "sport id '\(entry.id)' is not a lowercase slug",
+                    fix: "Use lowercase letters, digits and dashes, e.g. ufl")
             } else if builtIn.contains(entry.id) {
-                error(file, line, "sport '\(entry.id)' is built in and cannot be redefined here",
-                      fix: "Choose another id, or patch the built-in sport through fixtures/overrides")
+                error(
+                    file, line, "sport '\(entry.id)' is built in and cannot be redefined here",
+                    fix: "Choose another id, or patch the built-in sport through fixtures/overrides")
             } else if let first = seen[entry.id] {
                 error(file, line, "duplicate sport id '\(entry.id)' (first at line \(first))", fix: "Keep one of them")
             }
             if let line, seen[entry.id] == nil { seen[entry.id] = line }
             if !entry.id.isEmpty { sports.declared.insert(entry.id) }
-            for (field, value) in [("abbreviation", entry.abbreviation), ("displayName", entry.displayName),
-                                   ("iconName", entry.iconName)] where value.trimmingCharacters(in: .whitespaces).isEmpty {
+            for (field, value) in [
+                ("abbreviation", entry.abbreviation), ("displayName", entry.displayName),
+                ("iconName", entry.iconName),
+            ] where value.trimmingCharacters(in: .whitespaces).isEmpty {
                 error(file, line, "sport '\(entry.id)': \(field) is empty", fix: "Give it a value")
             }
             let color = ColorHex.normalize(entry.colorHex)
             if color == nil {
-                error(file, line, "sport '\(entry.id)': colorHex '\(entry.colorHex)' is not a colour",
-                      fix: "Use \(ColorHex.acceptedForms)")
+                error(
+                    file, line, "sport '\(entry.id)': colorHex '\(entry.colorHex)' is not a colour",
+                    fix: "Use \(ColorHex.acceptedForms)")
             }
             for (field, month) in [("seasonStartMonth", entry.seasonStartMonth), ("seasonEndMonth", entry.seasonEndMonth)]
             where !(1...12).contains(month) {
                 error(file, line, "sport '\(entry.id)': \(field) \(month) is not a month", fix: "Use 1 to 12")
             }
             guard errors.count == before, let color else { continue }
-            sports.items.append(Lined(line: line ?? 1, record: Sport(
-                id: entry.id, abbreviation: entry.abbreviation, displayName: entry.displayName,
-                iconName: entry.iconName, colorHex: color, seasonStartMonth: entry.seasonStartMonth,
-                seasonEndMonth: entry.seasonEndMonth, isActive: entry.isActive, isBuiltIn: false,
-                lastModified: entry.lastModified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
+            sports.items.append(
+                Lined(
+                    line: line ?? 1,
+                    record: Sport(
+                        id: entry.id, abbreviation: entry.abbreviation, displayName: entry.displayName,
+                        iconName: entry.iconName, colorHex: color, seasonStartMonth: entry.seasonStartMonth,
+                        seasonEndMonth: entry.seasonEndMonth, isActive: entry.isActive, isBuiltIn: false,
+                        lastModified: entry.lastModified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
         }
         return sports
     }
@@ -372,30 +423,40 @@ private struct Parser {
             let latitude = fields.double(row, "latitude", owner: "stadium '\(id)'")
             let longitude = fields.double(row, "longitude", owner: "stadium '\(id)'")
             if let latitude, let longitude,
-               !Coordinate(latitude: latitude, longitude: longitude).isPlausible {
-                fields.fail(row, "stadium '\(id)': coordinates \(row["latitude"]),\(row["longitude"]) are not a place on earth",
-                            fix: "Use decimal degrees: latitude -90...90, longitude -180...180, not 0,0")
+                !Coordinate(latitude: latitude, longitude: longitude).isPlausible
+            {
+                fields.fail(
+                    row, "stadium '\(id)': coordinates \(row["latitude"]),\(row["longitude"]) are not a place on earth",
+                    fix: "Use decimal degrees: latitude -90...90, longitude -180...180, not 0,0")
             }
             let zone = fields.required(row, "time_zone", owner: "stadium '\(id)'")
             if !zone.isEmpty, !ZonedTime.isValidZone(zone) {
-                fields.fail(row, "stadium '\(id)': time_zone '\(zone)' is not an IANA time zone",
-                            fix: "Use a tzdata name such as America/New_York or Europe/Berlin")
+                fields.fail(
+                    row, "stadium '\(id)': time_zone '\(zone)' is not an IANA time zone",
+                    fix: "Use a tzdata name such as America/New_York or Europe/Berlin")
             }
             if let latitude, let longitude, Coordinate(latitude: latitude, longitude: longitude).isPlausible,
-               !zone.isEmpty, ZonedTime.isValidZone(zone), !country.isEmpty,
-               let problem = StadiumPlacement.problem(latitude: latitude, longitude: longitude, timeZone: zone, country: country) {
-                fields.fail(row, "stadium '\(id)': \(problem)",
-                            fix: "Check the signs and the order of latitude and longitude (west and south are negative), the time_zone and the country")
+                !zone.isEmpty, ZonedTime.isValidZone(zone), !country.isEmpty,
+                let problem = StadiumPlacement.problem(latitude: latitude, longitude: longitude, timeZone: zone, country: country)
+            {
+                fields.fail(
+                    row, "stadium '\(id)': \(problem)",
+                    fix:
+                        "Check the signs and the order of latitude and longitude (west and south are negative), the time_zone and the country"
+                )
             }
             let capacity = fields.optionalInt(row, "capacity", owner: "stadium '\(id)'", range: 1...250_000)
             let opened = fields.optionalInt(row, "opened_year", owner: "stadium '\(id)'", range: 1800...2100)
             let modified = fields.instant(row, "last_modified", owner: "stadium '\(id)'")
             ids.check(id, row: row, fields: &fields)
             guard fields.rowIsClean(row), let latitude, let longitude, let modified else { continue }
-            out.items.append(Lined(line: row.line, record: Stadium(
-                id: id, name: name, city: city, region: region, country: country, latitude: latitude,
-                longitude: longitude, timeZone: zone, capacity: capacity ?? nil, openedYear: opened ?? nil,
-                lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
+            out.items.append(
+                Lined(
+                    line: row.line,
+                    record: Stadium(
+                        id: id, name: name, city: city, region: region, country: country, latitude: latitude,
+                        longitude: longitude, timeZone: zone, capacity: capacity ?? nil, openedYear: opened ?? nil,
+                        lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
         }
         errors.append(contentsOf: fields.problems)
         return out
@@ -417,11 +478,14 @@ private struct Parser {
             let modified = fields.instant(row, "last_modified", owner: owner)
             ids.check(id, row: row, fields: &fields)
             guard fields.rowIsClean(row), let modified else { continue }
-            out.items.append(Lined(line: row.line, record: Team(
-                id: id, sport: sport, market: row["market"], name: name, abbreviation: abbreviation,
-                homeStadiumId: home, conferenceId: row["conference_id"].nilIfEmpty,
-                divisionId: row["division_id"].nilIfEmpty, lastModified: modified, schemaVersion: 1,
-                source: ReferenceLoader.recordSource)))
+            out.items.append(
+                Lined(
+                    line: row.line,
+                    record: Team(
+                        id: id, sport: sport, market: row["market"], name: name, abbreviation: abbreviation,
+                        homeStadiumId: home, conferenceId: row["conference_id"].nilIfEmpty,
+                        divisionId: row["division_id"].nilIfEmpty, lastModified: modified, schemaVersion: 1,
+                        source: ReferenceLoader.recordSource)))
         }
         errors.append(contentsOf: fields.problems)
         return out
@@ -446,10 +510,13 @@ private struct Parser {
             let modified = fields.instant(row, "last_modified", owner: owner)
             ids.check(id, row: row, fields: &fields)
             guard fields.rowIsClean(row), let level, let order, let modified else { continue }
-            out.items.append(Lined(line: row.line, record: LeagueStructure(
-                id: id, sport: sport, level: level, name: name, abbreviation: row["abbreviation"].nilIfEmpty,
-                parentId: row["parent_id"].nilIfEmpty, displayOrder: order, lastModified: modified, schemaVersion: 1,
-                source: ReferenceLoader.recordSource)))
+            out.items.append(
+                Lined(
+                    line: row.line,
+                    record: LeagueStructure(
+                        id: id, sport: sport, level: level, name: name, abbreviation: row["abbreviation"].nilIfEmpty,
+                        parentId: row["parent_id"].nilIfEmpty, displayOrder: order, lastModified: modified, schemaVersion: 1,
+                        source: ReferenceLoader.recordSource)))
         }
         errors.append(contentsOf: fields.problems)
         return out
@@ -467,21 +534,27 @@ private struct Parser {
             if value.isEmpty { fields.fail(row, "team alias of '\(teamId)': value is empty", fix: "Give the alias a value") }
             let kind = TeamAlias.Kind(rawValue: row["kind"])
             if kind == nil {
-                fields.fail(row, "\(owner): kind '\(row["kind"])' is not known",
-                            fix: "Use one of: \(TeamAlias.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                fields.fail(
+                    row, "\(owner): kind '\(row["kind"])' is not known",
+                    fix: "Use one of: \(TeamAlias.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let (from, until) = fields.validity(row, owner: owner)
             let system = row["source_system"].nilIfEmpty
             let modified = fields.instant(row, "last_modified", owner: owner)
             guard let kind else { continue }
-            let id = ReferenceLoader.teamAliasId(teamId: teamId, kind: kind, sourceSystem: system, value: value,
-                                                 validFrom: from)
-            ids.check(id, row: row, fields: &fields,
-                      same: "the same team_id, kind, source_system, value and valid_from (case, accents and punctuation ignored)")
+            let id = ReferenceLoader.teamAliasId(
+                teamId: teamId, kind: kind, sourceSystem: system, value: value,
+                validFrom: from)
+            ids.check(
+                id, row: row, fields: &fields,
+                same: "the same team_id, kind, source_system, value and valid_from (case, accents and punctuation ignored)")
             guard fields.rowIsClean(row), let modified else { continue }
-            out.items.append(Lined(line: row.line, record: TeamAlias(
-                id: id, teamId: teamId, kind: kind, value: value, validFrom: from, validUntil: until,
-                sourceSystem: system, lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
+            out.items.append(
+                Lined(
+                    line: row.line,
+                    record: TeamAlias(
+                        id: id, teamId: teamId, kind: kind, value: value, validFrom: from, validUntil: until,
+                        sourceSystem: system, lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
         }
         errors.append(contentsOf: fields.problems)
         return out
@@ -501,12 +574,16 @@ private struct Parser {
             let system = row["source_system"].nilIfEmpty
             let modified = fields.instant(row, "last_modified", owner: owner)
             let id = ReferenceLoader.stadiumAliasId(stadiumId: stadiumId, sourceSystem: system, name: name, validFrom: from)
-            ids.check(id, row: row, fields: &fields,
-                      same: "the same stadium_id, source_system, name and valid_from (case, accents and punctuation ignored)")
+            ids.check(
+                id, row: row, fields: &fields,
+                same: "the same stadium_id, source_system, name and valid_from (case, accents and punctuation ignored)")
             guard fields.rowIsClean(row), let modified else { continue }
-            out.items.append(Lined(line: row.line, record: StadiumAlias(
-                id: id, stadiumId: stadiumId, name: name, validFrom: from, validUntil: until, sourceSystem: system,
-                lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
+            out.items.append(
+                Lined(
+                    line: row.line,
+                    record: StadiumAlias(
+                        id: id, stadiumId: stadiumId, name: name, validFrom: from, validUntil: until, sourceSystem: system,
+                        lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)))
         }
         errors.append(contentsOf: fields.problems)
         return out
@@ -525,14 +602,18 @@ private struct Parser {
             _ = fields.required(row, "stadium_id", owner: owner)
             let (from, until) = fields.validity(row, owner: owner)
             if row["valid_from"].isEmpty && row["valid_until"].isEmpty {
-                fields.fail(row, "\(owner): valid_from and valid_until are both empty",
-                            fix: "A home on every date is home_stadium_id in teams.csv; give this row its dates")
+                fields.fail(
+                    row, "\(owner): valid_from and valid_until are both empty",
+                    fix: "A home on every date is home_stadium_id in teams.csv; give this row its dates")
             }
             let modified = fields.instant(row, "last_modified", owner: owner)
             guard fields.rowIsClean(row), let modified else { continue }
-            out.items.append(Lined(line: row.line, record: TeamHomeSpell(
-                teamId: teamId, stadiumId: stadiumId, validFrom: from, validUntil: until, lastModified: modified,
-                note: row["note"])))
+            out.items.append(
+                Lined(
+                    line: row.line,
+                    record: TeamHomeSpell(
+                        teamId: teamId, stadiumId: stadiumId, validFrom: from, validUntil: until, lastModified: modified,
+                        note: row["note"])))
         }
         errors.append(contentsOf: fields.problems)
         return out
@@ -548,24 +629,31 @@ private struct Parser {
         }
         for (_, group) in groups where group.count > 1 {
             for (i, a) in group.enumerated() {
-                for b in group[..<i] where a.record.teamId != b.record.teamId
-                    && Self.overlaps(a.record.validFrom, a.record.validUntil, a.record.sourceSystem,
-                                     b.record.validFrom, b.record.validUntil, b.record.sourceSystem) {
+                for b in group[..<i]
+                where a.record.teamId != b.record.teamId
+                    && Self.overlaps(
+                        a.record.validFrom, a.record.validUntil, a.record.sourceSystem,
+                        b.record.validFrom, b.record.validUntil, b.record.sourceSystem)
+                {
                     if a.record.kind == b.record.kind, a.record.sourceSystem == b.record.sourceSystem {
                         // One value, one kind, one source system, two teams on a date: every game that
                         // names it would be unresolved one by one. Refuse the file instead.
                         let system = a.record.sourceSystem.map { "source system '\($0)'" } ?? "every source system"
-                        error(path, a.line,
-                              "team alias '\(a.record.value)' (\(a.record.kind.rawValue), \(system)) names '\(b.record.teamId)' on line \(b.line) "
-                                  + "and '\(a.record.teamId)' on line \(a.line), on overlapping dates",
-                              fix: "A value names one team on a date: give the rows dates that do not overlap or different source_system values, or remove one")
+                        error(
+                            path, a.line,
+                            "team alias '\(a.record.value)' (\(a.record.kind.rawValue), \(system)) names '\(b.record.teamId)' on line \(b.line) "
+                                + "and '\(a.record.teamId)' on line \(a.line), on overlapping dates",
+                            fix:
+                                "A value names one team on a date: give the rows dates that do not overlap or different source_system values, or remove one"
+                        )
                         continue
                     }
-                    warnings.append(Diagnostic(
-                        .warning, at: SourceLocation(path: path, line: a.line),
-                        "team alias '\(a.record.value)' names both '\(b.record.teamId)' (line \(b.line)) and "
-                            + "'\(a.record.teamId)' on the same dates",
-                        fix: "Give the aliases non-overlapping dates or source systems, or remove one"))
+                    warnings.append(
+                        Diagnostic(
+                            .warning, at: SourceLocation(path: path, line: a.line),
+                            "team alias '\(a.record.value)' names both '\(b.record.teamId)' (line \(b.line)) and "
+                                + "'\(a.record.teamId)' on the same dates",
+                            fix: "Give the aliases non-overlapping dates or source systems, or remove one"))
                 }
             }
         }
@@ -576,21 +664,27 @@ private struct Parser {
         for item in aliases { groups[ReferenceText.matchKey(item.record.name), default: []].append(item) }
         for (_, group) in groups where group.count > 1 {
             for (i, a) in group.enumerated() {
-                for b in group[..<i] where a.record.stadiumId != b.record.stadiumId
-                    && Self.overlaps(a.record.validFrom, a.record.validUntil, a.record.sourceSystem,
-                                     b.record.validFrom, b.record.validUntil, b.record.sourceSystem) {
-                    warnings.append(Diagnostic(
-                        .warning, at: SourceLocation(path: path, line: a.line),
-                        "stadium alias '\(a.record.name)' names both '\(b.record.stadiumId)' (line \(b.line)) and "
-                            + "'\(a.record.stadiumId)' on the same dates",
-                        fix: "Give the aliases non-overlapping dates or source systems, or remove one"))
+                for b in group[..<i]
+                where a.record.stadiumId != b.record.stadiumId
+                    && Self.overlaps(
+                        a.record.validFrom, a.record.validUntil, a.record.sourceSystem,
+                        b.record.validFrom, b.record.validUntil, b.record.sourceSystem)
+                {
+                    warnings.append(
+                        Diagnostic(
+                            .warning, at: SourceLocation(path: path, line: a.line),
+                            "stadium alias '\(a.record.name)' names both '\(b.record.stadiumId)' (line \(b.line)) and "
+                                + "'\(a.record.stadiumId)' on the same dates",
+                            fix: "Give the aliases non-overlapping dates or source systems, or remove one"))
                 }
             }
         }
     }
 
-    static func overlaps(_ fromA: LocalDate?, _ untilA: LocalDate?, _ systemA: String?,
-                         _ fromB: LocalDate?, _ untilB: LocalDate?, _ systemB: String?) -> Bool {
+    static func overlaps(
+        _ fromA: LocalDate?, _ untilA: LocalDate?, _ systemA: String?,
+        _ fromB: LocalDate?, _ untilB: LocalDate?, _ systemB: String?
+    ) -> Bool {
         if let systemA, let systemB, systemA != systemB { return false }
         if let untilA, let fromB, untilA < fromB { return false }
         if let untilB, let fromA, untilB < fromA { return false }
@@ -656,8 +750,9 @@ private struct FieldReader {
         if id.isEmpty {
             fail(row, "\(what): \(column) is empty", fix: "Give every \(what) a lowercase slug id")
         } else if ReferenceText.slug(id) != id {
-            fail(row, "\(what) id '\(id)' is not a lowercase slug",
-                 fix: "Use lowercase letters, digits and single dashes, e.g. '\(Slug.make(id))'")
+            fail(
+                row, "\(what) id '\(id)' is not a lowercase slug",
+                fix: "Use lowercase letters, digits and single dashes, e.g. '\(Slug.make(id))'")
         }
         return id
     }
@@ -671,8 +766,9 @@ private struct FieldReader {
     mutating func double(_ row: ReferenceTable.Row, _ column: String, owner: String) -> Double? {
         let text = row[column]
         guard let value = Double(text), value.isFinite else {
-            fail(row, text.isEmpty ? "\(owner): \(column) is empty" : "\(owner): \(column) '\(text)' is not a number",
-                 fix: "Write decimal degrees, e.g. 42.346389")
+            fail(
+                row, text.isEmpty ? "\(owner): \(column) is empty" : "\(owner): \(column) '\(text)' is not a number",
+                fix: "Write decimal degrees, e.g. 42.346389")
             return nil
         }
         return value
@@ -688,13 +784,16 @@ private struct FieldReader {
     }
 
     /// Empty → `.some(nil)`; a whole number in `range` → its value; anything else → nil after a diagnostic.
-    mutating func optionalInt(_ row: ReferenceTable.Row, _ column: String, owner: String,
-                              range: ClosedRange<Int>) -> Int?? {
+    mutating func optionalInt(
+        _ row: ReferenceTable.Row, _ column: String, owner: String,
+        range: ClosedRange<Int>
+    ) -> Int?? {
         let text = row[column]
         if text.isEmpty { return .some(nil) }
         guard let value = Int(text), range.contains(value) else {
-            fail(row, "\(owner): \(column) '\(text)' is not a whole number in \(range.lowerBound)...\(range.upperBound)",
-                 fix: "Correct it, or leave it empty when unknown")
+            fail(
+                row, "\(owner): \(column) '\(text)' is not a whole number in \(range.lowerBound)...\(range.upperBound)",
+                fix: "Correct it, or leave it empty when unknown")
             return nil
         }
         return .some(value)
@@ -703,8 +802,9 @@ private struct FieldReader {
     mutating func instant(_ row: ReferenceTable.Row, _ column: String, owner: String) -> Instant? {
         let text = row[column]
         guard let value = Instant(iso8601: text) else {
-            fail(row, "\(owner): \(column) '\(text)' is not an ISO-8601 instant",
-                 fix: "Write it like 2026-06-12T00:00:00Z, and bump it whenever the row changes")
+            fail(
+                row, "\(owner): \(column) '\(text)' is not an ISO-8601 instant",
+                fix: "Write it like 2026-06-12T00:00:00Z, and bump it whenever the row changes")
             return nil
         }
         return value
@@ -724,8 +824,9 @@ private struct FieldReader {
         let from = date(row, "valid_from", owner: owner)
         let until = date(row, "valid_until", owner: owner)
         if let from, let until, until < from {
-            fail(row, "\(owner): valid_from \(from) is after valid_until \(until)",
-                 fix: "Swap or correct the dates (both days are inclusive)")
+            fail(
+                row, "\(owner): valid_from \(from) is after valid_until \(until)",
+                fix: "Swap or correct the dates (both days are inclusive)")
         }
         return (from, until)
     }
@@ -742,8 +843,9 @@ private struct UniqueIds {
         guard !id.isEmpty else { return }
         if let first = firstLine[id] {
             let detail = same.map { " (\($0))" } ?? ""
-            fields.fail(row, "duplicate \(what) '\(id)': line \(first) has \(same == nil ? "the same id" : "it too")\(detail)",
-                        fix: "Keep one row, or change one of them")
+            fields.fail(
+                row, "duplicate \(what) '\(id)': line \(first) has \(same == nil ? "the same id" : "it too")\(detail)",
+                fix: "Keep one row, or change one of them")
         } else {
             firstLine[id] = row.line
         }

@@ -14,8 +14,10 @@ public struct TeamHomeSpell: Codable, Sendable, Hashable {
     /// Where the dates come from.
     public var note: String
 
-    public init(teamId: String, stadiumId: String, validFrom: LocalDate? = nil, validUntil: LocalDate? = nil,
-                lastModified: Instant, note: String = "") {
+    public init(
+        teamId: String, stadiumId: String, validFrom: LocalDate? = nil, validUntil: LocalDate? = nil,
+        lastModified: Instant, note: String = ""
+    ) {
         self.teamId = teamId; self.stadiumId = stadiumId; self.validFrom = validFrom; self.validUntil = validUntil
         self.lastModified = lastModified; self.note = note
     }

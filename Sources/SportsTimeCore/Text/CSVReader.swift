@@ -111,7 +111,8 @@ public struct CSVReader: Sendable {
             }
             switch byte {
             case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 }) && !fieldWasQuoted:
-                field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; rowLine = fields.isEmpty && field.isEmpty ? rowLine : rowLine
+                field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true;
+                rowLine = fields.isEmpty && field.isEmpty ? rowLine : rowLine
             case delimiter:
                 endField()
             case 0x0D, 0x0A:

@@ -6,14 +6,18 @@ extension StrictYAML {
     /// `atKey` is true (for messages about the key itself, e.g. an unknown field). Falls back to the
     /// nearest existing parent, then to line 1, so a semantic check made after decoding (an unknown
     /// id, a duplicate) still points at a YAML line.
-    public static func location(of keyPath: [YAMLPathElement], in text: String, path: String,
-                                atKey: Bool = false) -> SourceLocation {
+    public static func location(
+        of keyPath: [YAMLPathElement], in text: String, path: String,
+        atKey: Bool = false
+    ) -> SourceLocation {
         locations(of: [keyPath], in: text, path: path, atKey: atKey)[0]
     }
 
     /// `location(of:in:path:atKey:)` for many key paths, parsing the text once.
-    public static func locations(of keyPaths: [[YAMLPathElement]], in text: String, path: String,
-                                 atKey: Bool = false) -> [SourceLocation] {
+    public static func locations(
+        of keyPaths: [[YAMLPathElement]], in text: String, path: String,
+        atKey: Bool = false
+    ) -> [SourceLocation] {
         guard let root = composeIfBounded(text) else {
             return keyPaths.map { _ in SourceLocation(path: path, line: 1) }
         }
@@ -21,13 +25,17 @@ extension StrictYAML {
     }
 
     /// `locations(of:in:path:atKey:)` in a document already composed.
-    public static func locations(of keyPaths: [[YAMLPathElement]], in document: YAMLDocument, path: String,
-                                 atKey: Bool = false) -> [SourceLocation] {
+    public static func locations(
+        of keyPaths: [[YAMLPathElement]], in document: YAMLDocument, path: String,
+        atKey: Bool = false
+    ) -> [SourceLocation] {
         keyPaths.map { location(of: $0, in: document.root, path: path, atKey: atKey) }
     }
 
-    static func location(of keyPath: [YAMLPathElement], in root: Node, path: String,
-                                 atKey: Bool) -> SourceLocation {
+    static func location(
+        of keyPath: [YAMLPathElement], in root: Node, path: String,
+        atKey: Bool
+    ) -> SourceLocation {
         var node = root
         var keyNode: Node?
         for element in keyPath {

@@ -15,11 +15,13 @@ public enum StrictYAML {
     /// `decode(_:from:path:)`, also returning the composed document, for locating values afterwards
     /// (`locations(of:in:path:atKey:)`) without parsing the text again.
     public static func decodeDocument<T: Decodable>(_ type: T.Type, from text: String, path: String) throws
-        -> (value: T, document: YAMLDocument) {
+        -> (value: T, document: YAMLDocument)
+    {
         guard let composed = try compose(text, path: path) else {
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: path, line: 1), "the file is empty",
-                fix: "Add the document's content"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1), "the file is empty",
+                    fix: "Add the document's content"))
         }
         let node = plainKeys(composed)
         let value: T
@@ -33,9 +35,10 @@ public enum StrictYAML {
             }
             let (codingPath, message) = explain(error)
             let target = locate(codingPath, in: node)
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: path, line: target?.mark?.line, column: target?.mark?.column),
-                message, fix: "Fix the value and run again"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: target?.mark?.line, column: target?.mark?.column),
+                    message, fix: "Fix the value and run again"))
         } catch let error as YamlError {
             throw PipelineError.invalidInput(diagnostic(for: error, path: path))
         }
@@ -54,10 +57,11 @@ public enum StrictYAML {
     public static func compose(_ text: String, path: String) throws -> Node? {
         let size = text.utf8.count
         guard size <= InputLimits.yamlFileBytes else {
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: path, line: 1),
-                "the YAML file is \(size) bytes, more than the limit of \(InputLimits.yamlFileBytes)",
-                fix: "Check that this is the intended file; YAML specs and requests are a few kilobytes"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "the YAML file is \(size) bytes, more than the limit of \(InputLimits.yamlFileBytes)",
+                    fix: "Check that this is the intended file; YAML specs and requests are a few kilobytes"))
         }
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
@@ -67,14 +71,17 @@ public enum StrictYAML {
         var budget = YAMLBudget()
         if let problem = budget.visit(root, depth: 1) {
             let mark = problem.node.mark
-            let message = problem.isTooDeep
+            let message =
+                problem.isTooDeep
                 ? "the YAML nests deeper than \(InputLimits.yamlDepth) levels"
                 : "the YAML expands to more than \(InputLimits.yamlNodes) values once its aliases are repeated (an anchor &name copied by *name, again and again: a 'billion laughs' document)"
-            let fix = problem.isTooDeep
+            let fix =
+                problem.isTooDeep
                 ? "Flatten the document; specs and requests need a few levels"
                 : "Write the values out instead of repeating anchors through aliases"
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: path, line: mark?.line ?? 1, column: mark?.column), message, fix: fix))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: mark?.line ?? 1, column: mark?.column), message, fix: fix))
         }
         return root
     }
@@ -162,7 +169,8 @@ public enum StrictYAML {
     static func isPlainString(_ text: String) -> Bool {
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last, first | 0x20 >= 0x61, first | 0x20 <= 0x7A,
-              last >= 0x21, last <= 0x7E else { return false }
+            last >= 0x21, last <= 0x7E
+        else { return false }
         return utf8.count > 5 || !nonStringWords.contains(text)
     }
 
@@ -187,7 +195,8 @@ public enum StrictYAML {
     /// of at most a third of its length, at least 2), reported as the unknown key it is.
     static func misspelling(in error: DecodingError, root: Node, path: String) -> Diagnostic? {
         guard case .keyNotFound(let missing, let context) = error,
-              let mapping = locate(context.codingPath, in: root)?.mapping else { return nil }
+            let mapping = locate(context.codingPath, in: root)?.mapping
+        else { return nil }
         let wanted = missing.stringValue
         let limit = max(2, wanted.count / 3)
         let close = mapping.compactMap { pair -> (Int, Node)? in
@@ -198,9 +207,10 @@ public enum StrictYAML {
         guard let (_, keyNode) = close, let key = keyNode.string else { return nil }
         let parent = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         let at = parent.isEmpty ? "" : " in \(parent.hasPrefix(".") ? String(parent.dropFirst()) : parent)"
-        return Diagnostic(.error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
-                          "unknown key '\(key)'\(at), and the required key '\(wanted)' is missing",
-                          fix: "Rename '\(key)' to '\(wanted)'")
+        return Diagnostic(
+            .error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
+            "unknown key '\(key)'\(at), and the required key '\(wanted)' is missing",
+            fix: "Rename '\(key)' to '\(wanted)'")
     }
 
     /// Levenshtein distance over Unicode scalars (keys are short).
@@ -246,12 +256,14 @@ public enum StrictYAML {
     static func diagnostic(for error: YamlError, path: String) -> Diagnostic {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return Diagnostic(.error, at: SourceLocation(path: path, line: mark.line, column: mark.column),
-                              "YAML syntax: \(problem)", fix: "Fix the YAML at that position")
+            return Diagnostic(
+                .error, at: SourceLocation(path: path, line: mark.line, column: mark.column),
+                "YAML syntax: \(problem)", fix: "Fix the YAML at that position")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return Diagnostic(.error, at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column),
-                              "duplicate key \(duplicates.sorted().map { "'\($0)'" }.joined(separator: ", "))",
-                              fix: "Keep one of them")
+            return Diagnostic(
+                .error, at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column),
+                "duplicate key \(duplicates.sorted().map { "'\($0)'" }.joined(separator: ", "))",
+                fix: "Keep one of them")
         case .reader(let problem, let offset, let value, let yaml):
             // A character the YAML reader refuses (a control character, a stray NUL): point at it.
             var line = 1, column = 1
@@ -261,20 +273,26 @@ public enum StrictYAML {
                 }
             }
             let character = value >= 0 ? String(format: " (U+%04X)", Int(value)) : ""
-            return Diagnostic(.error, at: SourceLocation(path: path, line: line, column: column),
-                              "YAML: \(problem)\(character)", fix: "Remove the character, and save the file as UTF-8 text")
+            return Diagnostic(
+                .error, at: SourceLocation(path: path, line: line, column: column),
+                "YAML: \(problem)\(character)", fix: "Remove the character, and save the file as UTF-8 text")
         default:
             let text = "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
-            return Diagnostic(.error, at: SourceLocation(path: path, line: 1), "YAML: \(text)",
-                              fix: "Save the file as UTF-8 YAML")
+            return Diagnostic(
+                .error, at: SourceLocation(path: path, line: 1), "YAML: \(text)",
+                fix: "Save the file as UTF-8 YAML")
         }
     }
 
-    private static func checkKeys(_ node: Node, against value: Any, keyPath: [String], path: String,
-                                  problems: inout [Diagnostic]) {
+    private static func checkKeys(
+        _ node: Node, against value: Any, keyPath: [String], path: String,
+        problems: inout [Diagnostic]
+    ) {
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
-            if let child = mirror.children.first { checkKeys(node, against: child.value, keyPath: keyPath, path: path, problems: &problems) }
+            if let child = mirror.children.first {
+                checkKeys(node, against: child.value, keyPath: keyPath, path: path, problems: &problems)
+            }
             return
         }
         switch (node, mirror.displayStyle) {
@@ -295,9 +313,10 @@ public enum StrictYAML {
                 } else {
                     let known = children.keys.sorted().joined(separator: ", ")
                     let at = keyPath.isEmpty ? "" : " in \(keyPath.joined(separator: "."))"
-                    problems.append(Diagnostic(
-                        .error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
-                        "unknown key '\(key)'\(at)", fix: "Use one of: \(known)"))
+                    problems.append(
+                        Diagnostic(
+                            .error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
+                            "unknown key '\(key)'\(at)", fix: "Use one of: \(known)"))
                 }
             }
         case (.sequence(let sequence), .collection?):

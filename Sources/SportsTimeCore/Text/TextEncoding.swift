@@ -32,8 +32,9 @@ public enum TextEncoding {
 
     /// `path:1: error: the file is UTF-16 encoded. Save it as UTF-8 and re-run.`
     public static func wideEncodingDiagnostic(_ encoding: String, path: String) -> Diagnostic {
-        Diagnostic(.error, at: SourceLocation(path: path, line: 1), "the file is \(encoding) encoded",
-                   fix: "Save it as UTF-8 and re-run")
+        Diagnostic(
+            .error, at: SourceLocation(path: path, line: 1), "the file is \(encoding) encoded",
+            fix: "Save it as UTF-8 and re-run")
     }
 
     /// Throws `PipelineError.invalidInput` (exit 2) when `data` is UTF-16 or UTF-32 text.
@@ -48,8 +49,10 @@ public enum TextEncoding {
     public static func utf8Text(_ data: Data, path: String) throws -> String {
         try refuseWide(data, path: path)
         guard let text = String(data: data, encoding: .utf8) else {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                                                        "the file is not valid UTF-8", fix: "Save it as UTF-8 and re-run"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "the file is not valid UTF-8", fix: "Save it as UTF-8 and re-run"))
         }
         return text
     }

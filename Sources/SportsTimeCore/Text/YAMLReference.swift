@@ -18,8 +18,10 @@ public struct YAMLFileReference: Sendable {
     /// The document's top-level value.
     public var root: YAMLValueType
 
-    public init(title: String, files: [String], schemaFile: String, readBy: String, summary: String,
-                root: YAMLValueType) {
+    public init(
+        title: String, files: [String], schemaFile: String, readBy: String, summary: String,
+        root: YAMLValueType
+    ) {
         self.title = title; self.files = files; self.schemaFile = schemaFile; self.readBy = readBy
         self.summary = summary; self.root = root
     }
@@ -83,8 +85,10 @@ public struct YAMLRecord: Sendable {
     public var swiftType: String
 
     /// A record whose reader decodes exactly the cases of `codingKeys`.
-    public init<Reader, Keys: CodingKey & CaseIterable>(_ name: String, reader: Reader.Type, codingKeys: Keys.Type,
-                                                        summary: String, keys: [YAMLKey]) {
+    public init<Reader, Keys: CodingKey & CaseIterable>(
+        _ name: String, reader: Reader.Type, codingKeys: Keys.Type,
+        summary: String, keys: [YAMLKey]
+    ) {
         self.init(name, reader: reader, decodedKeys: Keys.allCases.map(\.stringValue), summary: summary, keys: keys)
     }
 
@@ -109,8 +113,10 @@ public struct YAMLKey: Sendable {
         YAMLKey(name: name, type: type, isRequired: true, defaultValue: nil, description: description)
     }
 
-    public static func optional(_ name: String, _ type: YAMLValueType, default defaultValue: String? = nil,
-                                _ description: String) -> YAMLKey {
+    public static func optional(
+        _ name: String, _ type: YAMLValueType, default defaultValue: String? = nil,
+        _ description: String
+    ) -> YAMLKey {
         YAMLKey(name: name, type: type, isRequired: false, defaultValue: defaultValue, description: description)
     }
 }

@@ -14,20 +14,20 @@ public enum YAMLReferenceRenderer {
     /// The whole reference; `schemaFolder` is where the schemas are, relative to the document.
     public static func markdown(_ files: [YAMLFileReference], schemaFolder: String) throws -> String {
         var out = """
-        # YAML reference
+            # YAML reference
 
-        Every key of every YAML input, generated from the key tables the readers declare next to their
-        `CodingKeys` (tests fail when a reader decodes a key its table does not document). Do not edit
-        this file: change the table and run `make schemas`, which also rewrites the editor schemas in
-        `pipeline/schemas/*.schema.json` named below. Each committed YAML input starts with
-        `# yaml-language-server: $schema=<schema>`, so an editor with the YAML language server completes
-        keys, shows these descriptions on hover and flags unknown keys.
+            Every key of every YAML input, generated from the key tables the readers declare next to their
+            `CodingKeys` (tests fail when a reader decodes a key its table does not document). Do not edit
+            this file: change the table and run `make schemas`, which also rewrites the editor schemas in
+            `pipeline/schemas/*.schema.json` named below. Each committed YAML input starts with
+            `# yaml-language-server: $schema=<schema>`, so an editor with the YAML language server completes
+            keys, shows these descriptions on hover and flags unknown keys.
 
-        Unknown keys are errors in every file. Strings that look like numbers, dates or times (`"2023"`,
-        `"19:00"`) are best quoted.
+            Unknown keys are errors in every file. Strings that look like numbers, dates or times (`"2023"`,
+            `"19:00"`) are best quoted.
 
 
-        """
+            """
         for file in files {
             out += "- [`\(file.title)`](#\(anchor(file.title)))\n"
         }
@@ -172,8 +172,10 @@ public enum YAMLReferenceRenderer {
         case .string: return ["type": .string("string")]
         case .matching(let pattern, _): return ["type": .string("string"), "pattern": .string(pattern)]
         case .instant:
-            return ["type": .string("string"),
-                    "pattern": .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})$")]
+            return [
+                "type": .string("string"),
+                "pattern": .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})$"),
+            ]
         case .date: return ["type": .string("string"), "pattern": .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
         case .integer(let minimum, let maximum):
             var out: [String: SchemaJSON] = ["type": .string("integer")]
@@ -191,8 +193,10 @@ public enum YAMLReferenceRenderer {
         case .list(let element): return ["type": .string("array"), "items": .object(schema(element))]
         case .map(let element): return ["type": .string("object"), "additionalProperties": .object(schema(element))]
         case .closedMap(let names, let element):
-            return ["type": .string("object"), "additionalProperties": .bool(false),
-                    "properties": .object(Dictionary(uniqueKeysWithValues: names.map { ($0, SchemaJSON.object(schema(element))) }))]
+            return [
+                "type": .string("object"), "additionalProperties": .bool(false),
+                "properties": .object(Dictionary(uniqueKeysWithValues: names.map { ($0, SchemaJSON.object(schema(element))) })),
+            ]
         case .record(let record): return ["$ref": .string("#/$defs/\(record.name)")]
         case .either(let alternatives): return ["anyOf": .array(alternatives.map { .object(schema($0)) })]
         }

@@ -72,8 +72,9 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// nil when they are not in that layout (the general parser decides).
     static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant?? {
         guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-              bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
-              let date = LocalDate.canonical(UnsafeBufferPointer(rebasing: bytes[0..<10])) else { return nil }
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+            let date = LocalDate.canonical(UnsafeBufferPointer(rebasing: bytes[0..<10]))
+        else { return nil }
         guard let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14), let second = twoDigits(bytes, 17) else {
             return nil
         }

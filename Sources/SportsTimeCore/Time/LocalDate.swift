@@ -9,7 +9,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Returns nil for impossible dates (Feb 30, month 13).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...LocalDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year; self.month = month; self.day = day
     }
 
@@ -78,8 +79,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// are not in that layout (the general parser decides).
     static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate?? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let century = twoDigits(bytes, 0), let year = twoDigits(bytes, 2),
-              let month = twoDigits(bytes, 5), let day = twoDigits(bytes, 8) else { return nil }
+            let century = twoDigits(bytes, 0), let year = twoDigits(bytes, 2),
+            let month = twoDigits(bytes, 5), let day = twoDigits(bytes, 8)
+        else { return nil }
         return .some(LocalDate(year: century * 100 + year, month: month, day: day))
     }
 

@@ -20,7 +20,8 @@ public enum ZoneAbbreviations {
     public static func abbreviation(zone identifier: String, at instant: Instant) -> String {
         let file = cache.file(identifier)
         if let name = file?.abbreviation(at: instant.secondsSinceEpoch, identifier: identifier),
-           name.first?.isLetter == true {
+            name.first?.isLetter == true
+        {
             return name
         }
         return fallback(zone: identifier, at: instant, guessFromRegion: file == nil)
@@ -144,7 +145,8 @@ struct TZifFile {
         }
         p += c.char + c.leap * (timeSize + 4) + c.isstd + c.isut
         if timeSize == 8, p < bytes.count, bytes[p] == 0x0A,
-           let end = bytes[(p + 1)...].firstIndex(of: 0x0A) {
+            let end = bytes[(p + 1)...].firstIndex(of: 0x0A)
+        {
             let rule = String(decoding: bytes[(p + 1)..<end], as: UTF8.self)
             (footerStandard, footerDaylight) = Self.names(inPOSIXRule: rule)
         }
@@ -174,7 +176,7 @@ struct TZifFile {
     func abbreviation(at time: Int64, identifier: String) -> String? {
         if let last = transitions.last, time < last, let first = transitions.first, time >= first {
             var lo = 0, hi = transitions.count - 1
-            while lo < hi {  // the last transition at or before `time`
+            while lo < hi { // the last transition at or before `time`
                 let mid = (lo + hi + 1) / 2
                 if transitions[mid] <= time { lo = mid } else { hi = mid - 1 }
             }

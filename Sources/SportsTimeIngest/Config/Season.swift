@@ -24,7 +24,8 @@ public struct Season: Hashable, Comparable, Sendable, CustomStringConvertible {
         if let year = Self.year(t) { self.init(startYear: year, isSplit: false); return }
         let parts = t.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let start = Self.year(parts[0]), parts[1].count == 2,
-              let end = Int(parts[1]), end == (start + 1) % 100 else { return nil }
+            let end = Int(parts[1]), end == (start + 1) % 100
+        else { return nil }
         self.init(startYear: start, isSplit: true)
     }
 
@@ -71,7 +72,8 @@ public struct SeasonRange: Hashable, Sendable, CustomStringConvertible {
         let parts = text.components(separatedBy: "..")
         if parts.count == 1, let s = Season(label: parts[0]) { first = s; last = s; return }
         guard parts.count == 2, let a = Season(label: parts[0]), let b = Season(label: parts[1]),
-              a.isSplit == b.isSplit, a <= b else { return nil }
+            a.isSplit == b.isSplit, a <= b
+        else { return nil }
         first = a; last = b
     }
 

@@ -27,32 +27,47 @@ public enum SourceCatalog {
                 fail("id '\(spec.id)' is declared twice (first as source \(first + 1))", fix: "Give each source its own id", "id")
             }
             seen[spec.id] = seen[spec.id] ?? index
-            if !isSlug(spec.sport) { fail("sport '\(spec.sport)' is not a sport id", fix: "Use a lowercase id such as mlb or ufl", "sport") }
-            if !isSlug(spec.system) { fail("system '\(spec.system)' is not a slug", fix: "Use a lowercase name such as retrosheet", "system") }
+            if !isSlug(spec.sport) {
+                fail("sport '\(spec.sport)' is not a sport id", fix: "Use a lowercase id such as mlb or ufl", "sport")
+            }
+            if !isSlug(spec.system) {
+                fail("system '\(spec.system)' is not a slug", fix: "Use a lowercase name such as retrosheet", "system")
+            }
             let seasons = SeasonRange(spec.season)
             if seasons == nil {
                 fail("season '\(spec.season)' is not a season", fix: "Write 2023, 2025-26, or a range such as 2022..2025", "season")
             }
-            if let scope = spec.scope, !isSlug(scope) { fail("scope '\(scope)' is not a slug", fix: "Use lowercase letters, digits and '-'", "scope") }
+            if let scope = spec.scope, !isSlug(scope) {
+                fail("scope '\(scope)' is not a slug", fix: "Use lowercase letters, digits and '-'", "scope")
+            }
             if spec.files.isEmpty { fail("files is empty", fix: "List the files under fixtures/scraped/\(spec.id)/", "files") }
-            for (n, file) in spec.files.enumerated() where file.hasPrefix("/") || file.split(separator: "/").contains("..") || file.isEmpty {
-                fail("file '\(file)' is not a path inside the source's folder", fix: "Give a relative path or glob without '..'", "files", .index(n))
+            for (n, file) in spec.files.enumerated() where file.hasPrefix("/") || file.split(separator: "/").contains("..") || file.isEmpty
+            {
+                fail(
+                    "file '\(file)' is not a path inside the source's folder", fix: "Give a relative path or glob without '..'", "files",
+                    .index(n))
             }
             let format = SourceFormat(rawValue: spec.format)
             if format == nil {
-                fail("unknown format '\(spec.format)'",
-                     fix: "Use one of: \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", "))", "format")
+                fail(
+                    "unknown format '\(spec.format)'",
+                    fix: "Use one of: \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", "))", "format")
             }
             let scrapedAt = Instant(iso8601: spec.scrapedAt)
-            if scrapedAt == nil { fail("scrapedAt '\(spec.scrapedAt)' is not an ISO instant", fix: "Write it like 2025-11-07T12:00:00Z", "scrapedAt") }
+            if scrapedAt == nil {
+                fail("scrapedAt '\(spec.scrapedAt)' is not an ISO instant", fix: "Write it like 2025-11-07T12:00:00Z", "scrapedAt")
+            }
             let zone = NaiveZone(spec.naiveTimeZone)
             if zone == nil {
-                fail("naiveTimeZone '\(spec.naiveTimeZone)' is not an IANA zone", fix: "Use a zone such as America/New_York, UTC, or venue", "naiveTimeZone")
+                fail(
+                    "naiveTimeZone '\(spec.naiveTimeZone)' is not an IANA zone", fix: "Use a zone such as America/New_York, UTC, or venue",
+                    "naiveTimeZone")
             }
             let threshold = RejectThreshold(spec.rejectThreshold)
             if threshold == nil {
-                fail("rejectThreshold '\(spec.rejectThreshold)' is neither a count nor a fraction",
-                     fix: "Write a count (5), a fraction (0.02) or a percentage (2%)", "rejectThreshold")
+                fail(
+                    "rejectThreshold '\(spec.rejectThreshold)' is neither a count nor a fraction",
+                    fix: "Write a count (5), a fraction (0.02) or a percentage (2%)", "rejectThreshold")
             }
             var mapping = MappingSpec()
             if let format {
@@ -72,32 +87,37 @@ public enum SourceCatalog {
                 }
             }
             if let seasons, !seasons.isSingle, mapping.fields?.season == nil {
-                fail("season '\(spec.season)' is a range but the rows' season is not mapped",
-                     fix: "Map fields.season, or declare one season", "season")
+                fail(
+                    "season '\(spec.season)' is a range but the rows' season is not mapped",
+                    fix: "Map fields.season, or declare one season", "season")
             }
             var trust: [FieldGroup: Int] = [:]
             for (name, rank) in (spec.trust ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard let group = FieldGroup(rawValue: name) else {
-                    fail("trust names '\(name)', which is not a field group",
-                         fix: "Use one of: \(FieldGroup.allCases.map(\.rawValue).joined(separator: ", "))", "trust")
+                    fail(
+                        "trust names '\(name)', which is not a field group",
+                        fix: "Use one of: \(FieldGroup.allCases.map(\.rawValue).joined(separator: ", "))", "trust")
                     continue
                 }
                 trust[group] = rank
             }
             if let allow = spec.allowShrink, allow.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                fail("allowShrink.reason is empty", fix: "Say why the source may list fewer games than merge published (or remove allowShrink)",
-                     "allowShrink", "reason")
+                fail(
+                    "allowShrink.reason is empty",
+                    fix: "Say why the source may list fewer games than merge published (or remove allowShrink)",
+                    "allowShrink", "reason")
             }
             guard let seasons, let format, let scrapedAt, let zone, let threshold else { continue }
-            configs.append(SourceConfig(
-                id: spec.id, sport: spec.sport, seasons: seasons, system: spec.system,
-                scope: spec.scope ?? "\(spec.sport)-\(seasons.scopeSuffix)", files: spec.files, format: format,
-                mapping: mapping, filters: spec.filters ?? [], scrapedAt: scrapedAt, naiveTimeZone: zone,
-                rejectThreshold: threshold, priority: spec.priority, trust: trust,
-                placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
-                location: sourceLocations[index],
-                expressionStarts: expressionStarts(spec, index: index, document: document, path: path, lines: lines),
-                allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
+            configs.append(
+                SourceConfig(
+                    id: spec.id, sport: spec.sport, seasons: seasons, system: spec.system,
+                    scope: spec.scope ?? "\(spec.sport)-\(seasons.scopeSuffix)", files: spec.files, format: format,
+                    mapping: mapping, filters: spec.filters ?? [], scrapedAt: scrapedAt, naiveTimeZone: zone,
+                    rejectThreshold: threshold, priority: spec.priority, trust: trust,
+                    placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
+                    location: sourceLocations[index],
+                    expressionStarts: expressionStarts(spec, index: index, document: document, path: path, lines: lines),
+                    allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
         }
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
@@ -108,9 +128,12 @@ public enum SourceCatalog {
     /// The expression text at `keys` of a source (`mapping.fields.<name>.expr` or `...cases[i].when`).
     static func expressionText(_ spec: SourceSpec, _ keys: [YAMLPathElement]) -> String? {
         guard keys.count >= 4, keys[0] == "mapping", keys[1] == "fields", case .key(let name) = keys[2],
-              let field = spec.mapping?.fields?.all.first(where: { $0.name == name })?.spec else { return nil }
+            let field = spec.mapping?.fields?.all.first(where: { $0.name == name })?.spec
+        else { return nil }
         if keys[3] == "expr" { return field.expr }
-        if keys[3] == "cases", keys.count >= 5, case .index(let i) = keys[4], let cases = field.cases, i < cases.count { return cases[i].when }
+        if keys[3] == "cases", keys.count >= 5, case .index(let i) = keys[4], let cases = field.cases, i < cases.count {
+            return cases[i].when
+        }
         return nil
     }
 
@@ -130,7 +153,9 @@ public enum SourceCatalog {
 
     /// Where each expression of a source's mapping starts, keyed `fields.<name>.expr` or
     /// `fields.<name>.cases[<i>].when` (for messages about a column the file lacks).
-    static func expressionStarts(_ spec: SourceSpec, index: Int, document: YAMLDocument, path: String, lines: [String]) -> [String: SourceLocation] {
+    static func expressionStarts(_ spec: SourceSpec, index: Int, document: YAMLDocument, path: String, lines: [String]) -> [String:
+        SourceLocation]
+    {
         var keys: [(String, [YAMLPathElement], String)] = []
         for (name, field) in (spec.mapping?.fields ?? FieldsSpec()).all {
             guard let field else { continue }
@@ -149,9 +174,12 @@ public enum SourceCatalog {
     }
 
     static func isSlug(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, CharacterSet.lowercaseLetters.contains(first) || CharacterSet.decimalDigits.contains(first)
+        guard let first = text.unicodeScalars.first,
+            CharacterSet.lowercaseLetters.contains(first) || CharacterSet.decimalDigits.contains(first)
         else { return false }
-        return text.unicodeScalars.allSatisfy { ($0.isASCII && (CharacterSet.lowercaseLetters.contains($0) || CharacterSet.decimalDigits.contains($0))) || $0 == "-" }
+        return text.unicodeScalars.allSatisfy {
+            ($0.isASCII && (CharacterSet.lowercaseLetters.contains($0) || CharacterSet.decimalDigits.contains($0))) || $0 == "-"
+        }
             && !text.hasSuffix("-")
     }
 }

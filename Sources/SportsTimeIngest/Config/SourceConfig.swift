@@ -133,8 +133,10 @@ public struct SourceConfig: Sendable {
 
     /// Envelope meta for `out/ingest/<source>/games.json`.
     public var meta: [String: String] {
-        var meta = ["source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
-                    "scrapedAt": scrapedAt.iso8601, "priority": String(priority)]
+        var meta = [
+            "source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
+            "scrapedAt": scrapedAt.iso8601, "priority": String(priority),
+        ]
         for (group, rank) in trust { meta["trust.\(group.rawValue)"] = String(rank) }
         if let allowShrinkReason { meta[BatchMetaKey.allowShrink] = allowShrinkReason }
         return meta
@@ -148,9 +150,11 @@ public struct SourceConfig: Sendable {
         for pattern in files {
             let hits = listing.filter { Glob.matches(pattern, $0) }
             if hits.isEmpty {
-                problems.append(Diagnostic(.error, at: location,
-                    "source '\(id)': no file matches '\(pattern)' in its folder '\(folder)/'",
-                    fix: "Copy the file there or fix the pattern"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: location,
+                        "source '\(id)': no file matches '\(pattern)' in its folder '\(folder)/'",
+                        fix: "Copy the file there or fix the pattern"))
             }
             matched.formUnion(hits)
         }

@@ -14,11 +14,17 @@ extension SourcesFile {
         files: ["pipeline/sources.yaml"],
         schemaFile: "sources.yaml.schema.json",
         readBy: "`sportstime-ingest` (Sources/SportsTimeIngest/Config/SourcesFile.swift, checked by SourceCatalog)",
-        summary: "The scraped schedule sources: where each source's files are, their format, how their columns map to games, and how far merge trusts them.",
-        root: .record(YAMLRecord(
-            "sources-file", reader: SourcesFile.self, codingKeys: CodingKeys.self,
-            summary: "The file's top level.",
-            keys: [.required("sources", .list(.record(SourceSpec.record)), "The sources, each read from its own folder `fixtures/scraped/<id>/`.")])))
+        summary:
+            "The scraped schedule sources: where each source's files are, their format, how their columns map to games, and how far merge trusts them.",
+        root: .record(
+            YAMLRecord(
+                "sources-file", reader: SourcesFile.self, codingKeys: CodingKeys.self,
+                summary: "The file's top level.",
+                keys: [
+                    .required(
+                        "sources", .list(.record(SourceSpec.record)), "The sources, each read from its own folder `fixtures/scraped/<id>/`."
+                    )
+                ])))
 }
 
 extension SourceSpec {
@@ -31,33 +37,51 @@ extension SourceSpec {
         "source", reader: SourceSpec.self, codingKeys: CodingKeys.self,
         summary: "One scraped source: one folder of files in one format, for one sport and season (or range of seasons).",
         keys: [
-            .required("id", .matching("^[a-z0-9][a-z0-9._-]*$", example: "mlb-2023-retrosheet"),
-                      "Slug, unique; also the folder under `fixtures/scraped/` and under `out/ingest/`."),
+            .required(
+                "id", .matching("^[a-z0-9][a-z0-9._-]*$", example: "mlb-2023-retrosheet"),
+                "Slug, unique; also the folder under `fixtures/scraped/` and under `out/ingest/`."),
             .required("sport", .string, "Sport id (`mlb`, `nfl`, or a dynamic sport such as `ufl` from fixtures/reference/sports.yaml)."),
-            .required("season", .matching("^[0-9]{4}((-[0-9]{2})|(\\.\\.[0-9]{4}))?$", example: "2025-26"),
-                      "`\"2023\"`, `\"2025-26\"`, or a range `\"2022..2025\"` when rows carry their own season (quote it)."),
+            .required(
+                "season", .matching("^[0-9]{4}((-[0-9]{2})|(\\.\\.[0-9]{4}))?$", example: "2025-26"),
+                "`\"2023\"`, `\"2025-26\"`, or a range `\"2022..2025\"` when rows carry their own season (quote it)."),
             .required("system", .string, "The source system (`retrosheet`, `nflverse`, `espn`, ...): names whose aliases apply."),
-            .optional("scope", .string, default: "`<sport>-<season>`",
-                      "The batch scope for soft deletes in merge: a newer batch of the same system and scope soft-deletes the games it no longer lists."),
+            .optional(
+                "scope", .string, default: "`<sport>-<season>`",
+                "The batch scope for soft deletes in merge: a newer batch of the same system and scope soft-deletes the games it no longer lists."
+            ),
             .required("files", .list(.string), "Paths or globs under `fixtures/scraped/<id>/`."),
-            .required("format", .choice(SourceFormat.allCases.map(\.rawValue)),
-                      "A built-in format, or `csv-mapping` / `json-mapping` for any CSV or JSON file described by `mapping`."),
-            .optional("mapping", .record(MappingSpec.record), default: "the built-in format's preset",
-                      "Field mapping: required for the generic formats; for built-in formats it overrides the preset per field."),
-            .optional("filters", .list(.record(FilterSpec.record)), default: "every row kept",
-                      "Row filters: a row is kept when every filter passes."),
-            .required("scrapedAt", .instant, "When the files were scraped (declared, never a file time); becomes the records' `lastModified` downstream."),
-            .required("naiveTimeZone", .string,
-                      "IANA zone (`America/New_York`, `UTC`) of naive dates and times, or `venue` for the stadium's own zone (resolved by normalize)."),
-            .required("rejectThreshold", .matching("^[0-9]+(\\.[0-9]+)?%?$", example: "0.5%"),
-                      "Fraction (`\"0.02\"`, `\"2%\"`) or count (`\"5\"`) of rejected rows above which the source fails (quote it)."),
+            .required(
+                "format", .choice(SourceFormat.allCases.map(\.rawValue)),
+                "A built-in format, or `csv-mapping` / `json-mapping` for any CSV or JSON file described by `mapping`."),
+            .optional(
+                "mapping", .record(MappingSpec.record), default: "the built-in format's preset",
+                "Field mapping: required for the generic formats; for built-in formats it overrides the preset per field."),
+            .optional(
+                "filters", .list(.record(FilterSpec.record)), default: "every row kept",
+                "Row filters: a row is kept when every filter passes."),
+            .required(
+                "scrapedAt", .instant,
+                "When the files were scraped (declared, never a file time); becomes the records' `lastModified` downstream."),
+            .required(
+                "naiveTimeZone", .string,
+                "IANA zone (`America/New_York`, `UTC`) of naive dates and times, or `venue` for the stadium's own zone (resolved by normalize)."
+            ),
+            .required(
+                "rejectThreshold", .matching("^[0-9]+(\\.[0-9]+)?%?$", example: "0.5%"),
+                "Fraction (`\"0.02\"`, `\"2%\"`) or count (`\"5\"`) of rejected rows above which the source fails (quote it)."),
             .required("priority", .integer(), "Higher is preferred when sources disagree about the same game."),
-            .optional("trust", .closedMap(FieldGroup.allCases.map(\.rawValue), .integer()), default: "0 for every group",
-                      "Per field group, how much merge trusts this source for it: a higher rank wins that part of a game before recency is asked (an official feed over an aggregator for start times)."),
-            .optional("placeholderTeams", .list(.string), default: "TBD, TBA, TBC, To Be Determined, To Be Announced (none for Retrosheet)",
-                      "Team strings (case-insensitive) that mean \"not decided yet\" and make a row a reject; replaces the format's default list. `placeholderTeams: []` when such a string is a real value in this source. Blank teams always do."),
-            .optional("allowShrink", .record(AllowShrinkSpec.record), default: "merge fails rather than lose published games",
-                      "Declares that this source's batch may list fewer games than the store merge published last (a season cut short, a feed that dropped games on purpose), with the reason."),
+            .optional(
+                "trust", .closedMap(FieldGroup.allCases.map(\.rawValue), .integer()), default: "0 for every group",
+                "Per field group, how much merge trusts this source for it: a higher rank wins that part of a game before recency is asked (an official feed over an aggregator for start times)."
+            ),
+            .optional(
+                "placeholderTeams", .list(.string), default: "TBD, TBA, TBC, To Be Determined, To Be Announced (none for Retrosheet)",
+                "Team strings (case-insensitive) that mean \"not decided yet\" and make a row a reject; replaces the format's default list. `placeholderTeams: []` when such a string is a real value in this source. Blank teams always do."
+            ),
+            .optional(
+                "allowShrink", .record(AllowShrinkSpec.record), default: "merge fails rather than lose published games",
+                "Declares that this source's batch may list fewer games than the store merge published last (a season cut short, a feed that dropped games on purpose), with the reason."
+            ),
         ])
 }
 
@@ -75,16 +99,21 @@ extension MappingSpec {
 
     static let record = YAMLRecord(
         "mapping", reader: MappingSpec.self, codingKeys: CodingKeys.self,
-        summary: "How a generic source maps its rows to games (also the shape of every built-in preset, which a source's `mapping` overrides key by key).",
+        summary:
+            "How a generic source maps its rows to games (also the shape of every built-in preset, which a source's `mapping` overrides key by key).",
         keys: [
-            .optional("records", .string, default: "the root array",
-                      "JSON only: key path of the record list (`games`, `gameWeek[*].games`); absent or empty means the root array."),
+            .optional(
+                "records", .string, default: "the root array",
+                "JSON only: key path of the record list (`games`, `gameWeek[*].games`); absent or empty means the root array."),
             .optional("delimiter", .string, default: "`,`", "CSV only: one-character field delimiter (`\\t` for tab)."),
-            .optional("header", .boolean, default: "`true`",
-                      "CSV only: whether the first row is a header. `header: false` for a file without one; its columns are then `column1`, `column2`, ..."),
+            .optional(
+                "header", .boolean, default: "`true`",
+                "CSV only: whether the first row is a header. `header: false` for a file without one; its columns are then `column1`, `column2`, ..."
+            ),
             .optional("skipLines", .integer(minimum: 0), default: "0", "CSV only: rows to skip before the header (a preamble)."),
-            .optional("lookups", .list(.record(LookupSpec.record)),
-                      "Other CSV files of the same source joined by a key, their columns named `<lookup>.<column>`."),
+            .optional(
+                "lookups", .list(.record(LookupSpec.record)),
+                "Other CSV files of the same source joined by a key, their columns named `<lookup>.<column>`."),
             .optional("fields", .record(FieldsSpec.record), "Field → value rule for each game field."),
         ])
 }
@@ -100,7 +129,8 @@ extension LookupSpec {
             .required("file", .string, "Path under the source's folder."),
             .required("key", .string, "Key column in the lookup file."),
             .required("match", .string, "Column of the main rows whose value is looked up."),
-            .optional("optional", .boolean, default: "`false`", "When true, a missing lookup file is not an error (its columns are then empty)."),
+            .optional(
+                "optional", .boolean, default: "`false`", "When true, a missing lookup file is not an error (its columns are then empty)."),
         ])
 }
 
@@ -135,7 +165,10 @@ extension FieldsSpec {
                 field("gameNumber", "Doubleheader game number (0 or empty: a single game)."),
                 field("neutralSite", "Whether the game is at a neutral site (true/false)."),
                 field("dayNight", "`day` or `night` (a start known only as that)."),
-                field("homeScore", "The home side's final score (whole number), read only to check the status: a `final` game without scores, or 0–0 where a game cannot end 0–0, is a reject; so is a `scheduled` game with both scores."),
+                field(
+                    "homeScore",
+                    "The home side's final score (whole number), read only to check the status: a `final` game without scores, or 0–0 where a game cannot end 0–0, is a reject; so is a `scheduled` game with both scores."
+                ),
                 field("awayScore", "The away side's final score (whole number), read only to check the status like `homeScore`."),
             ])
     }()
@@ -147,23 +180,30 @@ extension ValueSpec {
         decodedKeys: Mirror(reflecting: ValueSpec()).children.compactMap(\.label),
         summary: "How one field gets its value from a row, when a column name alone is not enough.",
         keys: [
-            .optional("from", .either([.string, .list(.string)]),
-                      "A column (CSV header name, JSON key path, `<lookup>.<column>`), or a list: the first non-empty wins."),
+            .optional(
+                "from", .either([.string, .list(.string)]),
+                "A column (CSV header name, JSON key path, `<lookup>.<column>`), or a list: the first non-empty wins."),
             .optional("constant", .string, "A fixed value instead of `from`."),
             .optional("match", .string, "A regular expression; its first capture group (else the whole match) is the value."),
             .optional("ifPresent", .string, "Replaces a non-empty value."),
             .optional("ifEmpty", .string, "Replaces an empty value."),
             .optional("values", .map(.string), "A value map (exact, then case-insensitive)."),
             .optional("default", .string, "The value for values the `values` map lacks, or for empty values."),
-            .optional("layout", .either([.string, .list(.string)]),
-                      "Date/time layouts tried in order (`yyyy-MM-dd`, `M/d/yyyy`, `EEE MMM d yyyy`, `h:mma`, `iso8601`, `epoch`, `epochMillis`)."),
-            .optional("zone", .string, default: "the source's `naiveTimeZone`",
-                      "IANA zone, `UTC` or `venue` for this field's naive dates and times."),
+            .optional(
+                "layout", .either([.string, .list(.string)]),
+                "Date/time layouts tried in order (`yyyy-MM-dd`, `M/d/yyyy`, `EEE MMM d yyyy`, `h:mma`, `iso8601`, `epoch`, `epochMillis`)."
+            ),
+            .optional(
+                "zone", .string, default: "the source's `naiveTimeZone`",
+                "IANA zone, `UTC` or `venue` for this field's naive dates and times."),
             .optional("optional", .boolean, default: "`false`", "The column may be missing from a file's header."),
-            .optional("expr", .string,
-                      "An expression computed from the row, instead of `from`: columns (`week`, `lookup.column`, `` `Game Day` ``), quoted texts, numbers, `+ -`, comparisons `== != < <= > >=`, `in [..]`, `and or not`, and the functions `month day year weekday hour` (of a date/time column, optional layout: `month(gameday, 'M/d/yyyy')`; `weekday` is 1 = Monday … 7 = Sunday), `lower upper trim empty contains if`."),
-            .optional("cases", .list(.record(CaseSpec.record)),
-                      "Conditions tried in order, instead of `from`: the first whose `when` holds gives the value; none: `default`."),
+            .optional(
+                "expr", .string,
+                "An expression computed from the row, instead of `from`: columns (`week`, `lookup.column`, `` `Game Day` ``), quoted texts, numbers, `+ -`, comparisons `== != < <= > >=`, `in [..]`, `and or not`, and the functions `month day year weekday hour` (of a date/time column, optional layout: `month(gameday, 'M/d/yyyy')`; `weekday` is 1 = Monday … 7 = Sunday), `lower upper trim empty contains if`."
+            ),
+            .optional(
+                "cases", .list(.record(CaseSpec.record)),
+                "Conditions tried in order, instead of `from`: the first whose `when` holds gives the value; none: `default`."),
         ])
 }
 

@@ -69,8 +69,10 @@ public struct MappingSpec: Decodable, Sendable {
     /// Field → value rule.
     public var fields: FieldsSpec?
 
-    public init(records: String? = nil, delimiter: String? = nil, header: Bool? = nil, skipLines: Int? = nil,
-                lookups: [LookupSpec]? = nil, fields: FieldsSpec? = nil) {
+    public init(
+        records: String? = nil, delimiter: String? = nil, header: Bool? = nil, skipLines: Int? = nil,
+        lookups: [LookupSpec]? = nil, fields: FieldsSpec? = nil
+    ) {
         self.records = records; self.delimiter = delimiter; self.header = header; self.skipLines = skipLines
         self.lookups = lookups; self.fields = fields
     }
@@ -154,10 +156,12 @@ public struct FieldsSpec: Decodable, Sendable {
 
     /// The fields in a fixed order, with their names (for checks and messages).
     var all: [(name: String, spec: ValueSpec?)] {
-        [("id", id), ("homeTeam", homeTeam), ("awayTeam", awayTeam), ("venue", venue), ("city", city),
-         ("start", start), ("date", date), ("time", time), ("timeTBD", timeTBD), ("season", season),
-         ("kind", kind), ("status", status), ("makeupDate", makeupDate), ("gameNumber", gameNumber),
-         ("neutralSite", neutralSite), ("dayNight", dayNight), ("homeScore", homeScore), ("awayScore", awayScore)]
+        [
+            ("id", id), ("homeTeam", homeTeam), ("awayTeam", awayTeam), ("venue", venue), ("city", city),
+            ("start", start), ("date", date), ("time", time), ("timeTBD", timeTBD), ("season", season),
+            ("kind", kind), ("status", status), ("makeupDate", makeupDate), ("gameNumber", gameNumber),
+            ("neutralSite", neutralSite), ("dayNight", dayNight), ("homeScore", homeScore), ("awayScore", awayScore),
+        ]
     }
 }
 
@@ -278,8 +282,10 @@ public struct FilterSpec: Decodable, Sendable {
     /// true: the value must be empty; false: it must not be.
     public var empty: Bool?
 
-    public init(column: String, equals: String? = nil, notEquals: String? = nil, in list: [String]? = nil,
-                notIn: [String]? = nil, range: RangeSpec? = nil, matches: String? = nil, empty: Bool? = nil) {
+    public init(
+        column: String, equals: String? = nil, notEquals: String? = nil, in list: [String]? = nil,
+        notIn: [String]? = nil, range: RangeSpec? = nil, matches: String? = nil, empty: Bool? = nil
+    ) {
         self.column = column; self.equals = equals; self.notEquals = notEquals; self.in = list
         self.notIn = notIn; self.range = range; self.matches = matches; self.empty = empty
     }

@@ -73,9 +73,10 @@ public struct IngestResult: Sendable {
     /// The error to print when the source fails.
     public var failure: Diagnostic? {
         guard exceedsThreshold else { return nil }
-        return Diagnostic(.error, at: source.location,
-                          "source '\(source.id)': \(counts.rejected) of \(counts.read - counts.filtered) rows rejected, more than its rejectThreshold (\(source.rejectThreshold)); nothing written",
-                          fix: "Read the reasons above, fix the files or the mapping, or raise rejectThreshold")
+        return Diagnostic(
+            .error, at: source.location,
+            "source '\(source.id)': \(counts.rejected) of \(counts.read - counts.filtered) rows rejected, more than its rejectThreshold (\(source.rejectThreshold)); nothing written",
+            fix: "Read the reasons above, fix the files or the mapping, or raise rejectThreshold")
     }
 
     /// What to print when the source fails: the first rejected rows, then the reasons grouped with their
@@ -85,8 +86,11 @@ public struct IngestResult: Sendable {
         var lines = rejects.prefix(10).map { Diagnostic(.error, at: SourceLocation(path: $0.file, line: $0.line), $0.reason) }
         var groups: [String: (count: Int, first: Reject)] = [:]
         for reject in rejects {
-            if let held = groups[reject.reason] { groups[reject.reason] = (held.count + 1, held.first) }
-            else { groups[reject.reason] = (1, reject) }
+            if let held = groups[reject.reason] {
+                groups[reject.reason] = (held.count + 1, held.first)
+            } else {
+                groups[reject.reason] = (1, reject)
+            }
         }
         let ranked = groups.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
         for (reason, group) in ranked.prefix(5) {
@@ -95,13 +99,17 @@ public struct IngestResult: Sendable {
             var fix: String?
             if let team = Self.placeholderTeam(in: reason) {
                 message += "; '\(team)' is in the source's placeholderTeams"
-                fix = "If '\(team)' is a real team in this source, set placeholderTeams: [] (or the list without it) on source '\(source.id)' in pipeline/sources.yaml"
+                fix =
+                    "If '\(team)' is a real team in this source, set placeholderTeams: [] (or the list without it) on source '\(source.id)' in pipeline/sources.yaml"
             }
             lines.append(Diagnostic(.note, at: source.location, message, fix: fix))
         }
         if ranked.count > 5 {
             let rest = ranked.dropFirst(5).reduce(0) { $0 + $1.value.count }
-            lines.append(Diagnostic(.note, at: source.location, "\(rest) more rejected rows with \(ranked.count - 5) other reasons; all are listed by reason above in file order"))
+            lines.append(
+                Diagnostic(
+                    .note, at: source.location,
+                    "\(rest) more rejected rows with \(ranked.count - 5) other reasons; all are listed by reason above in file order"))
         }
         return lines + [failure]
     }
@@ -109,7 +117,8 @@ public struct IngestResult: Sendable {
     /// The team a `placeholder home/away team 'X'` reason names.
     static func placeholderTeam(in reason: String) -> String? {
         guard reason.hasPrefix("placeholder "), let open = reason.firstIndex(of: "'"), let close = reason.lastIndex(of: "'"),
-              open < close else { return nil }
+            open < close
+        else { return nil }
         return String(reason[reason.index(after: open)..<close])
     }
 
@@ -121,8 +130,10 @@ public struct IngestResult: Sendable {
         meta["rowsFolded"] = String(counts.folded)
         meta["rowsRejected"] = String(counts.rejected)
         meta["recordsWritten"] = String(counts.written)
-        return try Envelope(kind: .rawGames, producer: Producer(stage: "ingest"), inputs: inputs, meta: meta,
-                            records: records).canonicalData()
+        return try Envelope(
+            kind: .rawGames, producer: Producer(stage: "ingest"), inputs: inputs, meta: meta,
+            records: records
+        ).canonicalData()
     }
 
     /// `out/ingest/<source>/rejects.jsonl`.
@@ -153,10 +164,11 @@ public enum Ingester {
             let table = try readTable(file, source: source)
             if table.rows.isEmpty && table.rowRejects.isEmpty {
                 // A file with no rows at all would remove every game of the source downstream.
-                throw PipelineError.invalidInput(Diagnostic(
-                    .error, at: SourceLocation(path: file.path, line: 1),
-                    "source '\(source.id)': the file has no \(source.format.tableKind == .json ? "records" : "rows")\(file.data.isEmpty ? " (it is empty)" : "")",
-                    fix: "Re-download the file; its previous outputs are kept until it has games"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: file.path, line: 1),
+                        "source '\(source.id)': the file has no \(source.format.tableKind == .json ? "records" : "rows")\(file.data.isEmpty ? " (it is empty)" : "")",
+                        fix: "Re-download the file; its previous outputs are kept until it has games"))
             }
             warnings.append(contentsOf: table.warnings)
             counts.read += table.rows.count + table.rowRejects.count
@@ -165,19 +177,25 @@ public enum Ingester {
             for row in table.rows {
                 if let (column, bytes) = overlongCell(row) {
                     let name = column < table.columns.count ? " ('\(table.columns[column])')" : ""
-                    rejects.append(Reject(file: table.path, line: row.line,
-                                          reason: overlongReason(column: column + 1, name: name, bytes: bytes),
-                                          raw: shortRawText(table, row)))
+                    rejects.append(
+                        Reject(
+                            file: table.path, line: row.line,
+                            reason: overlongReason(column: column + 1, name: name, bytes: bytes),
+                            raw: shortRawText(table, row)))
                     continue
                 }
                 switch mapper.map(row) {
                 case .filtered(let hit):
                     counts.filtered += 1
-                    filtered.append(FilteredRow(file: table.path, line: row.line, filter: hit.index, column: hit.column,
-                                                condition: hit.condition, value: hit.value, raw: boundedRawText(table, row)))
+                    filtered.append(
+                        FilteredRow(
+                            file: table.path, line: row.line, filter: hit.index, column: hit.column,
+                            condition: hit.condition, value: hit.value, raw: boundedRawText(table, row)))
                 case .rejected(let reason, let recordId):
-                    rejects.append(Reject(file: table.path, line: row.line, reason: reason,
-                                          raw: boundedRawText(table, row), recordId: recordId))
+                    rejects.append(
+                        Reject(
+                            file: table.path, line: row.line, reason: reason,
+                            raw: boundedRawText(table, row), recordId: recordId))
                 case .game(let game):
                     if let index = seen[game.id] {
                         let first = records[index]
@@ -188,10 +206,12 @@ public enum Ingester {
                         let (firstFile, firstLine) = split(first.provenance)
                         let whereFirst = firstFile == table.path ? "line \(firstLine)" : "\(firstFile):\(firstLine)"
                         let differing = differences(first, game)
-                        rejects.append(Reject(
-                            file: table.path, line: row.line,
-                            reason: "duplicate of \(whereFirst)" + (differing.isEmpty ? "" : " (same id, different \(differing.joined(separator: ", ")))"),
-                            raw: boundedRawText(table, row), recordId: game.id))
+                        rejects.append(
+                            Reject(
+                                file: table.path, line: row.line,
+                                reason: "duplicate of \(whereFirst)"
+                                    + (differing.isEmpty ? "" : " (same id, different \(differing.joined(separator: ", ")))"),
+                                raw: boundedRawText(table, row), recordId: game.id))
                     } else {
                         seen[game.id] = records.count
                         records.append(game)
@@ -203,8 +223,9 @@ public enum Ingester {
         counts.written = records.count
         warnings.append(contentsOf: consistencyWarnings(records, source: source))
         let inputs = (files + lookups).map { InputReference(path: $0.path, sha256: ArtifactFiles.sha256($0.data)) }.sorted()
-        return IngestResult(source: source, records: records.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
-                            filtered: filtered.sorted(), warnings: warnings, counts: counts, inputs: inputs)
+        return IngestResult(
+            source: source, records: records.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
+            filtered: filtered.sorted(), warnings: warnings, counts: counts, inputs: inputs)
     }
 
     /// The lookup tables the mapping joins, by file name, with their warnings. Refuses wide text
@@ -220,9 +241,10 @@ public enum Ingester {
                 warnings.append(contentsOf: table.warnings)
                 lookupTables[spec.file] = table
             } else if spec.optional != true {
-                throw PipelineError.invalidInput(Diagnostic(
-                    .error, at: source.location, "source '\(source.id)': lookup file '\(spec.file)' is missing",
-                    fix: "Copy it into the source's folder, or mark the lookup optional"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: source.location, "source '\(source.id)': lookup file '\(spec.file)' is missing",
+                        fix: "Copy it into the source's folder, or mark the lookup optional"))
             }
         }
         return (lookupTables, warnings)
@@ -232,8 +254,9 @@ public enum Ingester {
         let mapping = source.mapping
         switch source.format.tableKind {
         case .csv:
-            let options = CSVTable.Options(delimiter: mapping.delimiter.flatMap(RowMapper.delimiter) ?? ",",
-                                           hasHeader: mapping.header ?? true, skipLines: mapping.skipLines ?? 0)
+            let options = CSVTable.Options(
+                delimiter: mapping.delimiter.flatMap(RowMapper.delimiter) ?? ",",
+                hasHeader: mapping.header ?? true, skipLines: mapping.skipLines ?? 0)
             return CSVTable.read(file.data, path: file.path, options: options)
         case .bbref:
             return BBRefTable.read(file.data, path: file.path)
@@ -313,16 +336,17 @@ public enum Ingester {
         for record in records where record.neutralSite != true {
             guard let venue = record.venue else { continue }
             homesByVenue[venue, default: []].insert(record.homeTeam)
-            if firstSeen[venue] == nil { firstSeen[venue] = record.provenance }  // records are in file and line order
+            if firstSeen[venue] == nil { firstSeen[venue] = record.provenance } // records are in file and line order
         }
         var warnings: [Diagnostic] = []
         for (venue, homes) in homesByVenue.sorted(by: { $0.key < $1.key }) where homes.count > 4 {
             let (file, line) = split(firstSeen[venue] ?? "")
             let examples = homes.sorted().prefix(5).joined(separator: ", ")
-            warnings.append(Diagnostic(
-                .warning, at: SourceLocation(path: file, line: Int(line)),
-                "source '\(source.id)': venue '\(venue)' is given for games of \(homes.count) different home teams (\(examples), ...)",
-                fix: "Check the file: its venue or home columns may be corrupt (normalize checks venues against home teams)"))
+            warnings.append(
+                Diagnostic(
+                    .warning, at: SourceLocation(path: file, line: Int(line)),
+                    "source '\(source.id)': venue '\(venue)' is given for games of \(homes.count) different home teams (\(examples), ...)",
+                    fix: "Check the file: its venue or home columns may be corrupt (normalize checks venues against home teams)"))
         }
         return warnings
     }

@@ -9,14 +9,17 @@ public enum Preview {
     /// cannot be read at all (exit 2).
     public static func text(_ source: SourceConfig, files: [LoadedFile], lookups: [LoadedFile] = [], rows limit: Int = 5) throws -> String {
         let (lookupTables, _) = try Ingester.readLookups(source, files: files, lookups: lookups)
-        var out = "source '\(source.id)' (\(source.format.rawValue)): the first \(limit) row\(limit == 1 ? "" : "s") as they would be written\n"
+        var out =
+            "source '\(source.id)' (\(source.format.rawValue)): the first \(limit) row\(limit == 1 ? "" : "s") as they would be written\n"
         var shown = 0, games = 0, rejected = 0, filtered = 0
         var seen: [String: String] = [:]
         for file in files.sorted(by: { $0.path < $1.path }) where shown < limit {
             let table = try Ingester.readTable(file, source: source)
             let mapper = try RowMapper(source: source, table: table, lookupTables: lookupTables)
             enum Item { case row(TableRow), reject(Reject) }
-            let items = (table.rows.map { (line: $0.line, item: Item.row($0)) } + table.rowRejects.map { (line: $0.line ?? 0, item: Item.reject($0)) })
+            let items =
+                (table.rows.map { (line: $0.line, item: Item.row($0)) }
+                + table.rowRejects.map { (line: $0.line ?? 0, item: Item.reject($0)) })
                 .sorted { $0.line < $1.line }
             for (line, item) in items where shown < limit {
                 shown += 1

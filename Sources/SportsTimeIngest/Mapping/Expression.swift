@@ -129,8 +129,9 @@ public struct MappingExpression: Sendable {
         var parser = Parser(tokens: try Lexer.tokens(text), text: text)
         let (root, type) = try parser.parseExpression(minimum: 1)
         if let extra = parser.peek, extra.kind != .end {
-            throw SyntaxError(message: "unexpected \(extra.kind.shown) after a complete expression",
-                              fix: "Join conditions with and / or, or remove it", offset: extra.offset)
+            throw SyntaxError(
+                message: "unexpected \(extra.kind.shown) after a complete expression",
+                fix: "Join conditions with and / or, or remove it", offset: extra.offset)
         }
         return MappingExpression(text: text, columns: parser.columns, type: type, root: root)
     }
@@ -195,7 +196,9 @@ extension MappingExpression {
                 let start = i
                 if isNameStart(c) {
                     // A name, with dotted parts for lookups and JSON key paths (`seasonDates.week`).
-                    while i < chars.count, isNamePart(chars[i]) || (chars[i] == "." && i + 1 < chars.count && isNamePart(chars[i + 1])) { i += 1 }
+                    while i < chars.count, isNamePart(chars[i]) || (chars[i] == "." && i + 1 < chars.count && isNamePart(chars[i + 1])) {
+                        i += 1
+                    }
                     tokens.append(Token(kind: .name(String(chars[start..<i])), offset: start))
                 } else if c.isASCII, c.isNumber {
                     while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
@@ -204,8 +207,9 @@ extension MappingExpression {
                         while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
                     }
                     if i < chars.count, isNameStart(chars[i]) {
-                        throw SyntaxError(message: "'\(String(chars[start...i]))' starts like a number but goes on with letters",
-                                          fix: "Put a column name that starts with a digit in backquotes (`2nd half`)", offset: start)
+                        throw SyntaxError(
+                            message: "'\(String(chars[start...i]))' starts like a number but goes on with letters",
+                            fix: "Put a column name that starts with a digit in backquotes (`2nd half`)", offset: start)
                     }
                     tokens.append(Token(kind: .number(Double(String(chars[start..<i])) ?? 0), offset: start))
                 } else if c == "'" || c == "\"" || c == "`" {
@@ -220,11 +224,14 @@ extension MappingExpression {
                         value.append(chars[i]); i += 1
                     }
                     guard closed else {
-                        throw SyntaxError(message: c == "`" ? "a backquoted column name is not closed" : "a quoted text is not closed",
-                                          fix: "Close it with \(c)", offset: start)
+                        throw SyntaxError(
+                            message: c == "`" ? "a backquoted column name is not closed" : "a quoted text is not closed",
+                            fix: "Close it with \(c)", offset: start)
                     }
                     if c == "`" {
-                        guard !value.isEmpty else { throw SyntaxError(message: "an empty column name ``", fix: "Name a column", offset: start) }
+                        guard !value.isEmpty else {
+                            throw SyntaxError(message: "an empty column name ``", fix: "Name a column", offset: start)
+                        }
                         tokens.append(Token(kind: .quotedName(value), offset: start))
                     } else {
                         tokens.append(Token(kind: .string(value), offset: start))
@@ -233,13 +240,17 @@ extension MappingExpression {
                     tokens.append(Token(kind: .symbol(symbol), offset: start))
                     i += symbol.count
                 } else {
-                    let known: [(String, String)] = [("&&", "and"), ("||", "or"), ("=", "=="), ("!", "not"), ("<>", "!="), ("&", "and"), ("|", "or")]
+                    let known: [(String, String)] = [
+                        ("&&", "and"), ("||", "or"), ("=", "=="), ("!", "not"), ("<>", "!="), ("&", "and"), ("|", "or"),
+                    ]
                     if let (wrong, right) = known.first(where: { matches($0.0, chars, at: i) }) {
                         throw SyntaxError(message: "unknown operator '\(wrong)'", fix: "Write \(right)", offset: start)
                     }
-                    throw SyntaxError(message: "unknown operator or character '\(c)'",
-                                      fix: "Use == != < <= > >= + - and or not in, parentheses, quotes for text and backquotes for column names with other characters",
-                                      offset: start)
+                    throw SyntaxError(
+                        message: "unknown operator or character '\(c)'",
+                        fix:
+                            "Use == != < <= > >= + - and or not in, parentheses, quotes for text and backquotes for column names with other characters",
+                        offset: start)
                 }
             }
             tokens.append(Token(kind: .end, offset: chars.count))
@@ -286,12 +297,14 @@ extension MappingExpression {
             var (left, leftType) = try parseUnary()
             var comparedAt: Int?
             while let token = peek, let prec = Self.precedence(token, position + 1 < tokens.count ? tokens[position + 1] : nil),
-                  prec >= minimum {
+                prec >= minimum
+            {
                 _ = next()
                 if prec == 4 {
                     if let earlier = comparedAt {
-                        throw SyntaxError(message: "comparisons cannot be chained (the one at column \(earlier + 1) is followed by another)",
-                                          fix: "Join them with and: a < b and b < c", offset: token.offset)
+                        throw SyntaxError(
+                            message: "comparisons cannot be chained (the one at column \(earlier + 1) is followed by another)",
+                            fix: "Join them with and: a < b and b < c", offset: token.offset)
                     }
                     comparedAt = token.offset
                 }
@@ -304,9 +317,11 @@ extension MappingExpression {
                     leftType = .condition
                 case .name("in"), .name("not"):
                     let negated = token.kind == .name("not")
-                    if negated { _ = next() }  // `in`
+                    if negated { _ = next() } // `in`
                     guard leftType != .condition else {
-                        throw SyntaxError(message: "'in' needs a value on its left, not a condition", fix: "Compare a column or a function's value", offset: token.offset)
+                        throw SyntaxError(
+                            message: "'in' needs a value on its left, not a condition", fix: "Compare a column or a function's value",
+                            offset: token.offset)
                     }
                     let list = try parseList()
                     left = .member(left, list, negated: negated)
@@ -317,8 +332,10 @@ extension MappingExpression {
                     let numeric = leftType == .number || rightType == .number
                     if leftType == .condition || rightType == .condition {
                         guard leftType == rightType, op == .eq || op == .ne else {
-                            throw SyntaxError(message: "'\(s)' compares a condition with \(leftType == .condition ? rightType.rawValue : leftType.rawValue)",
-                                              fix: "Compare values, and join conditions with and / or", offset: token.offset)
+                            throw SyntaxError(
+                                message:
+                                    "'\(s)' compares a condition with \(leftType == .condition ? rightType.rawValue : leftType.rawValue)",
+                                fix: "Compare values, and join conditions with and / or", offset: token.offset)
                         }
                     }
                     left = .compare(op, left, right, numeric: numeric, offset: token.offset)
@@ -326,7 +343,9 @@ extension MappingExpression {
                 case .symbol(let s):
                     let (right, rightType) = try parseExpression(minimum: prec + 1)
                     if leftType == .condition || rightType == .condition {
-                        throw SyntaxError(message: "'\(s)' adds or subtracts numbers, not conditions", fix: "Use numbers or number columns", offset: token.offset)
+                        throw SyntaxError(
+                            message: "'\(s)' adds or subtracts numbers, not conditions", fix: "Use numbers or number columns",
+                            offset: token.offset)
                     }
                     left = .arithmetic(plus: s == "+", left, right, offset: token.offset)
                     leftType = .number
@@ -339,8 +358,9 @@ extension MappingExpression {
 
         func requireCondition(_ type: ValueType, at offset: Int, for op: String) throws {
             guard type == .condition else {
-                throw SyntaxError(message: "'\(op)' joins conditions, but this side is a \(type.rawValue)",
-                                  fix: "Compare it (week <= 5), or test it with empty(...)", offset: offset)
+                throw SyntaxError(
+                    message: "'\(op)' joins conditions, but this side is a \(type.rawValue)",
+                    fix: "Compare it (week <= 5), or test it with empty(...)", offset: offset)
             }
         }
 
@@ -371,15 +391,17 @@ extension MappingExpression {
             case .name(let name):
                 if peek?.kind == .symbol("(") { return try parseCall(name, at: token.offset) }
                 if Self.keywords.contains(name) {
-                    throw SyntaxError(message: "'\(name)' is an operator, not a value here",
-                                      fix: "Put a value before it, or write a column named \(name) as `\(name)`", offset: token.offset)
+                    throw SyntaxError(
+                        message: "'\(name)' is an operator, not a value here",
+                        fix: "Put a value before it, or write a column named \(name) as `\(name)`", offset: token.offset)
                 }
                 return (.column(slot: use(name, at: token.offset)), .text)
             case .end:
                 throw SyntaxError(message: "the expression ends where a value is expected", fix: "Complete it", offset: token.offset)
             default:
-                throw SyntaxError(message: "unexpected \(token.kind.shown) where a value is expected",
-                                  fix: "Write a column, a number, a quoted text, a function call or a parenthesis", offset: token.offset)
+                throw SyntaxError(
+                    message: "unexpected \(token.kind.shown) where a value is expected",
+                    fix: "Write a column, a number, a quoted text, a function call or a parenthesis", offset: token.offset)
             }
         }
 
@@ -392,15 +414,18 @@ extension MappingExpression {
         mutating func expect(_ symbol: String, opening: Int) throws {
             let token = next()
             guard token.kind == .symbol(symbol) else {
-                throw SyntaxError(message: "expected '\(symbol)' (to close the one at column \(opening + 1)), found \(token.kind.shown)",
-                                  fix: "Add '\(symbol)'", offset: token.offset)
+                throw SyntaxError(
+                    message: "expected '\(symbol)' (to close the one at column \(opening + 1)), found \(token.kind.shown)",
+                    fix: "Add '\(symbol)'", offset: token.offset)
             }
         }
 
         mutating func parseList() throws -> [Value] {
             let open = next()
             guard open.kind == .symbol("[") else {
-                throw SyntaxError(message: "'in' needs a list in brackets, found \(open.kind.shown)", fix: "Write in ['a', 'b'] or in [1, 2]", offset: open.offset)
+                throw SyntaxError(
+                    message: "'in' needs a list in brackets, found \(open.kind.shown)", fix: "Write in ['a', 'b'] or in [1, 2]",
+                    offset: open.offset)
             }
             var values: [Value] = []
             while true {
@@ -412,13 +437,16 @@ extension MappingExpression {
                 case .string(let s) where sign > 0: values.append(.text(s))
                 case .symbol("]") where values.isEmpty && sign > 0: return values
                 default:
-                    throw SyntaxError(message: "a list after 'in' holds numbers and quoted texts only, found \(token.kind.shown)",
-                                      fix: "Quote text values: in ['WC', 'DIV']", offset: token.offset)
+                    throw SyntaxError(
+                        message: "a list after 'in' holds numbers and quoted texts only, found \(token.kind.shown)",
+                        fix: "Quote text values: in ['WC', 'DIV']", offset: token.offset)
                 }
                 let separator = next()
                 if separator.kind == .symbol("]") { return values }
                 guard separator.kind == .symbol(",") else {
-                    throw SyntaxError(message: "expected ',' or ']' in the list, found \(separator.kind.shown)", fix: "Separate the values with commas", offset: separator.offset)
+                    throw SyntaxError(
+                        message: "expected ',' or ']' in the list, found \(separator.kind.shown)", fix: "Separate the values with commas",
+                        offset: separator.offset)
                 }
             }
         }
@@ -427,12 +455,15 @@ extension MappingExpression {
             guard let function = Function(rawValue: name) else {
                 let names = Function.allCases.map(\.rawValue)
                 let near = Spelling.nearest(name, in: names).map { "Did you mean \($0)()? " } ?? ""
-                throw SyntaxError(message: "unknown function '\(name)'",
-                                  fix: "\(near)Use one of: \(names.map { $0 + "()" }.joined(separator: ", "))", offset: offset)
+                throw SyntaxError(
+                    message: "unknown function '\(name)'",
+                    fix: "\(near)Use one of: \(names.map { $0 + "()" }.joined(separator: ", "))", offset: offset)
             }
-            let open = next()  // "("
+            let open = next() // "("
             var args: [(Node, ValueType, Int)] = []
-            if peek?.kind == .symbol(")") { _ = next() } else {
+            if peek?.kind == .symbol(")") {
+                _ = next()
+            } else {
                 while true {
                     let at = peek?.offset ?? 0
                     let (node, type) = try parseExpression(minimum: 1)
@@ -440,14 +471,17 @@ extension MappingExpression {
                     let token = next()
                     if token.kind == .symbol(")") { break }
                     guard token.kind == .symbol(",") else {
-                        throw SyntaxError(message: "expected ',' or ')' in \(name)(...), found \(token.kind.shown)",
-                                          fix: "Close the call at column \(open.offset + 1) with ')'", offset: token.offset)
+                        throw SyntaxError(
+                            message: "expected ',' or ')' in \(name)(...), found \(token.kind.shown)",
+                            fix: "Close the call at column \(open.offset + 1) with ')'", offset: token.offset)
                     }
                 }
             }
             guard function.arity.contains(args.count) else {
-                throw SyntaxError(message: "\(name)() takes \(function.arity.lowerBound == function.arity.upperBound ? "\(function.arity.lowerBound)" : "\(function.arity.lowerBound) or more") argument\(function.arity.upperBound == 1 ? "" : "s"), not \(args.count)",
-                                  fix: "Write \(function.usage)", offset: offset)
+                throw SyntaxError(
+                    message:
+                        "\(name)() takes \(function.arity.lowerBound == function.arity.upperBound ? "\(function.arity.lowerBound)" : "\(function.arity.lowerBound) or more") argument\(function.arity.upperBound == 1 ? "" : "s"), not \(args.count)",
+                    fix: "Write \(function.usage)", offset: offset)
             }
             var layouts: [DateLayout] = []
             if function.isDate {
@@ -456,15 +490,19 @@ extension MappingExpression {
                 }
                 for (node, _, at) in args.dropFirst() {
                     guard case .literal(.text(let layout)) = node else {
-                        throw SyntaxError(message: "\(name)(): the arguments after the first are layouts in quotes",
-                                          fix: "Write \(function.usage), e.g. \(name)(gameday, 'yyyy-MM-dd')", offset: at)
+                        throw SyntaxError(
+                            message: "\(name)(): the arguments after the first are layouts in quotes",
+                            fix: "Write \(function.usage), e.g. \(name)(gameday, 'yyyy-MM-dd')", offset: at)
                     }
                     do { layouts.append(try DateLayout(layout)) } catch let error as DateLayout.LayoutError {
-                        throw SyntaxError(message: error.message, fix: "Use layout letters such as yyyy-MM-dd, M/d/yyyy, HH:mm, h:mma", offset: at)
+                        throw SyntaxError(
+                            message: error.message, fix: "Use layout letters such as yyyy-MM-dd, M/d/yyyy, HH:mm, h:mma", offset: at)
                     }
                 }
                 if function == .hour, let layout = layouts.first(where: { !$0.hasTime }) {
-                    throw SyntaxError(message: "hour(): layout '\(layout)' has no hour", fix: "Give a layout with H or h, such as HH:mm", offset: args[1].2)
+                    throw SyntaxError(
+                        message: "hour(): layout '\(layout)' has no hour", fix: "Give a layout with H or h, such as HH:mm",
+                        offset: args[1].2)
                 }
                 return (.call(function, [args[0].0], layouts: layouts, offset: offset), .number)
             }
@@ -475,10 +513,11 @@ extension MappingExpression {
                 }
                 let type: ValueType = function == .empty || function == .contains ? .condition : .text
                 return (.call(function, args.map(\.0), layouts: [], offset: offset), type)
-            default:  // if
+            default: // if
                 guard args[0].1 == .condition else {
-                    throw SyntaxError(message: "if(): the first argument must be a condition, not a \(args[0].1.rawValue)",
-                                      fix: "Write if(condition, then, else), e.g. if(doubleheader == 'S', 2, 1)", offset: args[0].2)
+                    throw SyntaxError(
+                        message: "if(): the first argument must be a condition, not a \(args[0].1.rawValue)",
+                        fix: "Write if(condition, then, else), e.g. if(doubleheader == 'S', 2, 1)", offset: args[0].2)
                 }
                 let type: ValueType = args[1].1 == args[2].1 ? args[1].1 : .text
                 return (.call(.if, args.map(\.0), layouts: [], offset: offset), type)
@@ -572,8 +611,10 @@ extension MappingExpression {
         func number(_ v: Value, _ node: Node) throws -> Double {
             if let n = Self.number(v) { return n }
             let text = v.fieldText
-            throw EvaluationError(message: text.isEmpty ? "\(name(node)) is empty where a number is needed"
-                                                        : "\(name(node)) '\(text)' is not a number")
+            throw EvaluationError(
+                message: text.isEmpty
+                    ? "\(name(node)) is empty where a number is needed"
+                    : "\(name(node)) '\(text)' is not a number")
         }
 
         func call(_ function: Function, _ args: [Node], _ layouts: [DateLayout]) throws -> Value {
@@ -590,7 +631,10 @@ extension MappingExpression {
                 let tried = layouts.isEmpty ? MappingExpression.defaultLayouts : layouts
                 guard !text.isEmpty else { throw EvaluationError(message: "\(function.rawValue)(): \(name(args[0])) is empty") }
                 guard let parts = tried.lazy.compactMap({ $0.parse(text) }).first else {
-                    throw EvaluationError(message: "\(function.rawValue)(): \(name(args[0])) '\(text)' does not fit the layouts \(tried.map(\.description).joined(separator: ", "))")
+                    throw EvaluationError(
+                        message:
+                            "\(function.rawValue)(): \(name(args[0])) '\(text)' does not fit the layouts \(tried.map(\.description).joined(separator: ", "))"
+                    )
                 }
                 var date = parts.date
                 var hour = parts.hour

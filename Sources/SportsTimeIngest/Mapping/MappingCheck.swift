@@ -16,7 +16,9 @@ enum MappingCheck {
 
     static func problems(in mapping: MappingSpec, format: SourceFormat, filters: [FilterSpec]) -> [Problem] {
         var problems: [Problem] = []
-        func add(_ message: String, _ fix: String, _ keys: [YAMLPathElement]) { problems.append(Problem(message: message, fix: fix, keys: keys)) }
+        func add(_ message: String, _ fix: String, _ keys: [YAMLPathElement]) {
+            problems.append(Problem(message: message, fix: fix, keys: keys))
+        }
         let fields = mapping.fields ?? FieldsSpec()
         if fields.homeTeam == nil { add("the mapping has no homeTeam", "Map fields.homeTeam to a column", ["mapping"]) }
         if fields.awayTeam == nil { add("the mapping has no awayTeam", "Map fields.awayTeam to a column", ["mapping"]) }
@@ -27,28 +29,37 @@ enum MappingCheck {
             guard let spec else { continue }
             let keys: [YAMLPathElement] = ["mapping", "fields", .key(name)]
             if spec.valueSourceCount != 1 {
-                add("fields.\(name) needs exactly one of from, constant, expr and cases",
+                add(
+                    "fields.\(name) needs exactly one of from, constant, expr and cases",
                     "Give a column in from, a constant, an expr, or a list of cases", keys)
             }
             if let expr = spec.expr {
                 do { _ = try MappingExpression.parse(expr) } catch let error as MappingExpression.SyntaxError {
-                    problems.append(Problem(message: "fields.\(name).expr: \(error.message)", fix: error.fix,
-                                            keys: keys + ["expr"], offset: error.offset))
+                    problems.append(
+                        Problem(
+                            message: "fields.\(name).expr: \(error.message)", fix: error.fix,
+                            keys: keys + ["expr"], offset: error.offset))
                 } catch {}
             }
             if let cases = spec.cases {
-                if cases.isEmpty { add("fields.\(name).cases is empty", "Give at least one {when: ..., value: ...}, or remove cases", keys + ["cases"]) }
+                if cases.isEmpty {
+                    add("fields.\(name).cases is empty", "Give at least one {when: ..., value: ...}, or remove cases", keys + ["cases"])
+                }
                 for (i, c) in cases.enumerated() {
                     let at: [YAMLPathElement] = keys + ["cases", .index(i), "when"]
                     do {
                         let parsed = try MappingExpression.parse(c.when)
                         if parsed.type != .condition {
-                            problems.append(Problem(message: "fields.\(name).cases[\(i)].when is a \(parsed.type.rawValue), not a condition",
-                                                    fix: "Compare it (week <= 5, game_type == 'WC') or test it with empty(...)", keys: at, offset: 0))
+                            problems.append(
+                                Problem(
+                                    message: "fields.\(name).cases[\(i)].when is a \(parsed.type.rawValue), not a condition",
+                                    fix: "Compare it (week <= 5, game_type == 'WC') or test it with empty(...)", keys: at, offset: 0))
                         }
                     } catch let error as MappingExpression.SyntaxError {
-                        problems.append(Problem(message: "fields.\(name).cases[\(i)].when: \(error.message)", fix: error.fix,
-                                                keys: at, offset: error.offset))
+                        problems.append(
+                            Problem(
+                                message: "fields.\(name).cases[\(i)].when: \(error.message)", fix: error.fix,
+                                keys: at, offset: error.offset))
                     } catch {}
                 }
             }
@@ -66,23 +77,33 @@ enum MappingCheck {
                 }
             }
             if let zone = spec.zone {
-                if !dateFields.contains(name) { add("fields.\(name) has a zone, but only dates and times have one", "Remove the zone", keys) }
-                if NaiveZone(zone) == nil { add("zone '\(zone)' of fields.\(name) is not an IANA zone", "Use a zone such as America/Chicago, UTC, or venue", keys) }
+                if !dateFields.contains(name) {
+                    add("fields.\(name) has a zone, but only dates and times have one", "Remove the zone", keys)
+                }
+                if NaiveZone(zone) == nil {
+                    add("zone '\(zone)' of fields.\(name) is not an IANA zone", "Use a zone such as America/Chicago, UTC, or venue", keys)
+                }
             }
             if let pattern = spec.match, (try? NSRegularExpression(pattern: pattern)) == nil {
                 add("fields.\(name).match '\(pattern)' is not a regular expression", "Fix the pattern", keys)
             }
-            let targets = Array((spec.values ?? [:]).values) + (spec.cases ?? []).map(\.value) + [spec.default, spec.constant, spec.ifPresent, spec.ifEmpty].compactMap { $0 }
-            let allowed: [String]? = switch name {
-            case "kind": GameKind.allCases.map(\.rawValue)
-            case "status": GameStatus.allCases.map(\.rawValue)
-            case "dayNight": ["day", "night", "d", "n"]
-            case "neutralSite", "timeTBD": ["true", "false"]
-            default: nil
-            }
+            let targets =
+                Array((spec.values ?? [:]).values) + (spec.cases ?? []).map(\.value)
+                + [spec.default, spec.constant, spec.ifPresent, spec.ifEmpty].compactMap { $0 }
+            let allowed: [String]? =
+                switch name {
+                case "kind": GameKind.allCases.map(\.rawValue)
+                case "status": GameStatus.allCases.map(\.rawValue)
+                case "dayNight": ["day", "night", "d", "n"]
+                case "neutralSite", "timeTBD": ["true", "false"]
+                default: nil
+                }
             if let allowed {
-                for target in targets.sorted() where !allowed.contains(target.lowercased()) && !(name == "neutralSite" || name == "timeTBD") {
-                    add("fields.\(name) maps to '\(target)', which is not one of \(allowed.joined(separator: ", "))", "Map to one of those", keys)
+                for target in targets.sorted() where !allowed.contains(target.lowercased()) && !(name == "neutralSite" || name == "timeTBD")
+                {
+                    add(
+                        "fields.\(name) maps to '\(target)', which is not one of \(allowed.joined(separator: ", "))", "Map to one of those",
+                        keys)
                 }
                 if name == "neutralSite" || name == "timeTBD" {
                     for target in targets.sorted() where RowMapper.parseBool(target) == nil {
@@ -92,7 +113,9 @@ enum MappingCheck {
             }
         }
         let kind = format.tableKind
-        if kind != .json, mapping.records != nil { add("mapping.records applies to JSON sources only", "Remove it", ["mapping", "records"]) }
+        if kind != .json, mapping.records != nil {
+            add("mapping.records applies to JSON sources only", "Remove it", ["mapping", "records"])
+        }
         if kind != .csv {
             if mapping.delimiter != nil { add("mapping.delimiter applies to CSV sources only", "Remove it", ["mapping", "delimiter"]) }
             if mapping.header != nil { add("mapping.header applies to CSV sources only", "Remove it", ["mapping", "header"]) }
@@ -105,18 +128,24 @@ enum MappingCheck {
         var lookupNames = Set<String>()
         for (i, lookup) in (mapping.lookups ?? []).enumerated() {
             if lookup.name.isEmpty || lookup.name.contains(".") || !lookupNames.insert(lookup.name).inserted {
-                add("lookup name '\(lookup.name)' is empty, contains '.', or is used twice", "Give each lookup its own simple name",
+                add(
+                    "lookup name '\(lookup.name)' is empty, contains '.', or is used twice", "Give each lookup its own simple name",
                     ["mapping", "lookups", .index(i)])
             }
             if lookup.file.hasPrefix("/") || lookup.file.split(separator: "/").contains("..") {
-                add("lookup file '\(lookup.file)' is not inside the source's folder", "Give a relative path", ["mapping", "lookups", .index(i)])
+                add(
+                    "lookup file '\(lookup.file)' is not inside the source's folder", "Give a relative path",
+                    ["mapping", "lookups", .index(i)])
             }
         }
         for (i, filter) in filters.enumerated() {
-            let operators = [filter.equals != nil, filter.notEquals != nil, filter.in != nil, filter.notIn != nil,
-                             filter.range != nil, filter.matches != nil, filter.empty != nil].filter { $0 }.count
+            let operators = [
+                filter.equals != nil, filter.notEquals != nil, filter.in != nil, filter.notIn != nil,
+                filter.range != nil, filter.matches != nil, filter.empty != nil,
+            ].filter { $0 }.count
             if operators != 1 {
-                add("filter on '\(filter.column)' needs exactly one of equals, notEquals, in, notIn, range, matches, empty",
+                add(
+                    "filter on '\(filter.column)' needs exactly one of equals, notEquals, in, notIn, range, matches, empty",
                     "Split it into several filters", ["filters", .index(i)])
             }
             if let pattern = filter.matches, (try? NSRegularExpression(pattern: pattern)) == nil {

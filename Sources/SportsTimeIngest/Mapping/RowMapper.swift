@@ -136,7 +136,7 @@ struct RowMapper {
             lookups.append(Lookup(match: resolve(spec.match, optional: false, allowLookups: false), rows: rows))
         }
         func derive(_ text: String, key: String) -> Derived? {
-            guard let expression = try? MappingExpression.parse(text) else { return nil }  // checked when the spec was loaded
+            guard let expression = try? MappingExpression.parse(text) else { return nil } // checked when the spec was loaded
             var refs: [CellRef] = []
             for use in expression.columns {
                 var unresolved: [String] = []
@@ -155,10 +155,11 @@ struct RowMapper {
                     candidates = table.columns + lookupIndex.keys.sorted().map { "\($0).<column>" }
                 }
                 let near = Spelling.nearest(use.name, in: candidates).map { "Did you mean \($0)? " } ?? ""
-                expressionProblems.append(Diagnostic(
-                    .error, at: at,
-                    "source '\(source.id)': \(key) reads column '\(use.name)', which \(table.path) does not have (columns: \(candidates.joined(separator: ", ")))",
-                    fix: "\(near)Name one of the file's columns (in backquotes when it has spaces or other characters: `Game Day`)"))
+                expressionProblems.append(
+                    Diagnostic(
+                        .error, at: at,
+                        "source '\(source.id)': \(key) reads column '\(use.name)', which \(table.path) does not have (columns: \(candidates.joined(separator: ", ")))",
+                        fix: "\(near)Name one of the file's columns (in backquotes when it has spaces or other characters: `Game Day`)"))
             }
             return Derived(expression: expression, refs: refs)
         }
@@ -195,29 +196,41 @@ struct RowMapper {
         homeScore = compile(f.homeScore, "homeScore"); awayScore = compile(f.awayScore, "awayScore")
         for spec in source.filters {
             let test: Filter.Test
-            if let v = spec.equals { test = .equals(v) }
-            else if let v = spec.notEquals { test = .notEquals(v) }
-            else if let v = spec.in { test = .isIn(Set(v)) }
-            else if let v = spec.notIn { test = .notIn(Set(v)) }
-            else if let r = spec.range { test = .range(r.from, r.to) }
-            else if let p = spec.matches, let regex = try? NSRegularExpression(pattern: p) { test = .matches(regex) }
-            else { test = .empty(spec.empty ?? true) }
-            filters.append(Filter(column: spec.column, ref: resolve(spec.column, optional: false), test: test,
-                                  condition: spec.conditionText))
+            if let v = spec.equals {
+                test = .equals(v)
+            } else if let v = spec.notEquals {
+                test = .notEquals(v)
+            } else if let v = spec.in {
+                test = .isIn(Set(v))
+            } else if let v = spec.notIn {
+                test = .notIn(Set(v))
+            } else if let r = spec.range {
+                test = .range(r.from, r.to)
+            } else if let p = spec.matches, let regex = try? NSRegularExpression(pattern: p) {
+                test = .matches(regex)
+            } else {
+                test = .empty(spec.empty ?? true)
+            }
+            filters.append(
+                Filter(
+                    column: spec.column, ref: resolve(spec.column, optional: false), test: test,
+                    condition: spec.conditionText))
         }
         if !expressionProblems.isEmpty {
-            throw expressionProblems.count == 1 ? PipelineError.invalidInput(expressionProblems[0]) : PipelineError.invalidInputs(expressionProblems)
+            throw expressionProblems.count == 1
+                ? PipelineError.invalidInput(expressionProblems[0]) : PipelineError.invalidInputs(expressionProblems)
         }
         if !missing.isEmpty {
             let known = table.columns.joined(separator: ", ")
             let looksLikeData = Self.headerLooksLikeData(table.columns)
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: table.path, line: 1),
-                "source '\(source.id)': the mapping names \(missing.map { "'\($0)'" }.joined(separator: ", ")), not in this file (columns: \(known))"
-                    + (looksLikeData ? "; the first row looks like data, not a header" : ""),
-                fix: looksLikeData
-                    ? "If the file has no header row, set header: false under mapping in pipeline/sources.yaml and name the columns column1, column2, ..."
-                    : "Fix the column names in pipeline/sources.yaml, or mark the field optional"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: table.path, line: 1),
+                    "source '\(source.id)': the mapping names \(missing.map { "'\($0)'" }.joined(separator: ", ")), not in this file (columns: \(known))"
+                        + (looksLikeData ? "; the first row looks like data, not a header" : ""),
+                    fix: looksLikeData
+                        ? "If the file has no header row, set header: false under mapping in pipeline/sources.yaml and name the columns column1, column2, ..."
+                        : "Fix the column names in pipeline/sources.yaml, or mark the field optional"))
         }
     }
 
@@ -238,11 +251,13 @@ struct RowMapper {
                 return "status final but no score (homeScore and awayScore are empty): map the source's status column, or fix the row"
             }
             if home == 0, away == 0, Self.sportsWithoutScorelessGames.contains(source.sport) {
-                return "status final with a 0–0 score, which no \(source.sport) game ends with (a cancelled or unplayed game?): map the source's status column, or fix the row"
+                return
+                    "status final with a 0–0 score, which no \(source.sport) game ends with (a cancelled or unplayed game?): map the source's status column, or fix the row"
             }
         case .scheduled:
             if scores[0] != nil, scores[1] != nil {
-                return "status scheduled but the row has a score (\(scores[0]!)–\(scores[1]!)): map the status from the score columns, or fix the row"
+                return
+                    "status scheduled but the row has a score (\(scores[0]!)–\(scores[1]!)): map the status from the score columns, or fix the row"
             }
         case .postponed, .cancelled:
             break
@@ -273,7 +288,8 @@ struct RowMapper {
         case .lookup(let l, let j):
             let lookup = lookups[l]
             guard let key = cell(lookup.match, row)?.trimmed,
-                  let joined = lookup.rows[key] else { return nil }
+                let joined = lookup.rows[key]
+            else { return nil }
             return joined.cell(j)
         case .absent:
             return nil
@@ -346,8 +362,11 @@ struct RowMapper {
             if text != nil { origin?.append("ifEmpty") }
         }
         if v.hasValues, let t = text, !t.isEmpty {
-            if let mapped = v.exact[t] ?? v.folded[t.lowercased()] { text = mapped; origin?.append("values") }
-            else if let d = v.defaultValue { text = d; origin?.append("default") }
+            if let mapped = v.exact[t] ?? v.folded[t.lowercased()] {
+                text = mapped; origin?.append("values")
+            } else if let d = v.defaultValue {
+                text = d; origin?.append("default")
+            }
         }
         if text?.isEmpty ?? true {
             text = v.defaultValue
@@ -363,13 +382,15 @@ struct RowMapper {
             ("id", id), ("homeTeam", homeTeam), ("awayTeam", awayTeam), ("venue", venue), ("city", city), ("start", start),
             ("date", date), ("time", time), ("timeTBD", timeTBD), ("season", season), ("kind", kind), ("status", status),
             ("makeupDate", makeupDate), ("gameNumber", gameNumber), ("neutralSite", neutralSite), ("dayNight", dayNight),
-            ("homeScore", homeScore), ("awayScore", awayScore)]
+            ("homeScore", homeScore), ("awayScore", awayScore),
+        ]
         var lines: [(String, String, String)] = []
         for (name, spec) in named {
             guard let spec else {
                 switch name {
                 case "id": lines.append((name, "(derived)", "not mapped, <date>-<away>-at-<home>[-g<n>]"))
-                case "season": lines.append((name, source.seasons.isSingle ? source.seasons.first.label : "(none)", "not mapped, the source's season"))
+                case "season":
+                    lines.append((name, source.seasons.isSingle ? source.seasons.first.label : "(none)", "not mapped, the source's season"))
                 case "kind": lines.append((name, "regular", "not mapped, default, inferred"))
                 case "status": lines.append((name, "scheduled", "not mapped, default, inferred"))
                 default: break
@@ -394,7 +415,9 @@ struct RowMapper {
     private func describe(_ ref: CellRef) -> String {
         switch ref {
         case .column(let i): return "column '\(i < columnNames.count ? columnNames[i] : "column\(i + 1)")'"
-        case .lookup(let l, let j): return "lookup column '\(lookupColumnNames[l].name).\(j < lookupColumnNames[l].columns.count ? lookupColumnNames[l].columns[j] : "?")'"
+        case .lookup(let l, let j):
+            return
+                "lookup column '\(lookupColumnNames[l].name).\(j < lookupColumnNames[l].columns.count ? lookupColumnNames[l].columns[j] : "?")'"
         case .absent: return "absent column"
         }
     }
@@ -463,8 +486,9 @@ struct RowMapper {
         let lower = team.lowercased()
         if placeholders.contains(lower) { return "placeholder \(side) team '\(team)'" }
         guard let first = lower.unicodeScalars.first, let last = lower.unicodeScalars.last,
-              !(first.properties.isAlphabetic || first.properties.numericType != nil)
-                || !(last.properties.isAlphabetic || last.properties.numericType != nil) else { return nil }
+            !(first.properties.isAlphabetic || first.properties.numericType != nil)
+                || !(last.properties.isAlphabetic || last.properties.numericType != nil)
+        else { return nil }
         return placeholders.contains(Self.strippedOfPunctuation(lower))
             ? "placeholder \(side) team '\(team)'" : nil
     }
@@ -485,7 +509,8 @@ struct RowMapper {
             if s.properties.isWhitespace { return true }
             switch s.properties.generalCategory {
             case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                 .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+                .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                return true
             default: return false
             }
         }
@@ -663,13 +688,14 @@ struct RowMapper {
         let venueText = try venue.flatMap { try value($0, row) }
         let cityText = try city.flatMap { try value($0, row) }
         let key = sourceId ?? Self.derivedKey(date: gameDate, away: away, home: home, gameNumber: number)
-        return .game(RawGame(
-            id: "\(source.id):\(key)", source: source.id, sport: source.sport, season: seasonLabel, kind: gameKind,
-            sourceGameId: sourceId, homeTeam: home, awayTeam: away,
-            venue: venueText, city: cityText,
-            startUTC: startUTC, date: gameDate, dateZone: dateZone, localTime: localTime, timeTBD: tbd,
-            gameNumber: number, status: gameStatus, makeupDate: makeup, neutralSite: neutral,
-            provenance: "\(path):\(row.line)", dayNight: light, inferred: inferredFields))
+        return .game(
+            RawGame(
+                id: "\(source.id):\(key)", source: source.id, sport: source.sport, season: seasonLabel, kind: gameKind,
+                sourceGameId: sourceId, homeTeam: home, awayTeam: away,
+                venue: venueText, city: cityText,
+                startUTC: startUTC, date: gameDate, dateZone: dateZone, localTime: localTime, timeTBD: tbd,
+                gameNumber: number, status: gameStatus, makeupDate: makeup, neutralSite: neutral,
+                provenance: "\(path):\(row.line)", dayNight: light, inferred: inferredFields))
     }
 
     /// `2023-03-30-bal-at-bos[-g2]`: the id key of a game from a source without ids.

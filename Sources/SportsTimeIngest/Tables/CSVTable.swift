@@ -37,24 +37,30 @@ enum CSVTable {
             if let headerFields, row.fields == headerFields { continue }
             if let overlong = row.overlongField {
                 let name = overlong.column < columns.count ? " ('\(columns[overlong.column])')" : ""
-                table.rowRejects.append(Reject(
-                    file: path, line: row.line,
-                    reason: overlongReason(column: overlong.column + 1, name: name, bytes: overlong.bytes),
-                    raw: shortRaw(table, row.line, row.fields)))
+                table.rowRejects.append(
+                    Reject(
+                        file: path, line: row.line,
+                        reason: overlongReason(column: overlong.column + 1, name: name, bytes: overlong.bytes),
+                        raw: shortRaw(table, row.line, row.fields)))
                 continue
             }
             if let open = result.unterminatedQuoteLine, row.line == open {
-                table.rowRejects.append(Reject(
-                    file: path, line: row.line,
-                    reason: "a quoted field opened on this line is never closed (the rest of the file was read into it)",
-                    raw: shortRaw(table, row.line, row.fields)))
-                table.warnings.append(Diagnostic(.warning, at: SourceLocation(path: path, line: row.line),
-                                                 "unterminated quoted field", fix: "Close the quote in the source file"))
+                table.rowRejects.append(
+                    Reject(
+                        file: path, line: row.line,
+                        reason: "a quoted field opened on this line is never closed (the rest of the file was read into it)",
+                        raw: shortRaw(table, row.line, row.fields)))
+                table.warnings.append(
+                    Diagnostic(
+                        .warning, at: SourceLocation(path: path, line: row.line),
+                        "unterminated quoted field", fix: "Close the quote in the source file"))
                 continue
             }
             if options.hasHeader, options.requiresFullRows, row.fields.count < columns.count {
-                table.rowRejects.append(shortRowReject(path: path, line: row.line, cells: row.fields.count,
-                                                       columns: columns.count, raw: shortRaw(table, row.line, row.fields)))
+                table.rowRejects.append(
+                    shortRowReject(
+                        path: path, line: row.line, cells: row.fields.count,
+                        columns: columns.count, raw: shortRaw(table, row.line, row.fields)))
                 continue
             }
             table.rows.append(TableRow(line: row.line, cells: row.fields))
@@ -64,9 +70,10 @@ enum CSVTable {
 
     /// The reject of a row with fewer cells than the header names.
     static func shortRowReject(path: String, line: Int, cells: Int, columns: Int, raw: String) -> Reject {
-        Reject(file: path, line: line,
-               reason: "the row has \(cells) of the header's \(columns) columns (the line looks cut off)",
-               raw: raw)
+        Reject(
+            file: path, line: line,
+            reason: "the row has \(cells) of the header's \(columns) columns (the line looks cut off)",
+            raw: raw)
     }
 
     /// A row's text for a reject, cut to `InputLimits.rejectRawCharacters`.
@@ -96,14 +103,16 @@ enum BBRefTable {
         for var row in table.rows {
             let nonEmpty = row.cells.filter { !$0.trimmed.isEmpty }
             if nonEmpty.count == 1, let only = nonEmpty.first, row.cells.first?.trimmed == only,
-               only.rangeOfCharacter(from: .decimalDigits) == nil {
+                only.rangeOfCharacter(from: .decimalDigits) == nil
+            {
                 section = only.trimmed
                 continue
             }
             if row.cells.count < headerWidth {
-                result.rowRejects.append(CSVTable.shortRowReject(
-                    path: path, line: row.line, cells: row.cells.count, columns: headerWidth,
-                    raw: CSVTable.shortRaw(table, row.line, row.cells)))
+                result.rowRejects.append(
+                    CSVTable.shortRowReject(
+                        path: path, line: row.line, cells: row.cells.count, columns: headerWidth,
+                        raw: CSVTable.shortRaw(table, row.line, row.cells)))
                 continue
             }
             while row.cells.count < sectionColumn { row.cells.append("") }

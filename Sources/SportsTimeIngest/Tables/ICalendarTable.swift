@@ -12,8 +12,10 @@ import SportsTimeCore
 /// description holds a result such as `Atlanta United 3 - CF Montreal 2`, else `scheduled`),
 /// `sequence`, `categories`.
 enum ICalendarTable {
-    static let columns = ["uid", "summary", "home", "away", "location", "venue", "city", "description", "competition",
-                          "start", "date", "time", "status", "sequence", "categories"]
+    static let columns = [
+        "uid", "summary", "home", "away", "location", "venue", "city", "description", "competition",
+        "start", "date", "time", "status", "sequence", "categories",
+    ]
 
     static func read(_ data: Data, path: String) -> Table {
         let (text, invalid) = CSVReader.decodeText(data)
@@ -50,8 +52,10 @@ enum ICalendarTable {
             if let property = parseProperty(content) { event?.append(property) }
         }
         if event != nil {
-            table.rowRejects.append(Reject(file: path, line: eventLine, reason: "VEVENT without END:VEVENT (the file is cut short)",
-                                           raw: rawLines.joined(separator: "\n")))
+            table.rowRejects.append(
+                Reject(
+                    file: path, line: eventLine, reason: "VEVENT without END:VEVENT (the file is cut short)",
+                    raw: rawLines.joined(separator: "\n")))
         }
         return table
     }
@@ -120,13 +124,17 @@ enum ICalendarTable {
         if ascii {
             for index in head.utf8.indices {
                 let b = head.utf8[index]
-                if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ";"), !inQuotes {
+                if b == UInt8(ascii: "\"") {
+                    inQuotes.toggle()
+                } else if b == UInt8(ascii: ";"), !inQuotes {
                     parts.append(head[start..<index]); start = head.utf8.index(after: index)
                 }
             }
         } else {
             for index in head.indices {
-                if head[index] == "\"" { inQuotes.toggle() } else if head[index] == ";", !inQuotes {
+                if head[index] == "\"" {
+                    inQuotes.toggle()
+                } else if head[index] == ";", !inQuotes {
                     parts.append(head[start..<index]); start = head.index(after: index)
                 }
             }
@@ -193,8 +201,10 @@ enum ICalendarTable {
         case failure(Reject)
     }
 
-    private static func row(from props: [(name: String, params: [String: String], value: String)], line: Int,
-                            raw: String, path: String) -> RowResult {
+    private static func row(
+        from props: [(name: String, params: [String: String], value: String)], line: Int,
+        raw: String, path: String
+    ) -> RowResult {
         func first(_ name: String) -> (params: [String: String], value: String)? {
             props.first { $0.name == name }.map { ($0.params, $0.value) }
         }
@@ -229,8 +239,10 @@ enum ICalendarTable {
                 } else if let tzid = dtstart.params["TZID"] {
                     let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
                     guard let zone = ZonedTime.zone(name) else {
-                        return .failure(Reject(file: path, line: line,
-                                               reason: "DTSTART names the time zone '\(tzid)', which is not an IANA zone", raw: raw))
+                        return .failure(
+                            Reject(
+                                file: path, line: line,
+                                reason: "DTSTART names the time zone '\(tzid)', which is not an IANA zone", raw: raw))
                     }
                     start = ZonedTime.instant(date: day, hour: h, minute: m, second: s, in: zone).iso8601
                 } else {
@@ -250,9 +262,11 @@ enum ICalendarTable {
         } else {
             status = GameStatus.scheduled.rawValue
         }
-        let cells = [first("UID")?.value.trimmed ?? "", summary, home, away, location, venue, city,
-                     description, competition, start, date, time, status, first("SEQUENCE")?.value ?? "",
-                     unescape(first("CATEGORIES")?.value ?? "")]
+        let cells = [
+            first("UID")?.value.trimmed ?? "", summary, home, away, location, venue, city,
+            description, competition, start, date, time, status, first("SEQUENCE")?.value ?? "",
+            unescape(first("CATEGORIES")?.value ?? ""),
+        ]
         return .success(TableRow(line: line, cells: cells, raw: raw))
     }
 
@@ -270,8 +284,10 @@ enum ICalendarTable {
             if lower.count != bytes.count {
                 // Rare: lower-casing changed the length (e.g. "İ"); search case-insensitively instead.
                 guard let r = summary.range(of: separator, options: .caseInsensitive) else { return nil }
-                return (summary.utf8.distance(from: summary.startIndex, to: r.lowerBound),
-                        summary.utf8.distance(from: summary.startIndex, to: r.upperBound))
+                return (
+                    summary.utf8.distance(from: summary.startIndex, to: r.lowerBound),
+                    summary.utf8.distance(from: summary.startIndex, to: r.upperBound)
+                )
             }
             let sep = Array(separator.utf8)
             guard lower.count >= sep.count else { return nil }
@@ -300,7 +316,8 @@ enum ICalendarTable {
         while let found = utf8[start...].firstIndex(of: head) {
             guard let end = utf8.index(found, offsetBy: pattern.count, limitedBy: utf8.endIndex) else { return nil }
             if utf8[found..<end].elementsEqual(pattern), found.samePosition(in: text) != nil,
-               end == text.endIndex || end.samePosition(in: text) != nil {
+                end == text.endIndex || end.samePosition(in: text) != nil
+            {
                 return found..<end
             }
             start = utf8.index(after: found)

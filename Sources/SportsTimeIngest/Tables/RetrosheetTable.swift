@@ -8,9 +8,11 @@ import SportsTimeCore
 /// Adds derived columns read from the notes: `status`, `makeupDate` (ISO), `playedAt` (the place named
 /// by "Played at X" when the game was played on its date somewhere else).
 enum RetrosheetTable {
-    static let columns = ["date", "gameNumber", "weekday", "visitor", "visitorLeague", "visitorGame", "home",
-                          "homeLeague", "homeGame", "dayNight", "postponement", "makeup",
-                          "status", "makeupDate", "playedAt"]
+    static let columns = [
+        "date", "gameNumber", "weekday", "visitor", "visitorLeague", "visitorGame", "home",
+        "homeLeague", "homeGame", "dayNight", "postponement", "makeup",
+        "status", "makeupDate", "playedAt",
+    ]
 
     static func read(_ data: Data, path: String) -> Table {
         let csv = CSVTable.read(data, path: path, options: .init(hasHeader: false))
@@ -19,17 +21,21 @@ enum RetrosheetTable {
         table.rowRejects = csv.rowRejects
         for row in csv.rows {
             guard row.cells.count == 12 else {
-                table.rowRejects.append(Reject(file: path, line: row.line,
-                                               reason: "a Retrosheet schedule row has 12 columns; this one has \(row.cells.count)",
-                                               raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
+                table.rowRejects.append(
+                    Reject(
+                        file: path, line: row.line,
+                        reason: "a Retrosheet schedule row has 12 columns; this one has \(row.cells.count)",
+                        raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
                 continue
             }
             let cells = row.cells.map { $0.trimmed }
             let date = LocalDate(iso8601: cells[0])
             let notes = Notes(date: date, postponement: cells[10], makeup: cells[11])
-            table.rows.append(TableRow(line: row.line,
-                                       cells: cells + [notes.status.rawValue, notes.makeupDate?.iso8601 ?? "", notes.playedAt ?? ""],
-                                       raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
+            table.rows.append(
+                TableRow(
+                    line: row.line,
+                    cells: cells + [notes.status.rawValue, notes.makeupDate?.iso8601 ?? "", notes.playedAt ?? ""],
+                    raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
         }
         return table
     }

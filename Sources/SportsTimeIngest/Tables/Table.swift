@@ -58,9 +58,10 @@ struct TableRow: Sendable {
 
 /// A warning for a file whose bytes were not all UTF-8.
 func invalidUTF8Warning(_ path: String) -> Diagnostic {
-    Diagnostic(.warning, at: SourceLocation(path: path),
-               "the file is not valid UTF-8; undecodable bytes were replaced with U+FFFD",
-               fix: "Check the names in its records, or re-save the file as UTF-8")
+    Diagnostic(
+        .warning, at: SourceLocation(path: path),
+        "the file is not valid UTF-8; undecodable bytes were replaced with U+FFFD",
+        fix: "Check the names in its records, or re-save the file as UTF-8")
 }
 
 /// Whether every cell is empty or spaces (a row of delimiters only).

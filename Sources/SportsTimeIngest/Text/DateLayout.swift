@@ -84,7 +84,9 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
             i += n
         }
         self.tokens = tokens
-        let hasHour12 = tokens.contains { if case .hour12 = $0 { return true }; return false }
+        let hasHour12 = tokens.contains {
+            if case .hour12 = $0 { return true }; return false
+        }
         if hasHour12 != tokens.contains(.ampm) {
             throw LayoutError(message: "layout '\(text)' uses h (1-12) without a (am/pm), or a without h")
         }
@@ -94,10 +96,19 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the layout reads a calendar date / a time of day.
     var hasDate: Bool {
-        named != nil || tokens.contains { if case .year4 = $0 { return true }; if case .year2 = $0 { return true }; return false }
+        named != nil
+            || tokens.contains {
+                if case .year4 = $0 { return true }; if case .year2 = $0 { return true }; return false
+            }
     }
     var hasTime: Bool {
-        named != nil || tokens.contains { switch $0 { case .hour12, .hour24: return true; default: return false } }
+        named != nil
+            || tokens.contains {
+                switch $0 {
+                case .hour12, .hour24: return true;
+                default: return false
+                }
+            }
     }
 
     /// Reads `text` completely; nil when it does not fit the layout or names an impossible date or time.
@@ -164,7 +175,9 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
                 guard i + bytes.count <= u.count else { return nil }
                 for (k, b) in bytes.enumerated() {
                     let x = u[i + k]
-                    guard x == b || (b < 128 && x < 128 && (x | 0x20) == (b | 0x20) && (b | 0x20) >= 97 && (b | 0x20) <= 122) else { return nil }
+                    guard x == b || (b < 128 && x < 128 && (x | 0x20) == (b | 0x20) && (b | 0x20) >= 97 && (b | 0x20) <= 122) else {
+                        return nil
+                    }
                 }
                 i += bytes.count
             }
@@ -198,12 +211,14 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
         case .epoch, .epochMillis:
             guard let value = Int64(text) ?? Double(text).map({ Int64($0.rounded(.down)) }) else { return nil }
             let instant = Instant(secondsSinceEpoch: named == .epoch ? value : Self.floorDivide(value, 1000))
-            return Parts(date: instant.utcDate, hour: instant.utcSecondOfDay / 3600, minute: instant.utcSecondOfDay / 60 % 60,
-                         second: instant.utcSecondOfDay % 60, instant: instant)
+            return Parts(
+                date: instant.utcDate, hour: instant.utcSecondOfDay / 3600, minute: instant.utcSecondOfDay / 60 % 60,
+                second: instant.utcSecondOfDay % 60, instant: instant)
         case .iso8601:
             if let instant = Instant(iso8601: text) {
-                return Parts(date: instant.utcDate, hour: instant.utcSecondOfDay / 3600,
-                             minute: instant.utcSecondOfDay / 60 % 60, second: instant.utcSecondOfDay % 60, instant: instant)
+                return Parts(
+                    date: instant.utcDate, hour: instant.utcSecondOfDay / 3600,
+                    minute: instant.utcSecondOfDay / 60 % 60, second: instant.utcSecondOfDay % 60, instant: instant)
             }
             if let date = LocalDate(iso8601: text) { return Parts(date: date) }
             for layout in Self.naiveISO { if let parts = layout.parse(text) { return parts } }
@@ -217,12 +232,16 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
     }
 
     // Naive ISO date-times (no zone): read in the field's zone. Built from literals only, so they compile.
-    private static let naiveISO: [DateLayout] = ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss",
-                                                 "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm:ss.S"].compactMap { try? DateLayout($0) }
+    private static let naiveISO: [DateLayout] = [
+        "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss",
+        "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm:ss.S",
+    ].compactMap { try? DateLayout($0) }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                     "september", "october", "november", "december"]
+    private static let monthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december",
+    ]
     private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     private static func monthIndex(_ word: [UInt8]) -> Int? {

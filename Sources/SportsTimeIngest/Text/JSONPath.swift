@@ -33,11 +33,15 @@ struct JSONPath: Hashable, Sendable {
             }
             if name == "*" { steps.append(.all) } else if !name.isEmpty { steps.append(.name(String(name))) }
             for b in brackets {
-                if b == "*" { steps.append(.all) }
-                else if let n = Int(b) { steps.append(.index(n)) }
-                else if let eq = b.firstIndex(of: "=") {
+                if b == "*" {
+                    steps.append(.all)
+                } else if let n = Int(b) {
+                    steps.append(.index(n))
+                } else if let eq = b.firstIndex(of: "=") {
                     steps.append(.select(key: String(b[..<eq]), value: String(b[b.index(after: eq)...])))
-                } else { throw JSONPathError(text: text) }
+                } else {
+                    throw JSONPathError(text: text)
+                }
             }
             if name.isEmpty && brackets.isEmpty { throw JSONPathError(text: text) }
         }

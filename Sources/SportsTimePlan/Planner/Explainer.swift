@@ -43,7 +43,9 @@ struct Explainer {
         let cu = graph.candidates[u], cv = graph.candidates[v]
         let a = cu.game.id, b = cv.game.id
         if cu.date == cv.date, request.maxGamesPerDay < 2 {
-            let cities = cu.place == cv.place ? "at \(graph.places[cu.place].name)"
+            let cities =
+                cu.place == cv.place
+                ? "at \(graph.places[cu.place].name)"
                 : "in different cities (\(cityOf(cu.place)) and \(cityOf(cv.place)))"
             return "\(label) \(a) and \(b) are on the same day (\(cu.date)) \(cities); maxGamesPerDay is \(request.maxGamesPerDay)"
         }
@@ -65,7 +67,8 @@ struct Explainer {
         }
         if graph.schedule(from: u, to: v, seconds: drive.seconds, carry: nil) != nil { return nil }
         let between = Double(cv.start - cu.end) / 3600
-        return "\(label) \(a) and \(b) are \(Format.kilometres(drive.kilometres)) km apart (about \(Format.hours(drive.hours)) h of driving) "
+        return
+            "\(label) \(a) and \(b) are \(Format.kilometres(drive.kilometres)) km apart (about \(Format.hours(drive.hours)) h of driving) "
             + "with \(Format.hours(max(0, between))) h between the end of the first and the start of the second"
             + assumedStarts([cu, cv]) + " "
             + "(leaving \(Format.decimal(model.leaveAfterGameMinutes, places: 0)) min after, arriving \(Format.decimal(model.arriveBeforeGameMinutes, places: 0)) min before); "
@@ -112,7 +115,9 @@ struct Explainer {
             return true
         }
         if !outOfSeason.isEmpty {
-            text += " (" + outOfSeason.map { "the \($0.id) season runs \(Self.month($0.seasonStartMonth))–\(Self.month($0.seasonEndMonth))" }
+            text +=
+                " ("
+                + outOfSeason.map { "the \($0.id) season runs \(Self.month($0.seasonStartMonth))–\(Self.month($0.seasonEndMonth))" }
                 .joined(separator: "; ") + ")"
         }
         return text

@@ -51,8 +51,9 @@ struct FewestDays {
             guard span >= lower else { continue }
             let graph = TripGraph(request: window(first, days: span), catalog: catalog)
             guard coversAll(graph), graph.requiredWithGames.count == required else { continue }
-            let beam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)),
-                                   poolSize: 1, labelBudget: budget)
+            let beam = LabelSearch(
+                graph: graph, objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)),
+                poolSize: 1, labelBudget: budget)
             beam.rankByPotential = true
             beam.recordFullCoverage = true
             beam.run()
@@ -76,8 +77,9 @@ struct FewestDays {
                 let graph = TripGraph(request: window(first, days: lower), catalog: catalog)
                 guard coversAll(graph), graph.requiredWithGames.count == required else { continue }
                 spent += graph.arcs.reduce(0) { $0 + $1.count }
-                let search = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1,
-                                         labelBudget: max(0, budget - spent))
+                let search = LabelSearch(
+                    graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1,
+                    labelBudget: max(0, budget - spent))
                 search.countOnly = true
                 let goal = TripKey(coverage: required, primary: 0, secondary: Int64.min)
                 search.floor = goal
@@ -101,7 +103,8 @@ struct FewestDays {
             var plan = Planning(request: window(request.firstDate, days: longest), catalog: catalog).run()
             plan.request = request.resolved
             plan.options = []
-            plan.infeasibility = proven
+            plan.infeasibility =
+                proven
                 ? "No trip of at most \(longest) days attends a game at every required stadium (\(required)) between \(request.firstDate) and \(request.lastDate)."
                 : "No trip attending a game at every required stadium (\(required)) was found within the label budget; at least \(lower) days are needed."
             plan.search.method = "window-search"
@@ -136,10 +139,13 @@ struct FewestDays {
         plan.options.sort { (covers($0) ? 0 : 1, $0.score.total, $0.rank) < (covers($1) ? 0 : 1, $1.score.total, $1.rank) }
         for i in plan.options.indices { plan.options[i].rank = i + 1 }
         if !confirmed {
-            plan.warnings.append("the window the search found (\(best.days) days from \(best.first)) could not be laid out with a game at every required stadium; at least \(lower) days are needed")
+            plan.warnings.append(
+                "the window the search found (\(best.days) days from \(best.first)) could not be laid out with a game at every required stadium; at least \(lower) days are needed"
+            )
         } else if !proven {
-            plan.warnings.append("the fewest days are not proven: best found \(best.days), at least \(lower) (the label budget of "
-                + "\(Format.grouped(Int64(budget))) ran out before every shorter window was refuted)")
+            plan.warnings.append(
+                "the fewest days are not proven: best found \(best.days), at least \(lower) (the label budget of "
+                    + "\(Format.grouped(Int64(budget))) ran out before every shorter window was refuted)")
         }
         return plan
     }

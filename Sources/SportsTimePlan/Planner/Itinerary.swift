@@ -110,8 +110,9 @@ struct ItinerarySimulator {
                     var rest: DriveScheduler.RestRule?
                     if let u = lastGame, request.restDays > 0, graph.candidates[u].date < cv.date {
                         let cu = graph.candidates[u]
-                        rest = DriveScheduler.RestRule(lastGameDate: cu.date, nextGameDate: cv.date,
-                                                       usableDays: cu.date.days(until: cv.date) - 1 - request.restDays)
+                        rest = DriveScheduler.RestRule(
+                            lastGameDate: cu.date, nextGameDate: cv.date,
+                            usableDays: cu.date.days(until: cv.date) - 1 - request.restDays)
                     }
                     var result: DriveScheduler.Result?
                     let earliest = graph.scheduler.schedule(
@@ -119,24 +120,29 @@ struct ItinerarySimulator {
                         carry: carry, deadline: cv.deadline, target: (cv.dayStart, cv.dayEnd), rest: rest,
                         recordSegments: true)
                     if late, isFirstLeg {
-                        result = graph.scheduler.scheduleLatest(seconds: drive.seconds, zone: graph.placeZones[place],
-                                                                notBefore: time, deadline: cv.deadline,
-                                                                target: (cv.dayStart, cv.dayEnd))
+                        result = graph.scheduler.scheduleLatest(
+                            seconds: drive.seconds, zone: graph.placeZones[place],
+                            notBefore: time, deadline: cv.deadline,
+                            target: (cv.dayStart, cv.dayEnd))
                     } else {
                         result = earliest
                     }
                     guard let result, let earliest else { return nil }
                     earliestArrival = earliest.arrive
-                    itinerary.legs.append(Itinerary.Leg(from: place, to: cv.place, drive: drive, depart: result.depart,
-                                                        arrive: result.arrive, segments: result.segments))
+                    itinerary.legs.append(
+                        Itinerary.Leg(
+                            from: place, to: cv.place, drive: drive, depart: result.depart,
+                            arrive: result.arrive, segments: result.segments))
                     itinerary.entries.append(.leg(itinerary.legs.count - 1))
                     isFirstLeg = false
                     arrival = result.arrive
                     used = result.onTargetDay + ((carry?.date == cv.date) ? carry!.seconds : 0)
                 }
                 if used > graph.capSeconds { return nil }
-                itinerary.visits.append(Itinerary.Visit(candidate: v, arrival: arrival, earliestArrival: earliestArrival,
-                                                        requiredArrival: required))
+                itinerary.visits.append(
+                    Itinerary.Visit(
+                        candidate: v, arrival: arrival, earliestArrival: earliestArrival,
+                        requiredArrival: required))
                 itinerary.entries.append(.visit(itinerary.visits.count - 1))
                 if let u = lastGame, graph.candidates[u].date == cv.date { gamesToday += 1 } else { gamesToday = 1 }
                 lastGame = v
@@ -153,17 +159,22 @@ struct ItinerarySimulator {
                 var driven: Int64 = (carry?.date == timeDate) ? carry!.seconds : 0
                 if p != place {
                     guard let drive = graph.drive(place, p) else { return nil }
-                    guard let result = graph.scheduler.schedule(
-                        seconds: drive.seconds, zone: graph.placeZones[place], earliest: time, earliestDate: timeDate,
-                        carry: carry, deadline: nil, target: nil, recordSegments: true) else { return nil }
-                    itinerary.legs.append(Itinerary.Leg(from: place, to: p, drive: drive, depart: result.depart,
-                                                        arrive: result.arrive, segments: result.segments))
+                    guard
+                        let result = graph.scheduler.schedule(
+                            seconds: drive.seconds, zone: graph.placeZones[place], earliest: time, earliestDate: timeDate,
+                            carry: carry, deadline: nil, target: nil, recordSegments: true)
+                    else { return nil }
+                    itinerary.legs.append(
+                        Itinerary.Leg(
+                            from: place, to: p, drive: drive, depart: result.depart,
+                            arrive: result.arrive, segments: result.segments))
                     itinerary.entries.append(.leg(itinerary.legs.count - 1))
                     isFirstLeg = false
                     arrive = result.arrive
                     if let lastSegment = result.segments.last {
                         arriveDate = lastSegment.date
-                        driven = result.segments.filter { $0.date == lastSegment.date }.reduce(0) { $0 + $1.end - $1.start }
+                        driven =
+                            result.segments.filter { $0.date == lastSegment.date }.reduce(0) { $0 + $1.end - $1.start }
                             + ((carry?.date == lastSegment.date) ? carry!.seconds : 0)
                     }
                 }
@@ -192,11 +203,15 @@ struct ItinerarySimulator {
             let sameSpot = place == endPlace || graph.placesCoincide(place, endPlace)
             if !sameSpot {
                 guard let drive = graph.drive(place, endPlace) else { return nil }
-                guard let result = graph.scheduler.schedule(
-                    seconds: drive.seconds, zone: graph.placeZones[place], earliest: time, earliestDate: timeDate,
-                    carry: carry, deadline: deadline, target: nil, recordSegments: true) else { return nil }
-                itinerary.legs.append(Itinerary.Leg(from: place, to: endPlace, drive: drive, depart: result.depart,
-                                                    arrive: result.arrive, segments: result.segments))
+                guard
+                    let result = graph.scheduler.schedule(
+                        seconds: drive.seconds, zone: graph.placeZones[place], earliest: time, earliestDate: timeDate,
+                        carry: carry, deadline: deadline, target: nil, recordSegments: true)
+                else { return nil }
+                itinerary.legs.append(
+                    Itinerary.Leg(
+                        from: place, to: endPlace, drive: drive, depart: result.depart,
+                        arrive: result.arrive, segments: result.segments))
                 itinerary.entries.append(.leg(itinerary.legs.count - 1))
             } else if time > deadline && !itinerary.visits.isEmpty {
                 // Ending where the last game was: only the game's own end must fall inside the window.

@@ -13,8 +13,10 @@ struct OptionBuilder {
         return name.isEmpty ? id : name
     }
 
-    func option(_ itinerary: Itinerary, rank: Int, isProvenOptimal: Bool, warnings extra: [String] = [],
-                mustSeeTotal: Int? = nil) -> TripOption {
+    func option(
+        _ itinerary: Itinerary, rank: Int, isProvenOptimal: Bool, warnings extra: [String] = [],
+        mustSeeTotal: Int? = nil
+    ) -> TripOption {
         let clock = graph.clock
         let request = graph.request
         let mustSee = Set(request.mustSeeGameIds)
@@ -24,15 +26,16 @@ struct OptionBuilder {
             let c = graph.candidates[visit.candidate]
             let game = c.game
             let stadium = catalog.stadium(game.stadiumId)
-            visits.append(GameVisit(
-                gameId: game.id, sport: game.sport, startUTC: c.isTBD ? nil : game.startUTC, localDate: game.localDate,
-                localTime: c.isTBD ? nil : clock.localClock(c.start, zone: c.zone), timeZone: clock.zoneIds[c.zone],
-                timeZoneAbbreviation: clock.abbreviation(c.start, zone: c.zone),
-                homeTeamId: game.homeTeamId, homeTeamName: teamName(game.homeTeamId),
-                awayTeamId: game.awayTeamId, awayTeamName: teamName(game.awayTeamId),
-                stadiumId: game.stadiumId, stadiumName: stadium?.name ?? game.stadiumId, city: stadium?.city ?? "",
-                latitude: stadium?.latitude ?? 0, longitude: stadium?.longitude ?? 0, isMustSee: mustSee.contains(game.id),
-                startKnowledge: c.knowledge, assumedLocalTime: c.isTBD ? clock.localClock(c.start, zone: c.zone) : nil))
+            visits.append(
+                GameVisit(
+                    gameId: game.id, sport: game.sport, startUTC: c.isTBD ? nil : game.startUTC, localDate: game.localDate,
+                    localTime: c.isTBD ? nil : clock.localClock(c.start, zone: c.zone), timeZone: clock.zoneIds[c.zone],
+                    timeZoneAbbreviation: clock.abbreviation(c.start, zone: c.zone),
+                    homeTeamId: game.homeTeamId, homeTeamName: teamName(game.homeTeamId),
+                    awayTeamId: game.awayTeamId, awayTeamName: teamName(game.awayTeamId),
+                    stadiumId: game.stadiumId, stadiumName: stadium?.name ?? game.stadiumId, city: stadium?.city ?? "",
+                    latitude: stadium?.latitude ?? 0, longitude: stadium?.longitude ?? 0, isMustSee: mustSee.contains(game.id),
+                    startKnowledge: c.knowledge, assumedLocalTime: c.isTBD ? clock.localClock(c.start, zone: c.zone) : nil))
         }
 
         // A drive's times rest on an assumed start when it leaves a game or drives to one whose start is assumed.
@@ -51,26 +54,28 @@ struct OptionBuilder {
         var legs: [DriveLeg] = []
         for (index, leg) in itinerary.legs.enumerated() {
             let from = graph.places[leg.from], to = graph.places[leg.to]
-            legs.append(DriveLeg(
-                fromName: from.name, toName: to.name, fromStadiumId: from.stadiumId, toStadiumId: to.stadiumId,
-                kilometres: leg.drive.kilometres, hours: leg.drive.hours,
-                departLocal: clock.localText(leg.depart, zone: graph.placeZones[leg.from]),
-                arriveLocal: clock.localText(leg.arrive, zone: graph.placeZones[leg.to]),
-                departUTC: Instant(secondsSinceEpoch: leg.depart), arriveUTC: Instant(secondsSinceEpoch: leg.arrive),
-                assumedStartGameIds: assumedAround[index]))
+            legs.append(
+                DriveLeg(
+                    fromName: from.name, toName: to.name, fromStadiumId: from.stadiumId, toStadiumId: to.stadiumId,
+                    kilometres: leg.drive.kilometres, hours: leg.drive.hours,
+                    departLocal: clock.localText(leg.depart, zone: graph.placeZones[leg.from]),
+                    arriveLocal: clock.localText(leg.arrive, zone: graph.placeZones[leg.to]),
+                    departUTC: Instant(secondsSinceEpoch: leg.depart), arriveUTC: Instant(secondsSinceEpoch: leg.arrive),
+                    assumedStartGameIds: assumedAround[index]))
         }
 
         var stops: [StadiumStop] = []
         for stop in itinerary.stops {
             let place = graph.places[stop.place]
             let zone = graph.placeZones[stop.place]
-            stops.append(StadiumStop(
-                stadiumId: place.stadiumId ?? "", stadiumName: place.name, city: place.city,
-                latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, timeZone: place.timeZone,
-                localDate: clock.localDate(stop.visitStart, zone: zone),
-                arriveLocal: clock.localText(stop.arrive, zone: zone),
-                visitStartLocal: clock.localText(stop.visitStart, zone: zone),
-                visitEndLocal: clock.localText(stop.visitEnd, zone: zone)))
+            stops.append(
+                StadiumStop(
+                    stadiumId: place.stadiumId ?? "", stadiumName: place.name, city: place.city,
+                    latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, timeZone: place.timeZone,
+                    localDate: clock.localDate(stop.visitStart, zone: zone),
+                    arriveLocal: clock.localText(stop.arrive, zone: zone),
+                    visitStartLocal: clock.localText(stop.visitStart, zone: zone),
+                    visitEndLocal: clock.localText(stop.visitEnd, zone: zone)))
         }
 
         // Days: every date from the first event to the last, each event on its own local date.
@@ -89,8 +94,10 @@ struct OptionBuilder {
                 let l = legDates.indices.filter { legDates[$0] == date }
                 let s = stopDates.indices.filter { stopDates[$0] == date }
                 let driving = drivingByDate[date] ?? 0
-                days.append(TripDay(date: date, visitIndices: v, legIndices: l, drivingHours: Double(driving) / 3600,
-                                    isRestDay: v.isEmpty && driving == 0 && s.isEmpty, stopIndices: s.isEmpty ? nil : s))
+                days.append(
+                    TripDay(
+                        date: date, visitIndices: v, legIndices: l, drivingHours: Double(driving) / 3600,
+                        isRestDay: v.isEmpty && driving == 0 && s.isEmpty, stopIndices: s.isEmpty ? nil : s))
                 date = date.adding(days: 1)
             }
         }
@@ -101,11 +108,12 @@ struct OptionBuilder {
         let covered = itinerary.visits.filter { mustSee.contains(graph.candidates[$0.candidate].game.id) }.count
         let drivingSeconds = itinerary.drivingSeconds
         let minSlack = itinerary.visits.map { Double($0.requiredArrival - $0.earliestArrival) / 3600 }.min() ?? 0
-        let total: Double = switch request.objective {
-        case .mostGames: Double(games)
-        case .mostStadiums, .fewestDays: Double(distinct)
-        case .leastDriving: Double(drivingSeconds) / 3600
-        }
+        let total: Double =
+            switch request.objective {
+            case .mostGames: Double(games)
+            case .mostStadiums, .fewestDays: Double(distinct)
+            case .leastDriving: Double(drivingSeconds) / 3600
+            }
         let score = ScoreBreakdown(
             total: total, games: games, distinctStadiums: distinct, mustSeeCovered: covered,
             mustSeeTotal: mustSeeTotal ?? request.mustSeeGameIds.count, drivingHours: Double(drivingSeconds) / 3600,
@@ -123,28 +131,37 @@ struct OptionBuilder {
                     assumptions.append("\(sport) \(knowledge.rawValue) games at \(Format.clock(minutes: minute))")
                 }
             }
-            warnings.append("\(flagged.count) of \(games) game\(games == 1 ? "" : "s") \(flagged.count == 1 ? "is" : "are") only known to be "
-                + "a day or night game (exact time not published); planned from assumed local starts: "
-                + assumptions.joined(separator: ", ") + " (travel.assumedStarts)")
+            warnings.append(
+                "\(flagged.count) of \(games) game\(games == 1 ? "" : "s") \(flagged.count == 1 ? "is" : "are") only known to be "
+                    + "a day or night game (exact time not published); planned from assumed local starts: "
+                    + assumptions.joined(separator: ", ") + " (travel.assumedStarts)")
         }
         let unknown = assumed.filter { $0.knowledge == .unknown }
         if !unknown.isEmpty {
-            let minutes = Set(unknown.map { graph.model.assumedStartMinute(.unknown, sport: $0.game.sport) ?? graph.model.tbdAssumedStartMinute })
+            let minutes = Set(
+                unknown.map { graph.model.assumedStartMinute(.unknown, sport: $0.game.sport) ?? graph.model.tbdAssumedStartMinute })
             let at = minutes.sorted().map { Format.clock(minutes: $0) }.joined(separator: " or ")
-            warnings.append("\(unknown.count) of \(games) game\(games == 1 ? "" : "s") \(unknown.count == 1 ? "has" : "have") no start time yet (TBD); "
-                + "planned as starting at \(at) local (travel.tbdAssumedStart)")
+            warnings.append(
+                "\(unknown.count) of \(games) game\(games == 1 ? "" : "s") \(unknown.count == 1 ? "has" : "have") no start time yet (TBD); "
+                    + "planned as starting at \(at) local (travel.tbdAssumedStart)")
         }
-        if let tightest = itinerary.visits.min(by: { ($0.requiredArrival - $0.earliestArrival) < ($1.requiredArrival - $1.earliestArrival) }),
-           tightest.requiredArrival - tightest.earliestArrival < 1800 {
+        if let tightest = itinerary.visits.min(by: { ($0.requiredArrival - $0.earliestArrival) < ($1.requiredArrival - $1.earliestArrival) }
+        ),
+            tightest.requiredArrival - tightest.earliestArrival < 1800
+        {
             let id = graph.candidates[tightest.candidate].game.id
             let minutes = Int((Double(tightest.requiredArrival - tightest.earliestArrival) / 60).rounded())
             let c = graph.candidates[tightest.candidate]
-            let basis = c.isTBD ? ", a start assumed at \(clock.localClock(c.start, zone: c.zone)) local because "
-                + (c.knowledge == .unknown ? "the time is TBD" : "only the \(c.knowledge.rawValue)-game flag is published") : ""
-            warnings.append("tight connection: the arrival for \(id) is only \(minutes) min ahead of the planned arrival time "
-                + "(\(Format.decimal(graph.model.arriveBeforeGameMinutes, places: 0)) min before the start\(basis))")
+            let basis =
+                c.isTBD
+                ? ", a start assumed at \(clock.localClock(c.start, zone: c.zone)) local because "
+                    + (c.knowledge == .unknown ? "the time is TBD" : "only the \(c.knowledge.rawValue)-game flag is published") : ""
+            warnings.append(
+                "tight connection: the arrival for \(id) is only \(minutes) min ahead of the planned arrival time "
+                    + "(\(Format.decimal(graph.model.arriveBeforeGameMinutes, places: 0)) min before the start\(basis))")
         }
-        return TripOption(rank: rank, isProvenOptimal: isProvenOptimal, score: score, visits: visits, legs: legs,
-                          days: days, warnings: warnings, stops: stops.isEmpty ? nil : stops)
+        return TripOption(
+            rank: rank, isProvenOptimal: isProvenOptimal, score: score, visits: visits, legs: legs,
+            days: days, warnings: warnings, stops: stops.isEmpty ? nil : stops)
     }
 }

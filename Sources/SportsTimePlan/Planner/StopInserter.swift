@@ -32,10 +32,12 @@ struct StopInserter {
         for gap in 0...games.count {
             let origin = gap == 0 ? graph.startPlace : graph.candidates[games[gap - 1]].place
             let destination: Int? = gap == games.count ? graph.endPlace : graph.candidates[games[gap]].place
-            guard let route = StopRouter.order(
-                stops: stops.count, fromOrigin: stops.map { cost(origin, $0) }, between: between,
-                toDestination: destination.map { d in stops.map { cost($0, d) } },
-                exactLimit: graph.request.search.heldKarpLimit) else { continue }
+            guard
+                let route = StopRouter.order(
+                    stops: stops.count, fromOrigin: stops.map { cost(origin, $0) }, between: between,
+                    toDestination: destination.map { d in stops.map { cost($0, d) } },
+                    exactLimit: graph.request.search.heldKarpLimit)
+            else { continue }
             var waypoints = base
             waypoints.insert(contentsOf: route.order.map { Waypoint.stop(stops[$0]) }, at: gap)
             guard let itinerary = simulator.simulate(waypoints) else { continue }

@@ -50,19 +50,21 @@ struct Planning {
         let conflicts = mustSeeConflicts(graph, explainer)
         let outcome = search(graph)
         warnings += outcome.warnings
-        let report = SearchReport(method: outcome.method, isExact: outcome.isExact, upperBound: outcome.upperBound,
-                                  candidateGames: graph.count, arcs: outcome.arcs, labelsExpanded: outcome.labelsExpanded,
-                                  tieBreakExact: outcome.tieBreakExact)
+        let report = SearchReport(
+            method: outcome.method, isExact: outcome.isExact, upperBound: outcome.upperBound,
+            candidateGames: graph.count, arcs: outcome.arcs, labelsExpanded: outcome.labelsExpanded,
+            tieBreakExact: outcome.tieBreakExact)
 
         if !conflicts.isEmpty {
             let branches = self.branches(graph: graph, conflicts: conflicts)
             if !branches.isEmpty {
                 warnings.append("no trip attends every must-see game; branches lists the best trip for each compatible set")
             }
-            return TripPlan(id: request.id, request: request.resolved, options: [],
-                            conflicts: conflicts.map { PlanConflict(gameIds: [$0.a, $0.b], reason: $0.reason) },
-                            infeasibility: sentence(conflicts[0].reason), warnings: warnings, search: report,
-                            branches: branches.isEmpty ? nil : branches)
+            return TripPlan(
+                id: request.id, request: request.resolved, options: [],
+                conflicts: conflicts.map { PlanConflict(gameIds: [$0.a, $0.b], reason: $0.reason) },
+                infeasibility: sentence(conflicts[0].reason), warnings: warnings, search: report,
+                branches: branches.isEmpty ? nil : branches)
         }
 
         // Lay out every candidate trip (fitting stops), rank by what the trips really are.
@@ -70,7 +72,7 @@ struct Planning {
         let inserter = StopInserter(graph: graph, simulator: simulator)
         var candidatePaths = outcome.paths
         if graph.mustSeeOrder.isEmpty, !graph.requiredStops.isEmpty || (!request.requiredStadiumIds.isEmpty && candidatePaths.isEmpty) {
-            candidatePaths.append([])  // a trip of stops only
+            candidatePaths.append([]) // a trip of stops only
         }
         var laidOut: [LaidOut] = []
         var seenPaths = Set<[Int]>()
@@ -84,8 +86,10 @@ struct Planning {
                     if stops.isEmpty { internalFailures += 1 } else { stopFailures += 1 }
                     continue
                 }
-                laidOut.append(LaidOut(path: path, placement: placement, key: key(of: placement.itinerary, graph: graph),
-                                       order: laidOut.count))
+                laidOut.append(
+                    LaidOut(
+                        path: path, placement: placement, key: key(of: placement.itinerary, graph: graph),
+                        order: laidOut.count))
             }
             laidOut.sort { a, b in
                 if a.key != b.key { return a.key > b.key }
@@ -98,8 +102,9 @@ struct Planning {
 
         guard !laidOut.isEmpty else {
             let reason = infeasibility(graph: graph, explainer: explainer, outcome: outcome, stopFailures: stopFailures)
-            return TripPlan(id: request.id, request: request.resolved, options: [], conflicts: [],
-                            infeasibility: sentence(reason), warnings: warnings, search: report)
+            return TripPlan(
+                id: request.id, request: request.resolved, options: [], conflicts: [],
+                infeasibility: sentence(reason), warnings: warnings, search: report)
         }
 
         // Distinct options: each differs from every better option in at least 2 stadiums. When the k best
@@ -139,24 +144,33 @@ struct Planning {
         if chosen.count < request.optionCount {
             for i in laidOut.indices where chosen.count < request.optionCount && !chosen.contains(i) {
                 let set = stadiums(laidOut[i])
-                let closest = chosen.min { set.symmetricDifference(stadiums(laidOut[$0])).count < set.symmetricDifference(stadiums(laidOut[$1])).count }
+                let closest = chosen.min {
+                    set.symmetricDifference(stadiums(laidOut[$0])).count < set.symmetricDifference(stadiums(laidOut[$1])).count
+                }
                 if let closest {
                     let d = set.symmetricDifference(stadiums(laidOut[closest])).count
                     let rank = chosen.firstIndex(of: closest)! + 1
                     let avoidedText = avoided.isEmpty ? "" : ", nor the best trips avoiding \(avoided.joined(separator: ", ")),"
-                    optionWarnings[i] = ["differs from option \(rank) in only \(d) stadium\(d == 1 ? "" : "s"): no trip among the "
-                        + "\(outcome.paths.count) best\(avoidedText) differs from every better option in at least 2"]
+                    optionWarnings[i] = [
+                        "differs from option \(rank) in only \(d) stadium\(d == 1 ? "" : "s"): no trip among the "
+                            + "\(outcome.paths.count) best\(avoidedText) differs from every better option in at least 2"
+                    ]
                 }
                 chosen.append(i)
             }
             chosen.sort()
         }
         if chosen.count < request.optionCount {
-            let scope = outcome.isExact && outcome.paths.count < request.candidatePool ? "exist" : "were found among the \(outcome.paths.count) best"
-            warnings.append("only \(chosen.count) distinct trip\(chosen.count == 1 ? "" : "s") \(scope); \(request.optionCount) were asked for")
+            let scope =
+                outcome.isExact && outcome.paths.count < request.candidatePool
+                ? "exist" : "were found among the \(outcome.paths.count) best"
+            warnings.append(
+                "only \(chosen.count) distinct trip\(chosen.count == 1 ? "" : "s") \(scope); \(request.optionCount) were asked for")
         }
         if internalFailures > 0 {
-            warnings.append("\(internalFailures) trip\(internalFailures == 1 ? "" : "s") found by the search could not be laid out in time and were left out")
+            warnings.append(
+                "\(internalFailures) trip\(internalFailures == 1 ? "" : "s") found by the search could not be laid out in time and were left out"
+            )
         }
 
         let builder = OptionBuilder(graph: graph, catalog: catalog)
@@ -175,7 +189,9 @@ struct Planning {
             if entry.key.coverage < graph.requiredWithGames.count || hasStops {
                 let stopped = entry.placement.itinerary.stops.compactMap { graph.places[$0.place].stadiumId }
                 if !stopped.isEmpty {
-                    extra.append("required stadium\(stopped.count == 1 ? "" : "s") \(stopped.joined(separator: ", ")) visited without a game (a \(Format.hours(graph.model.stadiumVisitHours)) h stop)")
+                    extra.append(
+                        "required stadium\(stopped.count == 1 ? "" : "s") \(stopped.joined(separator: ", ")) visited without a game (a \(Format.hours(graph.model.stadiumVisitHours)) h stop)"
+                    )
                 }
             }
             options.append(builder.option(entry.placement.itinerary, rank: rank + 1, isProvenOptimal: proven, warnings: extra))
@@ -184,10 +200,12 @@ struct Planning {
         finalReport.labelsExpanded += extraLabels
         if !methods.isEmpty { finalReport.method += "+" + methods.sorted().joined(separator: "+") }
         if methods.contains("2-opt-or-opt") || methods.contains("cheapest-insertion") {
-            warnings.append("stops were ordered heuristically (more than \(request.search.heldKarpLimit) stops, or no single gap held them)")
+            warnings.append(
+                "stops were ordered heuristically (more than \(request.search.heldKarpLimit) stops, or no single gap held them)")
         }
-        return TripPlan(id: request.id, request: request.resolved, options: options, conflicts: [], infeasibility: nil,
-                        warnings: warnings, search: finalReport)
+        return TripPlan(
+            id: request.id, request: request.resolved, options: options, conflicts: [], infeasibility: nil,
+            warnings: warnings, search: finalReport)
     }
 
     // MARK: Search
@@ -205,7 +223,9 @@ struct Planning {
         var tieBreakExact: Bool?
         switch request.objective {
         case .mostGames, .leastDriving:
-            primary = LabelSearch(graph: graph, objective: request.objective, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
+            primary = LabelSearch(
+                graph: graph, objective: request.objective, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget,
+                excluded: excluded)
             primary.run()
             expanded = primary.labelsExpanded
             method = request.objective == .mostGames ? "exact-longest-path" : "exact-shortest-path"
@@ -215,8 +235,9 @@ struct Planning {
         case .mostStadiums where !avoiding.isEmpty:
             // Alternatives that avoid a stadium: a narrower beam search is enough (whether an alternative is
             // optimal is decided against the main search's proven value).
-            let beam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)),
-                                   poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
+            let beam = LabelSearch(
+                graph: graph, objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)),
+                poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
             beam.run()
             primary = beam
             expanded = beam.labelsExpanded
@@ -250,9 +271,10 @@ struct Planning {
             for arc in graph.arcs[u] where primary.useful[Int(arc.to)] && graph.allowed(u, Int(arc.to)) { arcs += 1 }
         }
         let optimum = isExact ? ranked.first.map { TripKey(coverage: $0.key.coverage, primary: $0.key.primary, secondary: 0) } : nil
-        return SearchOutcome(paths: ranked.map(\.path), keys: ranked.map(\.key), method: method, isExact: isExact,
-                             upperBound: upperBound, labelsExpanded: expanded, arcs: arcs, optimum: optimum, warnings: warnings,
-                             tieBreakExact: tieBreakExact)
+        return SearchOutcome(
+            paths: ranked.map(\.path), keys: ranked.map(\.key), method: method, isExact: isExact,
+            upperBound: upperBound, labelsExpanded: expanded, arcs: arcs, optimum: optimum, warnings: warnings,
+            tieBreakExact: tieBreakExact)
     }
 
     struct StadiumSearch {
@@ -277,11 +299,13 @@ struct Planning {
         let budget = request.search.labelBudget
         let width = request.search.beamWidth
         var completions: [(search: LabelSearch, completion: LabelSearch.Completion)] = []
-        let valueBeam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
-                                    labelBudget: budget, excluded: excluded)
+        let valueBeam = LabelSearch(
+            graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
+            labelBudget: budget, excluded: excluded)
         valueBeam.run()
-        let potentialBeam = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
-                                        labelBudget: budget, excluded: excluded)
+        let potentialBeam = LabelSearch(
+            graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
+            labelBudget: budget, excluded: excluded)
         potentialBeam.rankByPotential = true
         potentialBeam.run()
         completions += valueBeam.pool.map { (valueBeam, $0) } + potentialBeam.pool.map { (potentialBeam, $0) }
@@ -289,15 +313,17 @@ struct Planning {
         func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }
         var best: TripKey? = completions.map { value($0.completion.key) }.max()
         guard let root = valueBeam.rootBound() else {
-            return StadiumSearch(primary: valueBeam, expanded: expanded, method: "exact-label-setting", isExact: true,
-                                 upperBound: nil, tieBreakExact: true, completions: [], warnings: [])
+            return StadiumSearch(
+                primary: valueBeam, expanded: expanded, method: "exact-label-setting", isExact: true,
+                upperBound: nil, tieBreakExact: true, completions: [], warnings: [])
         }
         var spent = 0
         enum Pass { case reached, refuted, outOfBudget }
         // One count-only pass: is there a trip reaching `target`?
         func pass(_ target: TripKey) -> Pass {
-            let search = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1,
-                                     labelBudget: max(0, budget - spent), excluded: excluded)
+            let search = LabelSearch(
+                graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1,
+                labelBudget: max(0, budget - spent), excluded: excluded)
             search.countOnly = true
             search.floor = target
             search.stopAt = target
@@ -321,7 +347,7 @@ struct Planning {
                 switch pass(TripKey(coverage: open.coverage, primary: 0, secondary: Int64.min)) {
                 case .reached: break
                 case .refuted:
-                    if open.coverage == 0 { proven = true; break search }  // no trip at all
+                    if open.coverage == 0 { proven = true; break search } // no trip at all
                     open = TripKey(coverage: open.coverage - 1, primary: root.primary, secondary: Int64.min)
                     continue
                 case .outOfBudget: break search
@@ -345,8 +371,9 @@ struct Planning {
         var primarySearch = valueBeam
         if proven, let optimum = best {
             // The tie-break: least driving (then the k best) among trips reaching the optimum.
-            let exact = LabelSearch(graph: graph, objective: .mostStadiums, mode: .exact, poolSize: pool, labelBudget: budget,
-                                    excluded: excluded)
+            let exact = LabelSearch(
+                graph: graph, objective: .mostStadiums, mode: .exact, poolSize: pool, labelBudget: budget,
+                excluded: excluded)
             exact.floor = optimum
             exact.run()
             expanded += exact.labelsExpanded
@@ -357,11 +384,12 @@ struct Planning {
             } else {
                 tieBreakExact = false
                 completions += exact.pool.map { (exact, $0) }
-                warnings.append("the most stadiums (\(optimum.primary)) is proven, but the tie-break search stopped at its budget of "
-                    + "\(Format.grouped(Int64(budget))) labels: the driving of the options is the least found, not proven least")
+                warnings.append(
+                    "the most stadiums (\(optimum.primary)) is proven, but the tie-break search stopped at its budget of "
+                        + "\(Format.grouped(Int64(budget))) labels: the driving of the options is the least found, not proven least")
             }
         } else if proven {
-            tieBreakExact = true  // no trip at all
+            tieBreakExact = true // no trip at all
         } else {
             method = "beam"
             isExact = false
@@ -369,13 +397,16 @@ struct Planning {
             let bound = max(Double(open.primary), found)
             upperBound = bound
             let ratio = bound > 0 ? found / bound : 1
-            warnings.append("the exact search stopped at its budget of \(Format.grouped(Int64(budget))) labels; "
-                + "the options come from a beam search (width \(width)) and target-first passes and may not be optimal: best found "
-                + "\(Format.decimal(found, places: 0)) stadiums, proven upper bound \(Format.decimal(bound, places: 0)) (ratio \(Format.decimal(ratio, places: 3)))")
+            warnings.append(
+                "the exact search stopped at its budget of \(Format.grouped(Int64(budget))) labels; "
+                    + "the options come from a beam search (width \(width)) and target-first passes and may not be optimal: best found "
+                    + "\(Format.decimal(found, places: 0)) stadiums, proven upper bound \(Format.decimal(bound, places: 0)) (ratio \(Format.decimal(ratio, places: 3)))"
+            )
         }
         completions.sort { $0.completion.key > $1.completion.key }
-        return StadiumSearch(primary: primarySearch, expanded: expanded, method: method, isExact: isExact, upperBound: upperBound,
-                             tieBreakExact: tieBreakExact, completions: completions, warnings: warnings)
+        return StadiumSearch(
+            primary: primarySearch, expanded: expanded, method: method, isExact: isExact, upperBound: upperBound,
+            tieBreakExact: tieBreakExact, completions: completions, warnings: warnings)
     }
 
     /// The ranking key of a laid-out trip (the same order the search uses).
@@ -412,7 +443,9 @@ struct Planning {
                 for arc in graph.arcs[x] where Int(arc.to) <= last { reachable[Int(arc.to)] = true }
             }
             for v in order[(i + 1)...] where !reachable[v] {
-                let reason = explainer.pairReason(u, v) ?? "no sequence of games joins must-see games \(graph.candidates[u].game.id) and \(graph.candidates[v].game.id) within the limits"
+                let reason =
+                    explainer.pairReason(u, v)
+                    ?? "no sequence of games joins must-see games \(graph.candidates[u].game.id) and \(graph.candidates[v].game.id) within the limits"
                 conflicts.append(Conflict(u: u, v: v, a: graph.candidates[u].game.id, b: graph.candidates[v].game.id, reason: reason))
             }
         }
@@ -451,7 +484,9 @@ struct Planning {
             let dropped = ids.indices.filter { !set.contains($0) }.map { ids[$0] }
             option.rank = result.count + 1
             option.score.mustSeeTotal = ids.count
-            option.warnings.insert("attends must-see \(set.map { ids[$0] }.joined(separator: ", ")); leaves out \(dropped.joined(separator: ", ")) (conflict)", at: 0)
+            option.warnings.insert(
+                "attends must-see \(set.map { ids[$0] }.joined(separator: ", ")); leaves out \(dropped.joined(separator: ", ")) (conflict)",
+                at: 0)
             result.append(option)
         }
         return result
@@ -482,7 +517,8 @@ struct Planning {
                 let db = graph.drive(graph.startPlace, graph.candidates[b].place)?.seconds ?? .max
                 return (da, a) < (db, b)
             }!
-            return "no game in the window can be reached from the start in time; the nearest: " + explainer.startReason(nearest, label: "game")
+            return "no game in the window can be reached from the start in time; the nearest: "
+                + explainer.startReason(nearest, label: "game")
         }
         if graph.endPlace != nil {
             let latest = reachable.max()!
@@ -494,10 +530,14 @@ struct Planning {
     func planWarnings(_ graph: TripGraph) -> [String] {
         var warnings: [String] = []
         if graph.skippedNotPlayable > 0 {
-            warnings.append("\(graph.skippedNotPlayable) postponed or cancelled game\(graph.skippedNotPlayable == 1 ? " was" : "s were") left out of the window")
+            warnings.append(
+                "\(graph.skippedNotPlayable) postponed or cancelled game\(graph.skippedNotPlayable == 1 ? " was" : "s were") left out of the window"
+            )
         }
         if !graph.skippedNoStadium.isEmpty {
-            warnings.append("\(graph.skippedNoStadium.count) game\(graph.skippedNoStadium.count == 1 ? "" : "s") at a stadium without a usable location left out (e.g. \(graph.skippedNoStadium.sorted()[0]))")
+            warnings.append(
+                "\(graph.skippedNoStadium.count) game\(graph.skippedNoStadium.count == 1 ? "" : "s") at a stadium without a usable location left out (e.g. \(graph.skippedNoStadium.sorted()[0]))"
+            )
         }
         let sportsWithGames = Set(graph.candidates.map(\.game.sport))
         for sport in request.sports where !sportsWithGames.contains(sport) && graph.count > 0 {

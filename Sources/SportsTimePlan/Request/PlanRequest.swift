@@ -51,11 +51,13 @@ public struct PlanRequest: Sendable, Hashable {
     public var travel: TravelModel
     public var search: SearchSettings
 
-    public init(id: String, title: String, sports: [String], firstDate: LocalDate, lastDate: LocalDate,
-                start: TravelPlace, end: TravelPlace? = nil, objective: Objective = .mostGames,
-                mustSeeGameIds: [String] = [], requiredStadiumIds: [String] = [], homeTeamIds: [String] = [],
-                maxGamesPerDay: Int = 1, restDays: Int = 0, optionCount: Int = 3,
-                travel: TravelModel = TravelModel(), search: SearchSettings = SearchSettings()) {
+    public init(
+        id: String, title: String, sports: [String], firstDate: LocalDate, lastDate: LocalDate,
+        start: TravelPlace, end: TravelPlace? = nil, objective: Objective = .mostGames,
+        mustSeeGameIds: [String] = [], requiredStadiumIds: [String] = [], homeTeamIds: [String] = [],
+        maxGamesPerDay: Int = 1, restDays: Int = 0, optionCount: Int = 3,
+        travel: TravelModel = TravelModel(), search: SearchSettings = SearchSettings()
+    ) {
         self.id = id; self.title = title; self.sports = sports; self.firstDate = firstDate; self.lastDate = lastDate
         self.start = start; self.end = end; self.objective = objective; self.mustSeeGameIds = mustSeeGameIds
         self.requiredStadiumIds = requiredStadiumIds; self.homeTeamIds = homeTeamIds
@@ -86,7 +88,8 @@ public struct PlanRequest: Sendable, Hashable {
 
 extension TravelPlace {
     var planPoint: PlacePoint {
-        PlacePoint(name: name, stadiumId: stadiumId, latitude: coordinate.latitude, longitude: coordinate.longitude,
-                   timeZone: timeZone)
+        PlacePoint(
+            name: name, stadiumId: stadiumId, latitude: coordinate.latitude, longitude: coordinate.longitude,
+            timeZone: timeZone)
     }
 }

@@ -34,8 +34,10 @@ struct RequestFile: Decodable {
             let container = try decoder.singleValueContainer()
             if let list = try? container.decode([String].self) { self = .list(list); return }
             if let word = try? container.decode(String.self), word == "all" { self = .all; return }
-            throw DecodingError.typeMismatch([String].self, DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "requiredStadiums must be a list of stadium ids or the word all"))
+            throw DecodingError.typeMismatch(
+                [String].self,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "requiredStadiums must be a list of stadium ids or the word all"))
         }
 
         var ids: [String] { if case .list(let ids) = self { return ids } else { return [] } }

@@ -20,8 +20,10 @@ public enum RequestResolver {
             throw sorted.count == 1 ? PipelineError.invalidInput(sorted[0]) : PipelineError.invalidInputs(sorted)
         }
         guard let request else {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path, line: 1),
-                                                        "the request could not be resolved", fix: "Check the request"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "the request could not be resolved", fix: "Check the request"))
         }
         return request
     }
@@ -40,8 +42,9 @@ public enum RequestResolver {
 
     public static func scope(data: Data, path: String, margin: Int = 3) -> Scope? {
         guard let text = try? TextEncoding.utf8Text(data, path: path),
-              let file = try? StrictYAML.decode(RequestFile.self, from: text, path: path),
-              let first = LocalDate(iso8601: file.firstDate), let last = LocalDate(iso8601: file.lastDate) else { return nil }
+            let file = try? StrictYAML.decode(RequestFile.self, from: text, path: path),
+            let first = LocalDate(iso8601: file.firstDate), let last = LocalDate(iso8601: file.lastDate)
+        else { return nil }
         var sports = Set(file.sports)
         var seasons: Set<String> = []
         for spec in file.mustSee ?? [] {
@@ -51,7 +54,8 @@ public enum RequestResolver {
                 sports.insert(String(parts[0]))
                 // The season follows the sport: `2023`, or `2025-26` when the rest starts `26-2026-`.
                 let rest = Array(parts[2].utf8)
-                let isSplitYear = rest.count > 3 && rest[2] == UInt8(ascii: "-") && rest[0...1].allSatisfy { $0 >= 48 && $0 <= 57 }
+                let isSplitYear =
+                    rest.count > 3 && rest[2] == UInt8(ascii: "-") && rest[0...1].allSatisfy { $0 >= 48 && $0 <= 57 }
                     && rest[3...].prefix(4).count == 4 && rest[3...].prefix(4).allSatisfy { $0 >= 48 && $0 <= 57 }
                 seasons.insert("\(parts[0])-\(parts[1])" + (isSplitYear ? "-\(parts[2].prefix(2))" : ""))
             }
@@ -71,8 +75,9 @@ public enum RequestResolver {
     static func minutes(of text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...24).contains(h), (0..<60).contains(m),
-              h * 60 + m <= 24 * 60 else { return nil }
+            let h = Int(parts[0]), let m = Int(parts[1]), (0...24).contains(h), (0..<60).contains(m),
+            h * 60 + m <= 24 * 60
+        else { return nil }
         return h * 60 + m
     }
 }
@@ -96,8 +101,9 @@ private struct Resolver {
         // id and title
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if file.id != stem {
-            problem(["id"], "id '\(file.id)' does not match the file name '\(stem).yaml'",
-                    fix: "Name the file \(file.id).yaml or set id: \(stem)")
+            problem(
+                ["id"], "id '\(file.id)' does not match the file name '\(stem).yaml'",
+                fix: "Name the file \(file.id).yaml or set id: \(stem)")
         }
         if Slug.make(file.id) != file.id || file.id.isEmpty {
             problem(["id"], "id '\(file.id)' is not a lowercase slug", fix: "Use letters, digits and '-' only, e.g. \(Slug.make(file.id))")
@@ -110,14 +116,18 @@ private struct Resolver {
         var sports: [String] = []
         if file.sports.isEmpty { problem(["sports"], "sports is empty", fix: "List at least one sport id, e.g. [mlb]") }
         for (i, id) in file.sports.enumerated() {
-            if sports.contains(id) { problem(["sports", .index(i)], "sport '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            if sports.contains(id) {
+                problem(["sports", .index(i)], "sport '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+            }
             guard let sport = catalog.sport(id) else {
                 let known = catalog.sports.filter(\.isActive).map(\.id).joined(separator: ", ")
                 problem(["sports", .index(i)], "unknown sport '\(id)'", fix: "Use one of: \(known)")
                 continue
             }
             if !sport.isActive {
-                problem(["sports", .index(i)], "sport '\(id)' is inactive", fix: "Remove it, or mark the sport active in fixtures/reference/sports.yaml")
+                problem(
+                    ["sports", .index(i)], "sport '\(id)' is inactive",
+                    fix: "Remove it, or mark the sport active in fixtures/reference/sports.yaml")
                 continue
             }
             sports.append(id)
@@ -130,35 +140,46 @@ private struct Resolver {
         if lastDate == nil { problem(["lastDate"], "lastDate '\(file.lastDate)' is not a date", fix: "Write it as YYYY-MM-DD") }
         if let firstDate, let lastDate {
             if lastDate < firstDate {
-                problem(["lastDate"], "the date window is empty: lastDate \(lastDate) is before firstDate \(firstDate)",
-                        fix: "Set lastDate on or after firstDate")
+                problem(
+                    ["lastDate"], "the date window is empty: lastDate \(lastDate) is before firstDate \(firstDate)",
+                    fix: "Set lastDate on or after firstDate")
             } else if file.objective == Objective.fewestDays.rawValue {
                 if firstDate.days(until: lastDate) + 1 > RequestResolver.maxSeasonDays {
-                    problem(["lastDate"], "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
+                    problem(
+                        ["lastDate"],
+                        "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
                             + "more than the \(RequestResolver.maxSeasonDays) days a fewestDays request may search",
-                            fix: "Search one season of at most \(RequestResolver.maxSeasonDays) days")
+                        fix: "Search one season of at most \(RequestResolver.maxSeasonDays) days")
                 }
             } else if firstDate.days(until: lastDate) + 1 > RequestResolver.maxWindowDays {
-                problem(["lastDate"], "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
+                problem(
+                    ["lastDate"],
+                    "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
                         + "more than the \(RequestResolver.maxWindowDays) days one request may span",
-                        fix: "Split the trip into requests of at most \(RequestResolver.maxWindowDays) days")
+                    fix: "Split the trip into requests of at most \(RequestResolver.maxWindowDays) days")
             }
         }
 
         // travel model and driving limits
         var travel = TravelModel()
         if let hours = file.maxDrivingHoursPerDay {
-            if hours > 0, hours <= 24 { travel.maxDrivingHoursPerDay = hours }
-            else { problem(["maxDrivingHoursPerDay"], "maxDrivingHoursPerDay \(hours) is not between 0 and 24", fix: "Use e.g. 8") }
+            if hours > 0, hours <= 24 {
+                travel.maxDrivingHoursPerDay = hours
+            } else {
+                problem(["maxDrivingHoursPerDay"], "maxDrivingHoursPerDay \(hours) is not between 0 and 24", fix: "Use e.g. 8")
+            }
         }
         if let window = file.drivingWindow {
             let from = RequestResolver.minutes(of: window.from), to = RequestResolver.minutes(of: window.to)
-            if from == nil { problem(["drivingWindow", "from"], "'\(window.from)' is not a time", fix: "Write it as HH:MM, e.g. \"09:00\"") }
+            if from == nil {
+                problem(["drivingWindow", "from"], "'\(window.from)' is not a time", fix: "Write it as HH:MM, e.g. \"09:00\"")
+            }
             if to == nil { problem(["drivingWindow", "to"], "'\(window.to)' is not a time", fix: "Write it as HH:MM, e.g. \"22:00\"") }
             if let from, let to {
                 if from >= to {
-                    problem(["drivingWindow"], "the driving window \(window.from)–\(window.to) is empty",
-                            fix: "Make 'from' earlier than 'to' (a window may not cross midnight)")
+                    problem(
+                        ["drivingWindow"], "the driving window \(window.from)–\(window.to) is empty",
+                        fix: "Make 'from' earlier than 'to' (a window may not cross midnight)")
                 } else {
                     travel.drivingWindowStartMinute = from; travel.drivingWindowEndMinute = to
                 }
@@ -169,7 +190,9 @@ private struct Resolver {
         // limits
         let maxGamesPerDay = file.maxGamesPerDay ?? 1
         if !(1...4).contains(maxGamesPerDay) {
-            problem(["maxGamesPerDay"], "maxGamesPerDay \(maxGamesPerDay) is not between 1 and 4", fix: "Use 1 (default) or 2 for doubleheaders")
+            problem(
+                ["maxGamesPerDay"], "maxGamesPerDay \(maxGamesPerDay) is not between 1 and 4", fix: "Use 1 (default) or 2 for doubleheaders"
+            )
         }
         let restDays = file.restDays ?? 0
         if !(0...14).contains(restDays) {
@@ -181,17 +204,46 @@ private struct Resolver {
         }
         var search = SearchSettings()
         if let spec = file.search {
-            if let v = spec.labelBudget { if v >= 1 { search.labelBudget = v } else { problem(["search", "labelBudget"], "labelBudget must be at least 1", fix: "Use e.g. 1000000") } }
-            if let v = spec.beamWidth { if v >= 1 { search.beamWidth = v } else { problem(["search", "beamWidth"], "beamWidth must be at least 1", fix: "Use e.g. 48") } }
-            if let v = spec.candidatePool { if v >= 1 { search.candidatePool = v } else { problem(["search", "candidatePool"], "candidatePool must be at least 1", fix: "Use e.g. 24") } }
-            if let v = spec.heldKarpLimit { if (1...18).contains(v) { search.heldKarpLimit = v } else { problem(["search", "heldKarpLimit"], "heldKarpLimit must be between 1 and 18", fix: "Use e.g. 15") } }
+            if let v = spec.labelBudget {
+                if v >= 1 {
+                    search.labelBudget = v
+                } else {
+                    problem(["search", "labelBudget"], "labelBudget must be at least 1", fix: "Use e.g. 1000000")
+                }
+            }
+            if let v = spec.beamWidth {
+                if v >= 1 {
+                    search.beamWidth = v
+                } else {
+                    problem(["search", "beamWidth"], "beamWidth must be at least 1", fix: "Use e.g. 48")
+                }
+            }
+            if let v = spec.candidatePool {
+                if v >= 1 {
+                    search.candidatePool = v
+                } else {
+                    problem(["search", "candidatePool"], "candidatePool must be at least 1", fix: "Use e.g. 24")
+                }
+            }
+            if let v = spec.heldKarpLimit {
+                if (1...18).contains(v) {
+                    search.heldKarpLimit = v
+                } else {
+                    problem(["search", "heldKarpLimit"], "heldKarpLimit must be between 1 and 18", fix: "Use e.g. 15")
+                }
+            }
         }
 
         // objective
         var objective = Objective.mostGames
         if let text = file.objective {
-            if let value = Objective(rawValue: text) { objective = value }
-            else { problem(["objective"], "unknown objective '\(text)'", fix: "Use one of: \(Objective.allCases.map(\.rawValue).joined(separator: ", "))") }
+            if let value = Objective(rawValue: text) {
+                objective = value
+            } else {
+                problem(
+                    ["objective"], "unknown objective '\(text)'",
+                    fix: "Use one of: \(Objective.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
         }
 
         // places
@@ -206,10 +258,14 @@ private struct Resolver {
                 continue
             }
             if !sports.contains(team.sport), catalog.sport(team.sport) != nil {
-                problem(["homeTeams", .index(i)], "team '\(id)' plays \(team.sport), which is not in sports", fix: "Add \(team.sport) to sports or remove the team")
+                problem(
+                    ["homeTeams", .index(i)], "team '\(id)' plays \(team.sport), which is not in sports",
+                    fix: "Add \(team.sport) to sports or remove the team")
                 continue
             }
-            if homeTeams.contains(id) { problem(["homeTeams", .index(i)], "team '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            if homeTeams.contains(id) {
+                problem(["homeTeams", .index(i)], "team '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+            }
             homeTeams.append(id)
         }
 
@@ -217,10 +273,14 @@ private struct Resolver {
         var required: [String] = []
         for (i, id) in (file.requiredStadiums?.ids ?? []).enumerated() {
             guard catalog.stadium(id) != nil else {
-                problem(["requiredStadiums", .index(i)], "unknown stadium '\(id)'", fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
+                problem(
+                    ["requiredStadiums", .index(i)], "unknown stadium '\(id)'",
+                    fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
                 continue
             }
-            if required.contains(id) { problem(["requiredStadiums", .index(i)], "stadium '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            if required.contains(id) {
+                problem(["requiredStadiums", .index(i)], "stadium '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+            }
             required.append(id)
         }
 
@@ -228,32 +288,40 @@ private struct Resolver {
         var mustSee: [String] = []
         for (i, spec) in (file.mustSee ?? []).enumerated() {
             guard let id = resolveMustSee(spec, index: i, sports: sports, firstDate: firstDate, lastDate: lastDate) else { continue }
-            if mustSee.contains(id) { problem(["mustSee", .index(i)], "game '\(id)' is listed twice", fix: "Remove the duplicate"); continue }
+            if mustSee.contains(id) {
+                problem(["mustSee", .index(i)], "game '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+            }
             mustSee.append(id)
         }
         if case .all = file.requiredStadiums, let firstDate, let lastDate {
             // Every stadium hosting a home game of the request's sports (of its home teams, when given).
             let teams = Set(homeTeams)
             var ids = Set<String>()
-            for game in catalog.games(from: firstDate, through: lastDate) where sports.contains(game.sport) && !game.neutralSite
-                && game.status.isPlayable && (teams.isEmpty || teams.contains(game.homeTeamId)) {
+            for game in catalog.games(from: firstDate, through: lastDate)
+            where sports.contains(game.sport) && !game.neutralSite
+                && game.status.isPlayable && (teams.isEmpty || teams.contains(game.homeTeamId))
+            {
                 ids.insert(game.stadiumId)
             }
             required = ids.sorted()
             if required.isEmpty {
-                problem(["requiredStadiums"], "requiredStadiums: all names no stadium: no home games of \(sports.joined(separator: ", ")) in \(firstDate)…\(lastDate)",
-                        fix: "Widen the dates or list the stadiums")
+                problem(
+                    ["requiredStadiums"],
+                    "requiredStadiums: all names no stadium: no home games of \(sports.joined(separator: ", ")) in \(firstDate)…\(lastDate)",
+                    fix: "Widen the dates or list the stadiums")
             }
         }
         if objective == .fewestDays, file.requiredStadiums?.isEmpty ?? true {
             problem(["objective"], "objective fewestDays needs requiredStadiums (a list, or all)", fix: "Add requiredStadiums: all")
         }
         if objective == .fewestDays, required.count > 64 {
-            problem(["requiredStadiums"], "fewestDays handles at most 64 required stadiums, not \(required.count)", fix: "List fewer stadiums")
+            problem(
+                ["requiredStadiums"], "fewestDays handles at most 64 required stadiums, not \(required.count)", fix: "List fewer stadiums")
         }
         if objective == .leastDriving, (file.mustSee ?? []).isEmpty, file.requiredStadiums?.isEmpty ?? true {
-            problem(["objective"], "objective leastDriving needs mustSee games or requiredStadiums (otherwise the best trip is staying home)",
-                    fix: "Add mustSee games, or use mostGames")
+            problem(
+                ["objective"], "objective leastDriving needs mustSee games or requiredStadiums (otherwise the best trip is staying home)",
+                fix: "Add mustSee games, or use mostGames")
         }
 
         guard problems.isEmpty, let firstDate, let lastDate, let start else { return nil }
@@ -269,8 +337,14 @@ private struct Resolver {
     mutating func applyTravel(_ spec: RequestFile.TravelSpec, to travel: inout TravelModel) {
         func positive(_ value: Double?, _ key: String, range: ClosedRange<Double>, _ apply: (Double) -> Void) {
             guard let value else { return }
-            if value.isFinite, range.contains(value) { apply(value) }
-            else { problem(["travel", .key(key)], "travel.\(key) \(value) is outside \(Format.decimal(range.lowerBound, places: 2))…\(Format.decimal(range.upperBound, places: 2))", fix: "Use a value in that range") }
+            if value.isFinite, range.contains(value) {
+                apply(value)
+            } else {
+                problem(
+                    ["travel", .key(key)],
+                    "travel.\(key) \(value) is outside \(Format.decimal(range.lowerBound, places: 2))…\(Format.decimal(range.upperBound, places: 2))",
+                    fix: "Use a value in that range")
+            }
         }
         positive(spec.baseDriveMinutes, "baseDriveMinutes", range: 0...240) { travel.baseDriveMinutes = $0 }
         positive(spec.circuity, "circuity", range: 1...5) { travel.circuity = $0 }
@@ -281,16 +355,21 @@ private struct Resolver {
         positive(spec.arriveBeforeGameMinutes, "arriveBeforeGameMinutes", range: 0...600) { travel.arriveBeforeGameMinutes = $0 }
         positive(spec.stadiumVisitHours, "stadiumVisitHours", range: 0...12) { travel.stadiumVisitHours = $0 }
         if let text = spec.tbdAssumedStart {
-            if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 { travel.tbdAssumedStartMinute = minute }
-            else { problem(["travel", "tbdAssumedStart"], "'\(text)' is not a time", fix: "Write it as HH:MM, e.g. \"19:00\"") }
+            if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 {
+                travel.tbdAssumedStartMinute = minute
+            } else {
+                problem(["travel", "tbdAssumedStart"], "'\(text)' is not a time", fix: "Write it as HH:MM, e.g. \"19:00\"")
+            }
         }
         applyAssumedStarts(spec, to: &travel)
         for (sport, hours) in (spec.gameHours ?? [:]).sorted(by: { $0.key < $1.key }) {
             if catalog.sport(sport) == nil {
-                problem(["travel", "gameHours", .key(sport)], "unknown sport '\(sport)' in travel.gameHours",
-                        fix: "Use one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
+                problem(
+                    ["travel", "gameHours", .key(sport)], "unknown sport '\(sport)' in travel.gameHours",
+                    fix: "Use one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
             } else if !(hours.isFinite && hours >= 0.25 && hours <= 24) {
-                problem(["travel", "gameHours", .key(sport)], "travel.gameHours.\(sport) \(hours) is outside 0.25…24", fix: "Use hours, e.g. 3")
+                problem(
+                    ["travel", "gameHours", .key(sport)], "travel.gameHours.\(sport) \(hours) is outside 0.25…24", fix: "Use hours, e.g. 3")
             } else {
                 travel.gameHours[sport] = hours
             }
@@ -298,16 +377,20 @@ private struct Resolver {
         for (i, pair) in (spec.pairCircuity ?? []).enumerated() {
             let names = pair.between.map { $0.trimmingCharacters(in: .whitespaces) }
             guard names.count == 2, names.allSatisfy({ !Slug.matchKey($0).isEmpty }) else {
-                problem(["travel", "pairCircuity", .index(i), "between"], "between must list exactly two places (city names or stadium ids)",
-                        fix: "Write e.g. between: [Detroit, Cleveland]")
+                problem(
+                    ["travel", "pairCircuity", .index(i), "between"], "between must list exactly two places (city names or stadium ids)",
+                    fix: "Write e.g. between: [Detroit, Cleveland]")
                 continue
             }
             for (j, name) in names.enumerated() where !knowsPlace(name) {
-                problem(["travel", "pairCircuity", .index(i), "between", .index(j)], "no stadium or city named '\(name)'",
-                        fix: "Use a city of a known stadium or a stadium id")
+                problem(
+                    ["travel", "pairCircuity", .index(i), "between", .index(j)], "no stadium or city named '\(name)'",
+                    fix: "Use a city of a known stadium or a stadium id")
             }
             guard pair.circuity.isFinite, pair.circuity >= 1, pair.circuity <= 10 else {
-                problem(["travel", "pairCircuity", .index(i), "circuity"], "circuity \(pair.circuity) is outside 1…10", fix: "Use road ÷ great-circle distance, e.g. 1.85")
+                problem(
+                    ["travel", "pairCircuity", .index(i), "circuity"], "circuity \(pair.circuity) is outside 1…10",
+                    fix: "Use road ÷ great-circle distance, e.g. 1.85")
                 continue
             }
             let entry = PairCircuity(a: names[0], b: names[1], circuity: pair.circuity)
@@ -324,19 +407,22 @@ private struct Resolver {
             let at: [YAMLLocator.Component] = ["travel", "assumedStarts", .key(key)]
             let isDefault = key == "default"
             if !isDefault, catalog.sport(key) == nil {
-                problem(at, "unknown sport '\(key)' in travel.assumedStarts",
-                        fix: "Use default or one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
+                problem(
+                    at, "unknown sport '\(key)' in travel.assumedStarts",
+                    fix: "Use default or one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
                 continue
             }
             if entry.day == nil, entry.night == nil, entry.unknown == nil {
-                problem(at, "travel.assumedStarts.\(key) sets no start", fix: "Give day, night and/or unknown as HH:MM, e.g. {day: \"13:10\"}")
+                problem(
+                    at, "travel.assumedStarts.\(key) sets no start", fix: "Give day, night and/or unknown as HH:MM, e.g. {day: \"13:10\"}")
                 continue
             }
             func minute(_ text: String?, _ field: String, example: String) -> Int? {
                 guard let text else { return nil }
                 if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 { return minute }
-                problem(at + [.key(field)], "travel.assumedStarts.\(key).\(field) '\(text)' is not a time of day",
-                        fix: "Write it as HH:MM between 00:00 and 23:59, e.g. \"\(example)\"")
+                problem(
+                    at + [.key(field)], "travel.assumedStarts.\(key).\(field) '\(text)' is not a time of day",
+                    fix: "Write it as HH:MM between 00:00 and 23:59, e.g. \"\(example)\"")
                 return nil
             }
             let day = minute(entry.day, "day", example: "13:10")
@@ -347,8 +433,10 @@ private struct Resolver {
                 if let night { travel.nightAssumedStartMinute = night }
                 if let unknown {
                     if let text = spec.tbdAssumedStart, let other = RequestResolver.minutes(of: text), other != unknown {
-                        problem(at + [.key("unknown")], "travel.assumedStarts.default.unknown \(entry.unknown ?? "") contradicts travel.tbdAssumedStart \(text)",
-                                fix: "Keep one of the two (they are the same setting)")
+                        problem(
+                            at + [.key("unknown")],
+                            "travel.assumedStarts.default.unknown \(entry.unknown ?? "") contradicts travel.tbdAssumedStart \(text)",
+                            fix: "Keep one of the two (they are the same setting)")
                     }
                     travel.tbdAssumedStartMinute = unknown
                 }
@@ -365,9 +453,10 @@ private struct Resolver {
             let own = key == "default" ? nil : travel.assumedStarts[key]
             let day = own?.day ?? travel.dayAssumedStartMinute, night = own?.night ?? travel.nightAssumedStartMinute
             guard day >= night else { continue }
-            problem(["travel", "assumedStarts", .key(key)],
-                    "travel.assumedStarts.\(key): the night start \(Format.clock(minutes: night)) is not later than the day start \(Format.clock(minutes: day))",
-                    fix: "Make the night start later than the day start")
+            problem(
+                ["travel", "assumedStarts", .key(key)],
+                "travel.assumedStarts.\(key): the night start \(Format.clock(minutes: night)) is not later than the day start \(Format.clock(minutes: day))",
+                fix: "Make the night start later than the day start")
         }
     }
 
@@ -379,21 +468,29 @@ private struct Resolver {
     mutating func resolvePlace(_ spec: RequestFile.PlaceSpec, key: String) -> TravelPlace? {
         let forms = [spec.stadium != nil, spec.city != nil, spec.latitude != nil || spec.longitude != nil].filter { $0 }.count
         guard forms == 1 else {
-            problem([.key(key)], "\(key) must give exactly one of: stadium, city, or latitude and longitude",
-                    fix: "Write e.g. \(key): {stadium: fenway-park} or \(key): {city: Boston}")
+            problem(
+                [.key(key)], "\(key) must give exactly one of: stadium, city, or latitude and longitude",
+                fix: "Write e.g. \(key): {stadium: fenway-park} or \(key): {city: Boston}")
             return nil
         }
         if spec.region != nil, spec.city == nil {
             problem([.key(key), "region"], "region only goes with city", fix: "Remove region or add city")
         }
         if let id = spec.stadium {
-            if spec.timeZone != nil { problem([.key(key), "timeZone"], "timeZone only goes with latitude and longitude", fix: "Remove it: a stadium has its own zone") }
+            if spec.timeZone != nil {
+                problem(
+                    [.key(key), "timeZone"], "timeZone only goes with latitude and longitude", fix: "Remove it: a stadium has its own zone")
+            }
             guard let stadium = catalog.stadium(id) else {
-                problem([.key(key), "stadium"], "unknown stadium '\(id)'", fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
+                problem(
+                    [.key(key), "stadium"], "unknown stadium '\(id)'",
+                    fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
                 return nil
             }
             guard ZonedTime.isValidZone(stadium.timeZone) else {
-                problem([.key(key), "stadium"], "stadium '\(id)' has an unknown time zone '\(stadium.timeZone)'", fix: "Fix the stadium's time_zone in fixtures/reference/stadiums.csv")
+                problem(
+                    [.key(key), "stadium"], "stadium '\(id)' has an unknown time zone '\(stadium.timeZone)'",
+                    fix: "Fix the stadium's time_zone in fixtures/reference/stadiums.csv")
                 return nil
             }
             var place = TravelPlace(stadium: stadium)
@@ -401,7 +498,11 @@ private struct Resolver {
             return place
         }
         if let city = spec.city {
-            if spec.timeZone != nil { problem([.key(key), "timeZone"], "timeZone only goes with latitude and longitude", fix: "Remove it: a city takes its stadiums' zone") }
+            if spec.timeZone != nil {
+                problem(
+                    [.key(key), "timeZone"], "timeZone only goes with latitude and longitude",
+                    fix: "Remove it: a city takes its stadiums' zone")
+            }
             let cityKey = Slug.matchKey(city)
             var matches = catalog.stadiums.filter { Slug.matchKey($0.city) == cityKey && ZonedTime.isValidZone($0.timeZone) }
             if let region = spec.region {
@@ -409,23 +510,27 @@ private struct Resolver {
             }
             guard !matches.isEmpty else {
                 let cities = Array(Set(catalog.stadiums.map(\.city))).sorted()
-                problem([.key(key), "city"], "no stadium in a city named '\(city)'\(spec.region.map { " (\($0))" } ?? "")",
-                        fix: suggestion(for: city, in: cities, kind: "city") + "; or give latitude, longitude and timeZone")
+                problem(
+                    [.key(key), "city"], "no stadium in a city named '\(city)'\(spec.region.map { " (\($0))" } ?? "")",
+                    fix: suggestion(for: city, in: cities, kind: "city") + "; or give latitude, longitude and timeZone")
                 return nil
             }
             let regions = Array(Set(matches.map { "\($0.region)|\($0.country)" })).sorted()
             if regions.count > 1 {
-                problem([.key(key), "city"], "city '\(city)' is ambiguous (\(regions.map { $0.replacingOccurrences(of: "|", with: ", ") }.joined(separator: "; ")))",
-                        fix: "Add region: to say which")
+                problem(
+                    [.key(key), "city"],
+                    "city '\(city)' is ambiguous (\(regions.map { $0.replacingOccurrences(of: "|", with: ", ") }.joined(separator: "; ")))",
+                    fix: "Add region: to say which")
                 return nil
             }
             let lat = matches.map(\.latitude).reduce(0, +) / Double(matches.count)
             let lon = matches.map(\.longitude).reduce(0, +) / Double(matches.count)
             let first = matches[0]
             let name = spec.name ?? (first.region.isEmpty ? first.city : "\(first.city), \(first.region)")
-            return TravelPlace(name: name, stadiumId: nil, city: first.city,
-                               coordinate: Coordinate(latitude: lat.rounded(toPlaces: 6), longitude: lon.rounded(toPlaces: 6)),
-                               timeZone: first.timeZone)
+            return TravelPlace(
+                name: name, stadiumId: nil, city: first.city,
+                coordinate: Coordinate(latitude: lat.rounded(toPlaces: 6), longitude: lon.rounded(toPlaces: 6)),
+                timeZone: first.timeZone)
         }
         guard let lat = spec.latitude, let lon = spec.longitude else {
             problem([.key(key)], "\(key) needs both latitude and longitude", fix: "Add the missing one")
@@ -433,7 +538,9 @@ private struct Resolver {
         }
         let coordinate = Coordinate(latitude: lat, longitude: lon)
         guard coordinate.isPlausible else {
-            problem([.key(key), "latitude"], "\(lat), \(lon) is not a place on earth", fix: "Use decimal degrees, latitude −90…90, longitude −180…180")
+            problem(
+                [.key(key), "latitude"], "\(lat), \(lon) is not a place on earth",
+                fix: "Use decimal degrees, latitude −90…90, longitude −180…180")
             return nil
         }
         let zone: String
@@ -445,7 +552,9 @@ private struct Resolver {
             zone = given
         } else {
             let nearest = catalog.stadiums.filter { ZonedTime.isValidZone($0.timeZone) }.min {
-                (GreatCircle.kilometres(from: $0.coordinate, to: coordinate), $0.id) < (GreatCircle.kilometres(from: $1.coordinate, to: coordinate), $1.id)
+                (GreatCircle.kilometres(from: $0.coordinate, to: coordinate), $0.id) < (
+                    GreatCircle.kilometres(from: $1.coordinate, to: coordinate), $1.id
+                )
             }
             guard let nearest else {
                 problem([.key(key)], "no stadium is known to take a time zone from", fix: "Add timeZone: to \(key)")
@@ -457,8 +566,10 @@ private struct Resolver {
         return TravelPlace(name: name, stadiumId: nil, city: spec.name ?? "", coordinate: coordinate, timeZone: zone)
     }
 
-    mutating func resolveMustSee(_ spec: RequestFile.MustSeeSpec, index i: Int, sports: [String],
-                                 firstDate: LocalDate?, lastDate: LocalDate?) -> String? {
+    mutating func resolveMustSee(
+        _ spec: RequestFile.MustSeeSpec, index i: Int, sports: [String],
+        firstDate: LocalDate?, lastDate: LocalDate?
+    ) -> String? {
         let at: [YAMLLocator.Component] = ["mustSee", .index(i)]
         if let id = spec.game {
             guard spec.team == nil, spec.date == nil else {
@@ -472,7 +583,9 @@ private struct Resolver {
             return check(game, at: at + ["game"], sports: sports, firstDate: firstDate, lastDate: lastDate)
         }
         guard let teamId = spec.team, let dateText = spec.date else {
-            problem(at, "a must-see entry needs game, or team and date", fix: "Write e.g. {game: mlb-2023-2023-06-02-nyy-at-bos} or {team: mlb-bos, date: 2023-06-02}")
+            problem(
+                at, "a must-see entry needs game, or team and date",
+                fix: "Write e.g. {game: mlb-2023-2023-06-02-nyy-at-bos} or {team: mlb-bos, date: 2023-06-02}")
             return nil
         }
         guard let team = catalog.team(teamId) else {
@@ -490,19 +603,23 @@ private struct Resolver {
             let around = catalog.games(from: date.adding(days: -3), through: date.adding(days: 3))
                 .filter { ($0.homeTeamId == teamId || $0.awayTeamId == teamId) && $0.status.isPlayable }
                 .map(\.localDate.iso8601)
-            let hint = around.isEmpty ? "Pick a date \(team.fullName) play on" : "\(team.fullName) play on \(Array(Set(around)).sorted().joined(separator: ", "))"
+            let hint =
+                around.isEmpty
+                ? "Pick a date \(team.fullName) play on" : "\(team.fullName) play on \(Array(Set(around)).sorted().joined(separator: ", "))"
             problem(at + ["date"], "\(teamId) has no game on \(date)", fix: hint)
             return nil
         }
         guard games.count == 1 else {
-            problem(at + ["date"], "\(teamId) plays \(games.count) games on \(date) (\(games.map(\.id).joined(separator: ", ")))",
-                    fix: "Name one by game id")
+            problem(
+                at + ["date"], "\(teamId) plays \(games.count) games on \(date) (\(games.map(\.id).joined(separator: ", ")))",
+                fix: "Name one by game id")
             return nil
         }
         return check(games[0], at: at + ["date"], sports: sports, firstDate: firstDate, lastDate: lastDate)
     }
 
-    mutating func check(_ game: Game, at: [YAMLLocator.Component], sports: [String], firstDate: LocalDate?, lastDate: LocalDate?) -> String? {
+    mutating func check(_ game: Game, at: [YAMLLocator.Component], sports: [String], firstDate: LocalDate?, lastDate: LocalDate?) -> String?
+    {
         if catalog.sport(game.sport)?.isActive == false {
             problem(at, "game '\(game.id)' is \(game.sport), an inactive sport", fix: "Remove it, or mark the sport active")
             return nil
@@ -518,12 +635,15 @@ private struct Resolver {
         }
         // An empty window (lastDate before firstDate) is reported on its own; a range of it would trap.
         if let firstDate, let lastDate, firstDate <= lastDate, !(firstDate...lastDate).contains(game.localDate) {
-            problem(at, "game '\(game.id)' is on \(game.localDate), outside the window \(firstDate)…\(lastDate)",
-                    fix: "Widen the window or drop the game")
+            problem(
+                at, "game '\(game.id)' is on \(game.localDate), outside the window \(firstDate)…\(lastDate)",
+                fix: "Widen the window or drop the game")
             return nil
         }
         guard let stadium = catalog.stadium(game.stadiumId), ZonedTime.isValidZone(stadium.timeZone) else {
-            problem(at, "game '\(game.id)' is at stadium '\(game.stadiumId)', which has no usable location", fix: "Fix the stadium in the reference data")
+            problem(
+                at, "game '\(game.id)' is at stadium '\(game.stadiumId)', which has no usable location",
+                fix: "Fix the stadium in the reference data")
             return nil
         }
         return game.id
@@ -566,8 +686,10 @@ private struct Resolver {
             if let last = rest.last, last.count > 1, last.hasPrefix("g"), Int(last.dropFirst()) != nil { rest.removeLast() }
             guard let at = rest.firstIndex(of: "at"), at > 0, at < rest.count - 1 else { return nil }
             let sport = parts[0]
-            return (sport, date, "\(sport)-" + rest[..<at].joined(separator: "-"),
-                    "\(sport)-" + rest[(at + 1)...].joined(separator: "-"))
+            return (
+                sport, date, "\(sport)-" + rest[..<at].joined(separator: "-"),
+                "\(sport)-" + rest[(at + 1)...].joined(separator: "-")
+            )
         }
         return nil
     }

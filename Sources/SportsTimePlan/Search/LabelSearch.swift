@@ -279,7 +279,8 @@ final class LabelSearch {
     @inline(__always) private func dominates(_ ai: Int, _ bi: Int, node: Int) -> Bool {
         let a = labels[ai], b = labels[bi]
         guard a.usedToday <= b.usedToday, a.gamesToday <= b.gamesToday,
-              a.requiredMask & b.requiredMask == b.requiredMask else { return false }
+            a.requiredMask & b.requiredMask == b.requiredMask
+        else { return false }
         switch objective {
         case .mostGames, .leastDriving:
             let ka = key(a), kb = key(b)
@@ -397,8 +398,9 @@ final class LabelSearch {
         for v in 0..<n where useful[v] && graph.startAllowed(v) {
             guard let arc = graph.startArcs[v] else { continue }
             let c = graph.candidates[v]
-            var label = Label(node: Int32(v), parent: -1, games: 1, distinct: 1, gamesToday: 1, dominatedCount: 0,
-                              usedToday: arc.onTarget, driving: arc.seconds, requiredMask: 0, isAlive: true)
+            var label = Label(
+                node: Int32(v), parent: -1, games: 1, distinct: 1, gamesToday: 1, dominatedCount: 0,
+                usedToday: arc.onTarget, driving: arc.seconds, requiredMask: 0, isAlive: true)
             if let bit = c.requiredBit { label.requiredMask = 1 << UInt64(bit) }
             labels.append(label)
             if words > 0 {
@@ -436,7 +438,8 @@ final class LabelSearch {
                     let completion = Completion(label: li32, endSeconds: end.seconds, key: key(label, extraDriving: end.seconds))
                     addCompletion(completion)
                     if recordFullCoverage, completion.key.coverage == graph.requiredWithGames.count,
-                       firstFullCoverageDate.map({ graph.candidates[v].date < $0 }) ?? true {
+                        firstFullCoverageDate.map({ graph.candidates[v].date < $0 }) ?? true
+                    {
                         firstFullCoverageDate = graph.candidates[v].date
                     }
                     if let stopAt, completion.key >= stopAt { reachedStop = true; break nodes }
@@ -464,13 +467,17 @@ final class LabelSearch {
                         }
                         var required = newLabel.requiredMask | requiredReach[w]
                         if let bit = graph.candidates[w].requiredBit { required |= 1 << UInt64(bit) }
-                        let b = TripKey(coverage: required.nonzeroBitCount, primary: Int64(Int(newLabel.distinct) + more),
-                                        secondary: countOnly ? 0 : -newLabel.driving)
+                        let b = TripKey(
+                            coverage: required.nonzeroBitCount, primary: Int64(Int(newLabel.distinct) + more),
+                            secondary: countOnly ? 0 : -newLabel.driving)
                         if b < threshold { labelsPruned += 1; continue }
                     }
                     // A full beam rejects a label worse than all it holds before anything is stored.
                     if case .beam(let width) = mode, !rankByPotential, nodeLabels[w].count >= width, let floor = beamFloor[w],
-                       key(newLabel) <= floor { continue }
+                        key(newLabel) <= floor
+                    {
+                        continue
+                    }
                     labels.append(newLabel)
                     if words > 0 {
                         for k in 0..<words { sets.append(sets[base + k]) }

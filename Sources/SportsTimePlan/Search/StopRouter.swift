@@ -19,10 +19,13 @@ enum StopRouter {
     ///   - fromOrigin: cost origin → stop i.
     ///   - between: cost stop i → stop j.
     ///   - toDestination: cost stop i → destination (nil: the route may end at any stop).
-    static func order(stops count: Int, fromOrigin: [Int64], between: [[Int64]], toDestination: [Int64]?,
-                      exactLimit: Int) -> Route? {
+    static func order(
+        stops count: Int, fromOrigin: [Int64], between: [[Int64]], toDestination: [Int64]?,
+        exactLimit: Int
+    ) -> Route? {
         guard count > 0 else { return Route(order: [], cost: 0, isExact: true) }
-        let route = count <= exactLimit
+        let route =
+            count <= exactLimit
             ? heldKarp(count, fromOrigin, between, toDestination)
             : improve(count, fromOrigin, between, toDestination)
         guard let route, route.cost < unreachable else { return nil }

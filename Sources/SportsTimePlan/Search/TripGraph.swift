@@ -116,7 +116,8 @@ final class TripGraph {
             guard isMustSee || homeTeams.isEmpty || homeTeams.contains(game.homeTeamId) else { continue }
             guard game.status.isPlayable else { skippedNotPlayable += 1; continue }
             guard let stadium = catalog.stadium(game.stadiumId), stadium.coordinate.isPlausible,
-                  ZonedTime.isValidZone(stadium.timeZone) else { skippedNoStadium.append(game.id); continue }
+                ZonedTime.isValidZone(stadium.timeZone)
+            else { skippedNoStadium.append(game.id); continue }
             games.append((game, stadium))
         }
 
@@ -168,11 +169,12 @@ final class TripGraph {
             let end = start + model.gameSeconds(game.sport)
             let departEarliest = end + model.leaveAfterSeconds
             let day = clock.day(zone, game.localDate)
-            built.append(Candidate(
-                box: GameBox(game), place: place, zone: zone, start: start, end: end, departEarliest: departEarliest,
-                departDate: clock.localDate(departEarliest, zone: zone), deadline: start - model.arriveBeforeSeconds,
-                date: game.localDate, dayStart: day.start, dayEnd: day.end, knowledge: knowledge,
-                assumedMinute: assumedMinute, stadiumBit: place, mustSeeRank: nil, requiredBit: nil))
+            built.append(
+                Candidate(
+                    box: GameBox(game), place: place, zone: zone, start: start, end: end, departEarliest: departEarliest,
+                    departDate: clock.localDate(departEarliest, zone: zone), deadline: start - model.arriveBeforeSeconds,
+                    date: game.localDate, dayStart: day.start, dayEnd: day.end, knowledge: knowledge,
+                    assumedMinute: assumedMinute, stadiumBit: place, mustSeeRank: nil, requiredBit: nil))
             switch knowledge {
             case .exact: break
             case .day, .night: dayNightStartCount += 1
@@ -261,16 +263,19 @@ final class TripGraph {
             return cu.end <= cv.start ? Arc(to: Int32(v), seconds: 0, arrive: cu.end, onTarget: 0, onOrigin: 0) : nil
         }
         guard cv.deadline > cu.departEarliest, let drive = drive(cu.place, cv.place),
-              drive.seconds <= cv.deadline - cu.departEarliest else { return nil }
+            drive.seconds <= cv.deadline - cu.departEarliest
+        else { return nil }
         guard let result = schedule(from: u, to: v, seconds: drive.seconds, carry: nil) else { return nil }
-        return Arc(to: Int32(v), seconds: drive.seconds, arrive: result.arrive, onTarget: result.onTargetDay,
-                   onOrigin: result.onCarryDate)
+        return Arc(
+            to: Int32(v), seconds: drive.seconds, arrive: result.arrive, onTarget: result.onTargetDay,
+            onOrigin: result.onCarryDate)
     }
 
     private func restRule(_ cu: Candidate, _ cv: Candidate) -> DriveScheduler.RestRule? {
         guard request.restDays > 0, cu.date < cv.date else { return nil }
-        return DriveScheduler.RestRule(lastGameDate: cu.date, nextGameDate: cv.date,
-                                       usableDays: cu.date.days(until: cv.date) - 1 - request.restDays)
+        return DriveScheduler.RestRule(
+            lastGameDate: cu.date, nextGameDate: cv.date,
+            usableDays: cu.date.days(until: cv.date) - 1 - request.restDays)
     }
 
     func schedule(from u: Int, to v: Int, seconds: Int64, carry: Int64?, recordSegments: Bool = false) -> DriveScheduler.Result? {
@@ -287,9 +292,11 @@ final class TripGraph {
             return startEarliest <= cv.deadline ? Arc(to: Int32(v), seconds: 0, arrive: startEarliest, onTarget: 0, onOrigin: 0) : nil
         }
         guard let drive = drive(startPlace, cv.place) else { return nil }
-        guard let result = scheduler.schedule(
-            seconds: drive.seconds, zone: placeZones[startPlace], earliest: startEarliest, earliestDate: request.firstDate,
-            carry: nil, deadline: cv.deadline, target: (cv.dayStart, cv.dayEnd)) else { return nil }
+        guard
+            let result = scheduler.schedule(
+                seconds: drive.seconds, zone: placeZones[startPlace], earliest: startEarliest, earliestDate: request.firstDate,
+                carry: nil, deadline: cv.deadline, target: (cv.dayStart, cv.dayEnd))
+        else { return nil }
         return Arc(to: Int32(v), seconds: drive.seconds, arrive: result.arrive, onTarget: result.onTargetDay, onOrigin: 0)
     }
 
@@ -309,10 +316,12 @@ final class TripGraph {
             return cu.end <= endDeadline ? Arc(to: -1, seconds: 0, arrive: cu.end, onTarget: 0, onOrigin: 0) : nil
         }
         guard let drive = drive(cu.place, endPlace) else { return nil }
-        guard let result = scheduler.schedule(
-            seconds: drive.seconds, zone: cu.zone, earliest: cu.departEarliest, earliestDate: cu.departDate,
-            carry: DriveScheduler.Carry(date: cu.date, seconds: state.usedToday), deadline: endDeadline,
-            target: nil) else { return nil }
+        guard
+            let result = scheduler.schedule(
+                seconds: drive.seconds, zone: cu.zone, earliest: cu.departEarliest, earliestDate: cu.departDate,
+                carry: DriveScheduler.Carry(date: cu.date, seconds: state.usedToday), deadline: endDeadline,
+                target: nil)
+        else { return nil }
         return Arc(to: -1, seconds: drive.seconds, arrive: result.arrive, onTarget: 0, onOrigin: result.onCarryDate)
     }
 

@@ -43,8 +43,9 @@ final class DayClock {
         func at(_ date: LocalDate, _ minute: Int) -> Int64 {
             ZonedTime.instant(date: date, hour: minute / 60, minute: minute % 60, in: tz).secondsSinceEpoch
         }
-        let day = Day(start: at(date, 0), end: at(date.adding(days: 1), 0),
-                      windowStart: at(date, windowStartMinute), windowEnd: at(date, windowEndMinute))
+        let day = Day(
+            start: at(date, 0), end: at(date.adding(days: 1), 0),
+            windowStart: at(date, windowStartMinute), windowEnd: at(date, windowEndMinute))
         days[key] = day
         return day
     }

@@ -43,9 +43,11 @@ struct DriveScheduler {
 
     /// Schedules `seconds` of driving leaving no earlier than `earliest` (whose origin-local date is
     /// `earliestDate`), arriving no later than `deadline`. Returns nil when the deadline cannot be met.
-    func schedule(seconds: Int64, zone: Int, earliest: Int64, earliestDate: LocalDate, carry: Carry?,
-                  deadline: Int64?, target: (start: Int64, end: Int64)?, rest: RestRule? = nil,
-                  recordSegments: Bool = false) -> Result? {
+    func schedule(
+        seconds: Int64, zone: Int, earliest: Int64, earliestDate: LocalDate, carry: Carry?,
+        deadline: Int64?, target: (start: Int64, end: Int64)?, rest: RestRule? = nil,
+        recordSegments: Bool = false
+    ) -> Result? {
         if seconds == 0 {
             if let deadline, earliest > deadline { return nil }
             return Result(depart: earliest, arrive: earliest, onTargetDay: 0, onCarryDate: 0, segments: [])
@@ -102,8 +104,10 @@ extension DriveScheduler {
     /// Schedules `seconds` of driving as late as possible: arriving by `deadline`, never before
     /// `notBefore`, with nothing else driven on those days (used for the first leg of a trip, so the
     /// trip does not start days early). Returns nil when it does not fit.
-    func scheduleLatest(seconds: Int64, zone: Int, notBefore: Int64, deadline: Int64,
-                        target: (start: Int64, end: Int64)?) -> Result? {
+    func scheduleLatest(
+        seconds: Int64, zone: Int, notBefore: Int64, deadline: Int64,
+        target: (start: Int64, end: Int64)?
+    ) -> Result? {
         if seconds == 0 { return Result(depart: deadline, arrive: deadline, onTargetDay: 0, onCarryDate: 0, segments: []) }
         var remaining = seconds
         var date = clock.localDate(deadline, zone: zone)
@@ -133,7 +137,8 @@ extension DriveScheduler {
         if let target {
             for s in segments { onTarget += max(0, min(s.end, target.end) - max(s.start, target.start)) }
         }
-        return Result(depart: segments.first?.start ?? deadline, arrive: segments.last?.end ?? deadline,
-                      onTargetDay: onTarget, onCarryDate: 0, segments: segments)
+        return Result(
+            depart: segments.first?.start ?? deadline, arrive: segments.last?.end ?? deadline,
+            onTargetDay: onTarget, onCarryDate: 0, segments: segments)
     }
 }

@@ -45,7 +45,7 @@ public struct TravelModel: Sendable, Hashable {
 
     /// The most common published MLB starts: 1:10 PM for day games, 7:10 PM for night games.
     public static let defaultAssumedStartsBySport: [String: AssumedStarts] = [
-        "mlb": AssumedStarts(day: 13 * 60 + 10, night: 19 * 60 + 10),
+        "mlb": AssumedStarts(day: 13 * 60 + 10, night: 19 * 60 + 10)
     ]
 
     public init() {}
@@ -168,8 +168,9 @@ public struct TravelPlace: Sendable, Hashable {
     }
 
     public init(stadium: Stadium) {
-        self.init(name: stadium.name, stadiumId: stadium.id, city: stadium.city, coordinate: stadium.coordinate,
-                  timeZone: stadium.timeZone)
+        self.init(
+            name: stadium.name, stadiumId: stadium.id, city: stadium.city, coordinate: stadium.coordinate,
+            timeZone: stadium.timeZone)
     }
 }
 

@@ -44,7 +44,8 @@ struct ICalendarRenderer {
         if let option {
             let first = option.visits.map(\.localDate).min() ?? plan.request.firstDate
             let last = option.days.map(\.date).max() ?? option.visits.map(\.localDate).max() ?? plan.request.lastDate
-            description = "Option 1 of \(plan.options.count): \(Format.count(option.visits.count, "game")), "
+            description =
+                "Option 1 of \(plan.options.count): \(Format.count(option.visits.count, "game")), "
                 + "\(Format.dateRange(first, last)), \(Format.distance(kilometres: option.score.drivingKilometres)) of driving. "
                 + "Times are local to each stadium."
         } else {
@@ -59,7 +60,9 @@ struct ICalendarRenderer {
         func note(_ zone: String, _ year: Int) {
             if let range = yearsByZone[zone] {
                 yearsByZone[zone] = min(range.lowerBound, year)...max(range.upperBound, year)
-            } else { yearsByZone[zone] = year...year }
+            } else {
+                yearsByZone[zone] = year...year
+            }
         }
         for visit in visits where visit.localTime != nil { note(visit.timeZone, visit.localDate.year) }
         if visits.isEmpty {
@@ -93,22 +96,27 @@ struct ICalendarRenderer {
             }
             let missing = option.visits.map(\.gameId).filter { catalog.gameLastModified[$0] == nil }
             if let first = missing.first {
-                problems.append("\(Format.count(missing.count, "game")) of option 1 \(missing.count == 1 ? "is" : "are") not in the merged store "
-                    + "(\(first)\(missing.count > 1 ? ", ..." : "")); the calendar uses the fixed DTSTAMP \(ICalendarRenderer.fallbackTimestamp.iso8601)")
+                problems.append(
+                    "\(Format.count(missing.count, "game")) of option 1 \(missing.count == 1 ? "is" : "are") not in the merged store "
+                        + "(\(first)\(missing.count > 1 ? ", ..." : "")); the calendar uses the fixed DTSTAMP \(ICalendarRenderer.fallbackTimestamp.iso8601)"
+                )
             }
         }
         w.end("VCALENDAR")
         return (w.data, problems)
     }
 
-    private func event(for visit: GameVisit, number: Int, option: TripOption, plan: TripPlan, validZones: Set<String>,
-                       writer w: inout ICalendarWriter) {
+    private func event(
+        for visit: GameVisit, number: Int, option: TripOption, plan: TripPlan, validZones: Set<String>,
+        writer w: inout ICalendarWriter
+    ) {
         w.begin("VEVENT")
         w.raw("UID", "\(visit.gameId)@sportstime")
         let stamp = catalog.gameLastModified[visit.gameId] ?? ICalendarRenderer.fallbackTimestamp
         w.raw("DTSTAMP", ICalendarFormat.utcDateTime(stamp))
 
-        let hours = plan.request.constants["gameHours.\(visit.sport)"]
+        let hours =
+            plan.request.constants["gameHours.\(visit.sport)"]
             ?? ICalendarRenderer.occupancyHours[visit.sport] ?? ICalendarRenderer.defaultOccupancyHours
         let duration = Int64((hours * 3600).rounded())
         let zone = validZones.contains(visit.timeZone) ? ZonedTime.zone(visit.timeZone) : nil
@@ -127,11 +135,12 @@ struct ICalendarRenderer {
             w.raw("DTEND", ICalendarFormat.basicDate(visit.localDate.adding(days: 1)), parameters: [("VALUE", "DATE")])
         }
         let sport = catalog.abbreviation(ofSport: visit.sport)
-        let tbd: String = switch visit.knowledge {
-        case .exact: visit.localTime == nil ? " (time TBD)" : ""
-        case .day, .night: " (\(visit.knowledge.rawValue) game, time TBD)"
-        case .unknown: " (time TBD)"
-        }
+        let tbd: String =
+            switch visit.knowledge {
+            case .exact: visit.localTime == nil ? " (time TBD)" : ""
+            case .day, .night: " (\(visit.knowledge.rawValue) game, time TBD)"
+            case .unknown: " (time TBD)"
+            }
         w.text("SUMMARY", "\(sport): \(visit.awayTeamName) at \(visit.homeTeamName)\(tbd)")
         w.text("LOCATION", "\(visit.stadiumName), \(catalog.place(of: visit))")
         w.raw("GEO", "\(Format.trimmed(visit.latitude, 6));\(Format.trimmed(visit.longitude, 6))")
@@ -140,15 +149,20 @@ struct ICalendarRenderer {
         if visit.isMustSee { lines.append("Must-see game.") }
         if visit.knowledge != .exact {
             let assumed = Format.assumedTime(visit).map { "; the plan assumes \($0) and lays the drives out around it" } ?? ""
-            lines.append(visit.knowledge == .unknown ? "Start time not published (TBD)\(assumed)."
-                : "Start time not published, only that it is a \(visit.knowledge.rawValue) game\(assumed).")
+            lines.append(
+                visit.knowledge == .unknown
+                    ? "Start time not published (TBD)\(assumed)."
+                    : "Start time not published, only that it is a \(visit.knowledge.rawValue) game\(assumed).")
         }
         let plannedStart = OptionOutline.plannedStart(of: visit)
-        for leg in option.legs where leg.toStadiumId == visit.stadiumId && OptionOutline.localDate(of: leg.arriveLocal) == visit.localDate
-            && (plannedStart.map { leg.arriveUTC <= $0 } ?? true) {
+        for leg in option.legs
+        where leg.toStadiumId == visit.stadiumId && OptionOutline.localDate(of: leg.arriveLocal) == visit.localDate
+            && (plannedStart.map { leg.arriveUTC <= $0 } ?? true)
+        {
             let note = (leg.assumedStartGameIds ?? []).contains(visit.gameId) ? " (planned around the assumed start)" : ""
-            lines.append("Drive before: \(leg.fromName) to \(leg.toName), \(Format.distance(kilometres: leg.kilometres)), "
-                + "\(Format.duration(hours: leg.hours)), leaving \(Format.legTime(leg.departLocal, on: visit.localDate))\(note).")
+            lines.append(
+                "Drive before: \(leg.fromName) to \(leg.toName), \(Format.distance(kilometres: leg.kilometres)), "
+                    + "\(Format.duration(hours: leg.hours)), leaving \(Format.legTime(leg.departLocal, on: visit.localDate))\(note).")
         }
         lines.append("Game id: \(visit.gameId)")
         w.text("DESCRIPTION", lines.joined(separator: "\n"))

@@ -21,15 +21,17 @@ enum TimeZoneRules {
     /// in that time gets a single `STANDARD` observance.
     static func observances(of zone: TimeZone, years: ClosedRange<Int>) -> [ZoneObservance] {
         guard let firstDay = LocalDate(year: years.lowerBound, month: 1, day: 1),
-              let endDay = LocalDate(year: years.upperBound + 1, month: 1, day: 1) else { return [] }
+            let endDay = LocalDate(year: years.upperBound + 1, month: 1, day: 1)
+        else { return [] }
         let rangeStart = Instant(utc: firstDay).adding(seconds: -14 * 3600)
         let rangeEnd = Instant(utc: endDay).adding(seconds: 14 * 3600)
 
         func observance(at transition: Instant) -> ZoneObservance {
             let before = ZonedTime.offset(of: transition.adding(seconds: -1), in: zone)
             let after = ZonedTime.offset(of: transition, in: zone)
-            return ZoneObservance(isDaylight: zone.isDaylightSavingTime(for: transition.date), onset: transition,
-                                  offsetFrom: before, offsetTo: after, name: ZoneAbbreviations.abbreviation(zone: zone.identifier, at: transition))
+            return ZoneObservance(
+                isDaylight: zone.isDaylightSavingTime(for: transition.date), onset: transition,
+                offsetFrom: before, offsetTo: after, name: ZoneAbbreviations.abbreviation(zone: zone.identifier, at: transition))
         }
 
         // Walk transitions from two years before the range; keep the last one before it and all inside it.
@@ -49,9 +51,11 @@ enum TimeZoneRules {
         } else {
             // No change in the two years before: whatever is in force at the start has been for a while.
             let offset = ZonedTime.offset(of: rangeStart, in: zone)
-            result.append(ZoneObservance(isDaylight: zone.isDaylightSavingTime(for: rangeStart.date),
-                                         onset: Instant(secondsSinceEpoch: -Int64(offset)), offsetFrom: offset, offsetTo: offset,
-                                         name: ZoneAbbreviations.abbreviation(zone: zone.identifier, at: rangeStart)))
+            result.append(
+                ZoneObservance(
+                    isDaylight: zone.isDaylightSavingTime(for: rangeStart.date),
+                    onset: Instant(secondsSinceEpoch: -Int64(offset)), offsetFrom: offset, offsetTo: offset,
+                    name: ZoneAbbreviations.abbreviation(zone: zone.identifier, at: rangeStart)))
         }
         result += inside.map(observance(at:))
         return result

@@ -18,7 +18,9 @@ public enum PDFEngine {
         let results = Collected<Swift.Result<Result, Error>>()
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
-            let result = Swift.Result { try run(engine, arguments: ["--quiet", "--pdf-identifier", job.identifier, job.html.path, job.scratch.path]) }
+            let result = Swift.Result {
+                try run(engine, arguments: ["--quiet", "--pdf-identifier", job.identifier, job.html.path, job.scratch.path])
+            }
             results.set(index, result)
         }
         return jobs.indices.compactMap { results.get($0) }
@@ -53,9 +55,10 @@ public enum PDFEngine {
         try? stderrPipe.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus,
-                      outputText: String(decoding: collected.get(0) ?? Data(), as: UTF8.self),
-                      errorText: String(decoding: collected.get(1) ?? Data(), as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            outputText: String(decoding: collected.get(0) ?? Data(), as: UTF8.self),
+            errorText: String(decoding: collected.get(1) ?? Data(), as: UTF8.self))
     }
 
     /// Values filled in by concurrent workers, guarded by a lock.

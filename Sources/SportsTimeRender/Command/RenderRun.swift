@@ -32,9 +32,11 @@ public struct RenderRun: Sendable {
     /// Where progress lines, notes and warnings go (standard error in the executable).
     let say: @Sendable (String) -> Void
 
-    public init(_ options: Options, root: URL = ArtifactFiles.repositoryRoot(),
-                cwd: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-                say: @escaping @Sendable (String) -> Void) {
+    public init(
+        _ options: Options, root: URL = ArtifactFiles.repositoryRoot(),
+        cwd: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+        say: @escaping @Sendable (String) -> Void
+    ) {
         self.command = options
         self.root = root
         self.cwd = cwd
@@ -67,13 +69,15 @@ public struct RenderRun: Sendable {
                 if didChange { changed += 1; if file.name == RenderStage.htmlName { htmlChanged.insert(plan.id) } }
             }
         }
-        if try write(RenderStage.index(of: loaded.map(\.plan), catalog: catalog), to: outURL.appendingPathComponent(RenderStage.indexName)) {
+        if try write(RenderStage.index(of: loaded.map(\.plan), catalog: catalog), to: outURL.appendingPathComponent(RenderStage.indexName))
+        {
             changed += 1
         }
         written += 1
         try pruneStaleFolders(in: outURL, keeping: Set(loaded.map(\.plan.id)))
-        printError("sportstime-render: \(loaded.count) itinerar\(loaded.count == 1 ? "y" : "ies") in \(display(outURL)) "
-            + "(\(written) files, \(changed) changed)")
+        printError(
+            "sportstime-render: \(loaded.count) itinerar\(loaded.count == 1 ? "y" : "ies") in \(display(outURL)) "
+                + "(\(written) files, \(changed) changed)")
         try makePDFs(for: loaded.map(\.plan), in: outURL, htmlChanged: htmlChanged)
     }
 
@@ -81,9 +85,11 @@ public struct RenderRun: Sendable {
 
     private func readEnvelope<Record: Codable & Sendable>(_ type: Record.Type, _ file: URL, _ kind: ArtifactKind) throws -> [Record] {
         guard FileManager.default.fileExists(atPath: file.path) else {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(file)),
-                                                        "missing (render needs the merged \(kind.rawValue) records)",
-                                                        fix: "Run merge first (make merge), or pass --merged"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: display(file)),
+                    "missing (render needs the merged \(kind.rawValue) records)",
+                    fix: "Run merge first (make merge), or pass --merged"))
         }
         return try EnvelopeReader.read(type, at: file, displayPath: display(file), expecting: kind).records
     }
@@ -92,12 +98,17 @@ public struct RenderRun: Sendable {
         func shapes(_ name: String) throws -> [BaseMap.Shape] {
             let file = folder.appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(file)),
-                                                            "map outlines missing", fix: "Pass --geo with the folder holding us-states.json and countries.geojson (fixtures/geo)"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: display(file)),
+                        "map outlines missing",
+                        fix: "Pass --geo with the folder holding us-states.json and countries.geojson (fixtures/geo)"))
             }
             do { return try BaseMap.shapes(fromGeoJSON: data) } catch {
-                throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(file)),
-                                                            "not usable map outlines: \(error)", fix: "Restore the file from fixtures/geo"))
+                throw PipelineError.invalidInput(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: display(file)),
+                        "not usable map outlines: \(error)", fix: "Restore the file from fixtures/geo"))
             }
         }
         return BaseMap(countries: try shapes("countries.geojson"), regions: try shapes("us-states.json"))
@@ -107,8 +118,10 @@ public struct RenderRun: Sendable {
     private func loadPlans(_ folder: URL) throws -> [(plan: TripPlan, path: String)] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: display(folder)),
-                                                        "no plans folder", fix: "Run plan first (make plan), or pass --plans"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: display(folder)),
+                    "no plans folder", fix: "Run plan first (make plan), or pass --plans"))
         }
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
@@ -123,7 +136,8 @@ public struct RenderRun: Sendable {
                 continue
             }
             if let header = try? CanonicalJSON.decode(EnvelopeHeader.self, from: data),
-               header.kind != ArtifactKind.tripPlan.rawValue {
+                header.kind != ArtifactKind.tripPlan.rawValue
+            {
                 printError("\(path): note: skipped, kind '\(header.kind)' is not a trip plan.")
                 continue
             }
@@ -131,11 +145,15 @@ public struct RenderRun: Sendable {
                 let envelope = try EnvelopeReader.read(TripPlan.self, from: data, path: path, expecting: .tripPlan)
                 for plan in envelope.records {
                     if let other = seen[plan.id] {
-                        problems.append(Diagnostic(.error, at: SourceLocation(path: path),
-                                                   "plan '\(plan.id)' is also in \(other)", fix: "Keep one plan per request id"))
+                        problems.append(
+                            Diagnostic(
+                                .error, at: SourceLocation(path: path),
+                                "plan '\(plan.id)' is also in \(other)", fix: "Keep one plan per request id"))
                     } else if !RenderStage.isSafeFolderName(plan.id) {
-                        problems.append(Diagnostic(.error, at: SourceLocation(path: path),
-                                                   "plan id '\(plan.id)' cannot name a folder", fix: "Use a slug id for the request"))
+                        problems.append(
+                            Diagnostic(
+                                .error, at: SourceLocation(path: path),
+                                "plan id '\(plan.id)' cannot name a folder", fix: "Use a slug id for the request"))
                     } else {
                         seen[plan.id] = path
                         result.append((plan, path))
@@ -160,7 +178,11 @@ public struct RenderRun: Sendable {
             guard wanted.contains(where: { $0.hasPrefix(stem) }) else { continue }
             let games = try EnvelopeReader.read(Game.self, at: file, displayPath: display(file), expecting: .games).records
             for game in games where wanted.contains(game.id) {
-                if let existing = stamps[game.id] { stamps[game.id] = max(existing, game.lastModified) } else { stamps[game.id] = game.lastModified }
+                if let existing = stamps[game.id] {
+                    stamps[game.id] = max(existing, game.lastModified)
+                } else {
+                    stamps[game.id] = game.lastModified
+                }
             }
         }
         return stamps
@@ -170,8 +192,10 @@ public struct RenderRun: Sendable {
 
     private func write(_ data: Data, to file: URL) throws -> Bool {
         do { return try ArtifactFiles.write(data, to: file) } catch let error as PipelineError { throw error } catch {
-            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: display(file)),
-                                                   "cannot write (\(error.localizedDescription))", fix: "Check the output folder"))
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, at: SourceLocation(path: display(file)),
+                    "cannot write (\(error.localizedDescription))", fix: "Check the output folder"))
         }
     }
 
@@ -179,11 +203,14 @@ public struct RenderRun: Sendable {
     private func pruneStaleFolders(in outURL: URL, keeping ids: Set<String>) throws {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(at: outURL, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
-        let ownFiles: Set<String> = [RenderStage.markdownName, RenderStage.htmlName, RenderStage.calendarName,
-                                     RenderStage.geoJSONName, RenderStage.pdfName]
+        let ownFiles: Set<String> = [
+            RenderStage.markdownName, RenderStage.htmlName, RenderStage.calendarName,
+            RenderStage.geoJSONName, RenderStage.pdfName,
+        ]
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             guard (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
-                  !entry.lastPathComponent.hasPrefix("."), !ids.contains(entry.lastPathComponent) else { continue }
+                !entry.lastPathComponent.hasPrefix("."), !ids.contains(entry.lastPathComponent)
+            else { continue }
             let contents = (try? manager.contentsOfDirectory(atPath: entry.path)) ?? []
             if contents.allSatisfy({ ownFiles.contains($0) }) {
                 try manager.removeItem(at: entry)
@@ -210,8 +237,10 @@ public struct RenderRun: Sendable {
             let candidate = root.appendingPathComponent(".venv/bin/weasyprint")
             guard manager.isExecutableFile(atPath: candidate.path) else {
                 try removeStalePDFs(plans, in: outURL, htmlChanged: htmlChanged)
-                printError("sportstime-render: no PDF made: WeasyPrint was not found at \(display(candidate)). "
-                    + "Run `make pdf` to install it (pipeline/tools/install-pdf-engine.sh) and make the PDFs, or pass --pdf-engine PATH.")
+                printError(
+                    "sportstime-render: no PDF made: WeasyPrint was not found at \(display(candidate)). "
+                        + "Run `make pdf` to install it (pipeline/tools/install-pdf-engine.sh) and make the PDFs, or pass --pdf-engine PATH."
+                )
                 return
             }
             engine = candidate
@@ -232,7 +261,8 @@ public struct RenderRun: Sendable {
         for (plan, (job, result)) in zip(plans, zip(jobs, results)) {
             defer { try? manager.removeItem(at: job.scratch) }
             guard case .success(let run) = result, run.status == 0,
-                  let data = manager.contents(atPath: job.scratch.path), !data.isEmpty else {
+                let data = manager.contents(atPath: job.scratch.path), !data.isEmpty
+            else {
                 let detail: String
                 switch result {
                 case .failure(let error): detail = "cannot start it (\(error.localizedDescription))"
@@ -240,8 +270,10 @@ public struct RenderRun: Sendable {
                     let text = run.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
                     detail = "exited \(run.status)" + (text.isEmpty ? "" : ": \(text)")
                 }
-                failures.append(Diagnostic(.error, at: SourceLocation(path: display(job.html)), "\(display(engine)) \(detail)",
-                                           fix: "Check the engine with `\(display(engine)) --info`, or re-install it with `make pdf`"))
+                failures.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: display(job.html)), "\(display(engine)) \(detail)",
+                        fix: "Check the engine with `\(display(engine)) --info`, or re-install it with `make pdf`"))
                 failed.append(plan)
                 continue
             }
@@ -252,8 +284,10 @@ public struct RenderRun: Sendable {
             try removeStalePDFs(failed, in: outURL, htmlChanged: htmlChanged)
             if failures.count == 1 { throw PipelineError.failure(failures[0]) }
             for failure in failures { printError(failure.description) }
-            throw PipelineError.failure(Diagnostic(.error, "\(failures.count) of \(plans.count) PDFs were not made",
-                                                   fix: "See the messages above; everything else was written"))
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, "\(failures.count) of \(plans.count) PDFs were not made",
+                    fix: "See the messages above; everything else was written"))
         }
         printError("sportstime-render: \(made) PDF\(made == 1 ? "" : "s") made with \(display(engine)).")
     }

@@ -33,15 +33,21 @@ struct RouteGeoJSONRenderer {
                     "date": .string(visit.localDate.iso8601), "game": .string(visit.gameId),
                     "sport": .string(visit.sport), "stadium": .string(visit.stadiumName), "stadiumId": .string(visit.stadiumId),
                     "city": .string(visit.city), "localTime": .string(Format.gameTime(visit)),
-                    "title": .string("\(index + 1). \(catalog.abbreviation(ofSport: visit.sport)): \(visit.awayTeamName) at \(visit.homeTeamName)"),
-                    "description": .string("\(Format.longDate(visit.localDate)), \(Format.gameTime(visit)), \(visit.stadiumName), \(visit.city)"),
+                    "title": .string(
+                        "\(index + 1). \(catalog.abbreviation(ofSport: visit.sport)): \(visit.awayTeamName) at \(visit.homeTeamName)"),
+                    "description": .string(
+                        "\(Format.longDate(visit.localDate)), \(Format.gameTime(visit)), \(visit.stadiumName), \(visit.city)"),
                     "mustSee": .bool(visit.isMustSee),
                     "marker-color": .string(color), "marker-size": .string("medium"),
                     "marker-symbol": .string(index < 9 ? String(index + 1) : "stadium"),
                 ]
                 if let day = dayNumbers[visit.localDate] { properties["day"] = .int(day) }
-                features.append(feature(properties: properties, geometry: .object([
-                    "type": .string("Point"), "coordinates": position(visit.longitude, visit.latitude)])))
+                features.append(
+                    feature(
+                        properties: properties,
+                        geometry: .object([
+                            "type": .string("Point"), "coordinates": position(visit.longitude, visit.latitude),
+                        ])))
             }
             for path in outline.paths {
                 let leg = path.leg
@@ -51,16 +57,22 @@ struct RouteGeoJSONRenderer {
                     "kilometres": .fixed(leg.kilometres, places: 1), "hours": .fixed(leg.hours, places: 2),
                     "depart": .string(leg.departLocal), "arrive": .string(leg.arriveLocal),
                     "title": .string("Drive \(leg.fromName) to \(leg.toName)"),
-                    "description": .string("\(Format.distance(kilometres: leg.kilometres)), \(Format.duration(hours: leg.hours)), leaving \(leg.departLocal)"),
+                    "description": .string(
+                        "\(Format.distance(kilometres: leg.kilometres)), \(Format.duration(hours: leg.hours)), leaving \(leg.departLocal)"),
                     "stroke": .string(RouteGeoJSONRenderer.driveColor), "stroke-width": .int(option == 1 ? 3 : 2),
                     "stroke-opacity": .fixed(option == 1 ? 0.9 : 0.5, places: 2),
                 ]
                 if let day = path.dayNumber { properties["day"] = .int(day) }
                 if let date = OptionOutline.localDate(of: leg.departLocal) { properties["date"] = .string(date.iso8601) }
-                features.append(feature(properties: properties, geometry: .object([
-                    "type": .string("LineString"),
-                    "coordinates": .array([position(path.from.longitude, path.from.latitude), position(path.to.longitude, path.to.latitude)]),
-                ])))
+                features.append(
+                    feature(
+                        properties: properties,
+                        geometry: .object([
+                            "type": .string("LineString"),
+                            "coordinates": .array([
+                                position(path.from.longitude, path.from.latitude), position(path.to.longitude, path.to.latitude),
+                            ]),
+                        ])))
             }
             if let end = plan.request.end {
                 features.append(placeFeature(end, kind: "end", option: option, day: lastDay?.number, date: lastDay?.date))
@@ -83,8 +95,11 @@ struct RouteGeoJSONRenderer {
         if let day { properties["day"] = .int(day) }
         if let date { properties["date"] = .string(date.iso8601) }
         if let id = place.stadiumId { properties["stadiumId"] = .string(id) }
-        return feature(properties: properties, geometry: .object([
-            "type": .string("Point"), "coordinates": position(place.longitude, place.latitude)]))
+        return feature(
+            properties: properties,
+            geometry: .object([
+                "type": .string("Point"), "coordinates": position(place.longitude, place.latitude),
+            ]))
     }
 
     private func feature(properties: [String: JSONValue], geometry: JSONValue) -> JSONValue {

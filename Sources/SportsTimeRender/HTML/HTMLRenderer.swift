@@ -34,12 +34,14 @@ struct HTMLRenderer {
 
         if plan.options.isEmpty {
             out += "<section>\n<h2>No trip found</h2>\n"
-            out += "<p class=\"infeasible\">\(h(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))</p>\n"
+            out +=
+                "<p class=\"infeasible\">\(h(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))</p>\n"
             out += "</section>\n"
             // Each branch on its own page, its heading saying what it is (no heading left alone on a page).
             for (index, outline) in text.branchOutlines.enumerated() {
-                out += option(outline, isFirst: false, label: "Branch", id: "branch-\(index + 1)",
-                              heading: "Branch \(outline.option.rank): best trip for a compatible set of must-see games")
+                out += option(
+                    outline, isFirst: false, label: "Branch", id: "branch-\(index + 1)",
+                    heading: "Branch \(outline.option.rank): best trip for a compatible set of must-see games")
             }
             out += conflicts()
         } else {
@@ -72,22 +74,28 @@ struct HTMLRenderer {
             let proven = outline.option.isProvenOptimal ? " <span class=\"note\">(optimal)</span>" : ""
             out += "<tr><td><a href=\"#option-\(outline.option.rank)\">Option \(outline.option.rank)</a>\(proven)</td>"
             out += "<td>\(Escape.html(dates))</td><td class=\"num\">\(s.games)</td><td class=\"num\">\(s.distinctStadiums)</td>"
-            out += "<td class=\"num\">\(s.mustSeeCovered) of \(s.mustSeeTotal)</td><td class=\"num\">\(Format.duration(hours: s.drivingHours))</td>"
-            out += "<td class=\"num\">\(Format.distance(kilometres: s.drivingKilometres))</td><td class=\"num\">\(Format.trimmed(s.total, 3))</td></tr>\n"
+            out +=
+                "<td class=\"num\">\(s.mustSeeCovered) of \(s.mustSeeTotal)</td><td class=\"num\">\(Format.duration(hours: s.drivingHours))</td>"
+            out +=
+                "<td class=\"num\">\(Format.distance(kilometres: s.drivingKilometres))</td><td class=\"num\">\(Format.trimmed(s.total, 3))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
         return out
     }
 
-    private func option(_ outline: OptionOutline, isFirst: Bool, label: String = "Option", id: String? = nil,
-                        heading: String? = nil) -> String {
+    private func option(
+        _ outline: OptionOutline, isFirst: Bool, label: String = "Option", id: String? = nil,
+        heading: String? = nil
+    ) -> String {
         let h = Escape.html
         let option = outline.option
         let s = option.score
         var out = "<section class=\"option\(isFirst ? " first" : "")\" id=\"\(id ?? "option-\(option.rank)")\">\n"
         out += "<h2>\(Escape.html(heading ?? "\(label) \(option.rank)"))</h2>\n"
         var facts: [String] = []
-        if let first = outline.firstDate, let last = outline.lastDate { facts.append("<strong>\(h(Format.dateRange(first, last)))</strong>") }
+        if let first = outline.firstDate, let last = outline.lastDate {
+            facts.append("<strong>\(h(Format.dateRange(first, last)))</strong>")
+        }
         facts.append(Format.count(s.games, "game"))
         facts.append(Format.count(s.distinctStadiums, "stadium"))
         facts.append("\(Format.distance(kilometres: s.drivingKilometres)) of driving")
@@ -135,7 +143,9 @@ struct HTMLRenderer {
         out += "<span class=\"day-name\">\(h(Format.shortDate(day.date)))</span></div>\n<div class=\"day-body\">\n"
         if day.events.isEmpty {
             // As in the Markdown: a day with driving but no listed drive is a travel day, never "nothing".
-            let what = day.isRestDay ? "Rest day: no games, no driving."
+            let what =
+                day.isRestDay
+                ? "Rest day: no games, no driving."
                 : day.drivingHours > 0 ? "Travel day, \(Format.duration(hours: day.drivingHours)) of driving." : "Nothing planned."
             out += "<div class=\"rest\">\(what)</div>\n"
         }
@@ -193,7 +203,8 @@ struct HTMLRenderer {
         let h = Escape.html
         var out = ""
         if !text.renderNotes.isEmpty {
-            out += "<section class=\"closing\">\n<h2>Render notes</h2>\n<p>The plan had inconsistencies; the itinerary shows them as follows.</p>\n<ul>\n"
+            out +=
+                "<section class=\"closing\">\n<h2>Render notes</h2>\n<p>The plan had inconsistencies; the itinerary shows them as follows.</p>\n<ul>\n"
             for note in text.renderNotes { out += "<li>\(h(note))</li>\n" }
             out += "</ul>\n</section>\n"
         }
@@ -204,7 +215,8 @@ struct HTMLRenderer {
         out += "Map outlines: US Census and Natural Earth (public domain).</p>\n"
         out += "<div class=\"pair split\">\n<div>\n<h3>Request <code>\(h(text.plan.id))</code></h3>\n<table class=\"settings\">\n<tbody>\n"
         for row in text.requestRows {
-            let value = row.isIdList ? row.values.map { "<code>\(h($0))</code>" }.joined(separator: "<br>") : h(row.values.joined(separator: ", "))
+            let value =
+                row.isIdList ? row.values.map { "<code>\(h($0))</code>" }.joined(separator: "<br>") : h(row.values.joined(separator: ", "))
             out += "<tr><td>\(h(row.label))</td><td>\(value)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n<div>\n<h3>Travel model</h3>\n<table class=\"settings\">\n<tbody>\n"

@@ -15,10 +15,14 @@ public struct BaseMap: Sendable, Hashable {
             self.name = name
             self.polygons = polygons
             var minLon = Double.infinity, maxLon = -Double.infinity, minLat = Double.infinity, maxLat = -Double.infinity
-            for polygon in polygons { for ring in polygon { for point in ring {
-                minLon = min(minLon, point.x); maxLon = max(maxLon, point.x)
-                minLat = min(minLat, point.y); maxLat = max(maxLat, point.y)
-            } } }
+            for polygon in polygons {
+                for ring in polygon {
+                    for point in ring {
+                        minLon = min(minLon, point.x); maxLon = max(maxLon, point.x)
+                        minLat = min(minLat, point.y); maxLat = max(maxLat, point.y)
+                    }
+                }
+            }
             self.minLongitude = minLon; self.maxLongitude = maxLon; self.minLatitude = minLat; self.maxLatitude = maxLat
         }
     }
@@ -81,7 +85,8 @@ public struct BaseMap: Sendable, Hashable {
             guard let points = ring.arrayValue else { throw BaseMapError(message: "feature '\(name)': ring is not a list") }
             return try points.map { point in
                 guard let pair = point.arrayValue, pair.count >= 2,
-                      let lon = pair[0].doubleValue, let lat = pair[1].doubleValue, lon.isFinite, lat.isFinite else {
+                    let lon = pair[0].doubleValue, let lat = pair[1].doubleValue, lon.isFinite, lat.isFinite
+                else {
                     throw BaseMapError(message: "feature '\(name)': a point is not [longitude, latitude]")
                 }
                 return MapPoint(x: lon, y: lat)

@@ -13,8 +13,10 @@ struct MapProjection: Sendable {
 
     /// Fits `points` with a margin into a view `width` units wide; the height follows from the
     /// area, with the aspect ratio (height / width) kept in `aspect`.
-    init(fitting points: [Coordinate], width: Double, margin: Double = 0.16, minimumSpanDegrees: Double = 2.4,
-         aspect: ClosedRange<Double> = 0.5...0.8) {
+    init(
+        fitting points: [Coordinate], width: Double, margin: Double = 0.16, minimumSpanDegrees: Double = 2.4,
+        aspect: ClosedRange<Double> = 0.5...0.8
+    ) {
         var minLon = points.map(\.longitude).min() ?? -75, maxLon = points.map(\.longitude).max() ?? -73
         var minLat = points.map(\.latitude).min() ?? 40, maxLat = points.map(\.latitude).max() ?? 42
         // Margin around the stops, and a minimum area so a one-city trip still shows its surroundings.

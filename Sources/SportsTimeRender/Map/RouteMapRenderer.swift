@@ -34,7 +34,8 @@ struct RouteMapRenderer {
         var out = ""
         out += "<svg class=\"route-map\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(w)) \(n(h))\" "
         // Intrinsic size a little wider than a printed column, so CSS max-width/max-height decide.
-        out += "width=\"\(n(w * RouteMapRenderer.intrinsicScale))\" height=\"\(n(h * RouteMapRenderer.intrinsicScale))\" role=\"img\" aria-label=\"\(Escape.html(ariaLabel))\" "
+        out +=
+            "width=\"\(n(w * RouteMapRenderer.intrinsicScale))\" height=\"\(n(h * RouteMapRenderer.intrinsicScale))\" role=\"img\" aria-label=\"\(Escape.html(ariaLabel))\" "
         out += "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#DCE7EF\"/>\n"
         out += outlines(baseMap.countries, projection, fill: "#ECE9E1", stroke: "#A8A192", strokeWidth: 0.9)
@@ -70,8 +71,10 @@ struct RouteMapRenderer {
             let dash = path.touchesStartOrEnd ? " stroke-dasharray=\"6 4\"" : ""
             for step in 1..<16 {
                 let t = Double(step) / 16, u = 1 - t
-                legSamples.append(MapPoint(x: u * u * a.x + 2 * u * t * control.x + t * t * b.x,
-                                           y: u * u * a.y + 2 * u * t * control.y + t * t * b.y))
+                legSamples.append(
+                    MapPoint(
+                        x: u * u * a.x + 2 * u * t * control.x + t * t * b.x,
+                        y: u * u * a.y + 2 * u * t * control.y + t * t * b.y))
             }
             out += "<path d=\"M\(n(a.x)) \(n(a.y))Q\(n(control.x)) \(n(control.y)) \(n(b.x)) \(n(b.y))\"\(dash)/>\n"
             if length > 48 {
@@ -89,7 +92,8 @@ struct RouteMapRenderer {
 
         // Markers, then labels placed around them.
         var occupied: [Box] = clusters.map { cluster in
-            Box(minX: cluster.position.x - cluster.halfWidth, minY: cluster.position.y - RouteMapRenderer.discRadius - 1,
+            Box(
+                minX: cluster.position.x - cluster.halfWidth, minY: cluster.position.y - RouteMapRenderer.discRadius - 1,
                 maxX: cluster.position.x + cluster.halfWidth, maxY: cluster.position.y + RouteMapRenderer.discRadius + 1)
         }
         var markers = ""
@@ -101,22 +105,27 @@ struct RouteMapRenderer {
             occupied.append(placed.box)
             let attributes = "x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" text-anchor=\"\(placed.anchor)\""
             let escaped = Escape.html(text)
-            labels += "<text \(attributes) fill=\"none\" stroke=\"#FFFFFF\" stroke-width=\"3.2\" stroke-linejoin=\"round\">\(escaped)</text>\n"
+            labels +=
+                "<text \(attributes) fill=\"none\" stroke=\"#FFFFFF\" stroke-width=\"3.2\" stroke-linejoin=\"round\">\(escaped)</text>\n"
             labels += "<text \(attributes) fill=\"#1F2933\">\(escaped)</text>\n"
         }
         out += "<g font-size=\"\(n(RouteMapRenderer.labelSize))\" font-weight=\"bold\">\n" + labels + "</g>\n"
         out += "<g font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">\n" + markers + "</g>\n"
         out += scaleBar(projection)
-        out += "<text x=\"\(n(w - 6))\" y=\"\(n(h - 6))\" text-anchor=\"end\" font-size=\"9\" fill=\"#5B6573\">Outlines: US Census, Natural Earth</text>\n"
-        out += "<rect x=\"0.5\" y=\"0.5\" width=\"\(n(w - 1))\" height=\"\(n(h - 1))\" fill=\"none\" stroke=\"#8A94A3\" stroke-width=\"1\"/>\n"
+        out +=
+            "<text x=\"\(n(w - 6))\" y=\"\(n(h - 6))\" text-anchor=\"end\" font-size=\"9\" fill=\"#5B6573\">Outlines: US Census, Natural Earth</text>\n"
+        out +=
+            "<rect x=\"0.5\" y=\"0.5\" width=\"\(n(w - 1))\" height=\"\(n(h - 1))\" fill=\"none\" stroke=\"#8A94A3\" stroke-width=\"1\"/>\n"
         out += "</svg>"
         return out
     }
 
     // MARK: Outlines
 
-    private func outlines(_ shapes: [BaseMap.Shape], _ projection: MapProjection, fill: String, stroke: String,
-                          strokeWidth: Double) -> String {
+    private func outlines(
+        _ shapes: [BaseMap.Shape], _ projection: MapProjection, fill: String, stroke: String,
+        strokeWidth: Double
+    ) -> String {
         let pad = 3.0
         var paths = ""
         for shape in shapes where projection.overlaps(shape) {
@@ -124,19 +133,24 @@ struct RouteMapRenderer {
             for polygon in shape.polygons {
                 for ring in polygon {
                     let projected = ring.map { projection.project(longitude: $0.x, latitude: $0.y) }
-                    let clipped = PlaneGeometry.clip(ring: projected, minX: -pad, minY: -pad,
-                                                     maxX: projection.width + pad, maxY: projection.height + pad)
+                    let clipped = PlaneGeometry.clip(
+                        ring: projected, minX: -pad, minY: -pad,
+                        maxX: projection.width + pad, maxY: projection.height + pad)
                     guard clipped.count >= 3 else { continue }
                     let simple = PlaneGeometry.simplify(ring: clipped, tolerance: tolerance)
                     guard simple.count >= 3, PlaneGeometry.area(simple) >= 2 else { continue }
-                    d += "M" + simple.enumerated().map { index, p in (index == 1 ? "L" : index > 1 ? " " : "") + "\(n(p.x)) \(n(p.y))" }.joined() + "Z"
+                    d +=
+                        "M"
+                        + simple.enumerated().map { index, p in (index == 1 ? "L" : index > 1 ? " " : "") + "\(n(p.x)) \(n(p.y))" }.joined()
+                        + "Z"
                 }
             }
             guard !d.isEmpty else { continue }
             paths += "<path d=\"\(d)\"/>\n"
         }
         guard !paths.isEmpty else { return "" }
-        return "<g fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(n(strokeWidth))\" stroke-linejoin=\"round\" fill-rule=\"evenodd\">\n"
+        return
+            "<g fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(n(strokeWidth))\" stroke-linejoin=\"round\" fill-rule=\"evenodd\">\n"
             + paths + "</g>\n"
     }
 
@@ -162,8 +176,9 @@ struct RouteMapRenderer {
             // Centre on the distinct places (a stadium visited twice counts once).
             var seen: Set<MapPoint> = []
             let distinct = members[index].filter { seen.insert($0).inserted }
-            clusters[index].position = MapPoint(x: distinct.map(\.x).reduce(0, +) / Double(distinct.count),
-                                                y: distinct.map(\.y).reduce(0, +) / Double(distinct.count))
+            clusters[index].position = MapPoint(
+                x: distinct.map(\.x).reduce(0, +) / Double(distinct.count),
+                y: distinct.map(\.y).reduce(0, +) / Double(distinct.count))
         }
         return clusters
     }
@@ -175,8 +190,11 @@ struct RouteMapRenderer {
         if games.isEmpty {
             // Start, end, or a stadium visited without a game, away from any game: a square.
             let p = cluster.position
-            out += "<rect x=\"\(n(p.x - r + 1))\" y=\"\(n(p.y - r + 1))\" width=\"\(n(2 * r - 2))\" height=\"\(n(2 * r - 2))\" fill=\"#FFFFFF\" stroke=\"#1E3A5F\" stroke-width=\"2\"/>\n"
-            let letter = cluster.stops.contains { $0.kind == .start } ? "S"
+            out +=
+                "<rect x=\"\(n(p.x - r + 1))\" y=\"\(n(p.y - r + 1))\" width=\"\(n(2 * r - 2))\" height=\"\(n(2 * r - 2))\" fill=\"#FFFFFF\" stroke=\"#1E3A5F\" stroke-width=\"2\"/>\n"
+            let letter =
+                cluster.stops.contains { $0.kind == .start }
+                ? "S"
                 : cluster.stops.contains { $0.kind == .end } ? "F" : "V"
             out += "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 4))\" fill=\"#1E3A5F\">\(letter)</text>\n"
             return out
@@ -185,10 +203,12 @@ struct RouteMapRenderer {
         for (offset, game) in games.enumerated() {
             let x = startX + Double(offset) * 2 * r
             let color = catalog.color(ofSport: game.sport ?? "")
-            out += "<circle cx=\"\(n(x))\" cy=\"\(n(cluster.position.y))\" r=\"\(n(r))\" fill=\"\(color)\" stroke=\"#FFFFFF\" stroke-width=\"1.5\"/>\n"
+            out +=
+                "<circle cx=\"\(n(x))\" cy=\"\(n(cluster.position.y))\" r=\"\(n(r))\" fill=\"\(color)\" stroke=\"#FFFFFF\" stroke-width=\"1.5\"/>\n"
             let number = String(game.number ?? 0)
             let size = number.count > 1 ? " font-size=\"9.5\"" : ""
-            out += "<text x=\"\(n(x))\" y=\"\(n(cluster.position.y + 4))\" fill=\"\(RouteMapRenderer.textColor(on: color))\"\(size)>\(number)</text>\n"
+            out +=
+                "<text x=\"\(n(x))\" y=\"\(n(cluster.position.y + 4))\" fill=\"\(RouteMapRenderer.textColor(on: color))\"\(size)>\(number)</text>\n"
         }
         return out
     }
@@ -235,20 +255,30 @@ struct RouteMapRenderer {
 
     /// Tries right, left, above and below the marker; takes the first spot that overlaps nothing
     /// and stays inside the view, else the one with the least overlap.
-    private func place(_ text: String, around marker: Box, avoiding occupied: [Box], lines: [MapPoint], width: Double,
-                       height: Double) -> (x: Double, y: Double, anchor: String, box: Box) {
+    private func place(
+        _ text: String, around marker: Box, avoiding occupied: [Box], lines: [MapPoint], width: Double,
+        height: Double
+    ) -> (x: Double, y: Double, anchor: String, box: Box) {
         let size = RouteMapRenderer.labelSize
         let textWidth = Double(text.count) * size * 0.62
         let centreY = (marker.minY + marker.maxY) / 2, centreX = (marker.minX + marker.maxX) / 2
         let candidates: [(x: Double, y: Double, anchor: String, box: Box)] = [
-            (marker.maxX + 4, centreY + size * 0.36, "start",
-             Box(minX: marker.maxX + 3, minY: centreY - size * 0.6, maxX: marker.maxX + 5 + textWidth, maxY: centreY + size * 0.6)),
-            (marker.minX - 4, centreY + size * 0.36, "end",
-             Box(minX: marker.minX - 5 - textWidth, minY: centreY - size * 0.6, maxX: marker.minX - 3, maxY: centreY + size * 0.6)),
-            (centreX, marker.minY - 4, "middle",
-             Box(minX: centreX - textWidth / 2, minY: marker.minY - 4 - size, maxX: centreX + textWidth / 2, maxY: marker.minY - 2)),
-            (centreX, marker.maxY + size + 2, "middle",
-             Box(minX: centreX - textWidth / 2, minY: marker.maxY + 2, maxX: centreX + textWidth / 2, maxY: marker.maxY + size + 5)),
+            (
+                marker.maxX + 4, centreY + size * 0.36, "start",
+                Box(minX: marker.maxX + 3, minY: centreY - size * 0.6, maxX: marker.maxX + 5 + textWidth, maxY: centreY + size * 0.6)
+            ),
+            (
+                marker.minX - 4, centreY + size * 0.36, "end",
+                Box(minX: marker.minX - 5 - textWidth, minY: centreY - size * 0.6, maxX: marker.minX - 3, maxY: centreY + size * 0.6)
+            ),
+            (
+                centreX, marker.minY - 4, "middle",
+                Box(minX: centreX - textWidth / 2, minY: marker.minY - 4 - size, maxX: centreX + textWidth / 2, maxY: marker.minY - 2)
+            ),
+            (
+                centreX, marker.maxY + size + 2, "middle",
+                Box(minX: centreX - textWidth / 2, minY: marker.maxY + 2, maxX: centreX + textWidth / 2, maxY: marker.maxY + size + 5)
+            ),
         ]
         var best = candidates[0]
         var bestCost = Double.infinity
@@ -256,7 +286,8 @@ struct RouteMapRenderer {
             var cost = occupied.reduce(0) { $0 + candidate.box.overlap($1) }
             // Each point of a drive under the label costs a little: prefer spots clear of the lines.
             cost += Double(lines.filter { candidate.box.contains($0) }.count) * 6
-            let outside = max(0, -candidate.box.minX + 2) + max(0, candidate.box.maxX - width + 2)
+            let outside =
+                max(0, -candidate.box.minX + 2) + max(0, candidate.box.maxX - width + 2)
                 + max(0, -candidate.box.minY + 2) + max(0, candidate.box.maxY - height + 14)
             cost += outside * size * 4
             if cost < bestCost { best = candidate; bestCost = cost }
@@ -277,7 +308,8 @@ struct RouteMapRenderer {
         var out = "<g stroke=\"#1F2933\" stroke-width=\"1.2\" fill=\"none\">\n"
         out += "<path d=\"M\(n(x)) \(n(y - 4))L\(n(x)) \(n(y))L\(n(x + length)) \(n(y))L\(n(x + length)) \(n(y - 4))\"/>\n"
         out += "</g>\n"
-        out += "<text x=\"\(n(x + length + 5))\" y=\"\(n(y + 1))\" font-size=\"10\" fill=\"#1F2933\">\(Format.trimmed(miles, 0)) mi</text>\n"
+        out +=
+            "<text x=\"\(n(x + length + 5))\" y=\"\(n(y + 1))\" font-size=\"10\" fill=\"#1F2933\">\(Format.trimmed(miles, 0)) mi</text>\n"
         return out
     }
 

@@ -16,9 +16,10 @@ struct MarkdownRenderer {
         out.append("")
         out.append("**\(md(text.headline))**")
         out.append("")
-        out.append("Times are local to each stadium. Files: [printable itinerary (HTML)](itinerary.html) · "
-            + "[calendar](trip.ics) · [route map](route.geojson). A PDF of the HTML is made by `make pdf` "
-            + "(into `.pipeline/pdf/<request>/itinerary.pdf`, not committed).")
+        out.append(
+            "Times are local to each stadium. Files: [printable itinerary (HTML)](itinerary.html) · "
+                + "[calendar](trip.ics) · [route map](route.geojson). A PDF of the HTML is made by `make pdf` "
+                + "(into `.pipeline/pdf/<request>/itinerary.pdf`, not committed).")
         out.append("")
 
         if !plan.warnings.isEmpty {
@@ -43,9 +44,10 @@ struct MarkdownRenderer {
                 let s = outline.option.score
                 let dates = outline.firstDate.flatMap { f in outline.lastDate.map { Format.dateRange(f, $0) } } ?? "–"
                 let proven = outline.option.isProvenOptimal ? " (optimal)" : ""
-                out.append("| [Option \(outline.option.rank)](#option-\(outline.option.rank))\(proven) | \(dates) | \(s.games) | "
-                    + "\(s.distinctStadiums) | \(s.mustSeeCovered) of \(s.mustSeeTotal) | \(Format.duration(hours: s.drivingHours)) | "
-                    + "\(Format.distance(kilometres: s.drivingKilometres)) | \(Format.trimmed(s.total, 3)) |")
+                out.append(
+                    "| [Option \(outline.option.rank)](#option-\(outline.option.rank))\(proven) | \(dates) | \(s.games) | "
+                        + "\(s.distinctStadiums) | \(s.mustSeeCovered) of \(s.mustSeeTotal) | \(Format.duration(hours: s.drivingHours)) | "
+                        + "\(Format.distance(kilometres: s.drivingKilometres)) | \(Format.trimmed(s.total, 3)) |")
             }
             out.append("")
             for outline in text.outlines { out += option(outline) }
@@ -106,8 +108,10 @@ struct MarkdownRenderer {
         let option = outline.option
         let s = option.score
         var out: [String] = []
-        out.append(label == "Option" ? "## Option \(option.rank)"
-            : "## \(label) \(option.rank): best trip for a compatible set of must-see games")
+        out.append(
+            label == "Option"
+                ? "## Option \(option.rank)"
+                : "## \(label) \(option.rank): best trip for a compatible set of must-see games")
         out.append("")
         var facts: [String] = []
         if let first = outline.firstDate, let last = outline.lastDate { facts.append("**\(Format.dateRange(first, last))**") }
@@ -142,7 +146,9 @@ struct MarkdownRenderer {
                     return nil
                 }
             }
-            let gameCell = !games.isEmpty ? games.joined(separator: "<br>")
+            let gameCell =
+                !games.isEmpty
+                ? games.joined(separator: "<br>")
                 : day.isRestDay ? "Rest day" : (drives.isEmpty && day.drivingHours <= 0 ? "Nothing planned" : "Travel day")
             let driveCell = drives.isEmpty ? "–" : drives.joined(separator: "<br>")
             let hours = day.drivingHours > 0 ? Format.duration(hours: day.drivingHours) : "–"

@@ -100,12 +100,16 @@ struct OptionOutline: Sendable {
             entry.drivingHours += day.drivingHours
             entry.isRestDay = entry.isRestDay && day.isRestDay
             for index in day.visitIndices {
-                if visits.indices.contains(index) { entry.visits.append(index) } else {
+                if visits.indices.contains(index) {
+                    entry.visits.append(index)
+                } else {
                     problems.append("Day \(day.date.iso8601) lists game \(index + 1), but the option has \(visits.count) games.")
                 }
             }
             for index in day.legIndices {
-                if legs.indices.contains(index) { entry.legs.append(index) } else {
+                if legs.indices.contains(index) {
+                    entry.legs.append(index)
+                } else {
                     problems.append("Day \(day.date.iso8601) lists drive \(index + 1), but the option has \(legs.count) drives.")
                 }
             }
@@ -117,7 +121,9 @@ struct OptionOutline: Sendable {
             entry.visits.append(index)
             entry.isRestDay = false
             dayByDate[visit.localDate] = entry
-            if !option.days.isEmpty { problems.append("Game \(visit.gameId) was on no day of the plan; shown on \(visit.localDate.iso8601).") }
+            if !option.days.isEmpty {
+                problems.append("Game \(visit.gameId) was on no day of the plan; shown on \(visit.localDate.iso8601).")
+            }
         }
         let listedLegs = Set(dayByDate.values.flatMap(\.legs))
         for (index, leg) in legs.enumerated() where !listedLegs.contains(index) {
@@ -127,7 +133,9 @@ struct OptionOutline: Sendable {
             entry.drivingHours += leg.hours
             entry.isRestDay = false
             dayByDate[date] = entry
-            if !option.days.isEmpty { problems.append("The drive \(leg.fromName) to \(leg.toName) was on no day of the plan; shown on \(date.iso8601).") }
+            if !option.days.isEmpty {
+                problems.append("The drive \(leg.fromName) to \(leg.toName) was on no day of the plan; shown on \(date.iso8601).")
+            }
         }
 
         // Where each stadium is: games, stadium stops without a game, a start or end at a stadium.
@@ -155,8 +163,9 @@ struct OptionOutline: Sendable {
         var used: [LocalDate: Int64] = [:]
         for (index, leg) in legs.enumerated() {
             let (from, to) = ends(of: leg, index: index)
-            let parts = OptionOutline.split(leg, used: &used, planHours: planHours, constants: request.constants,
-                                            from: from, to: to)
+            let parts = OptionOutline.split(
+                leg, used: &used, planHours: planHours, constants: request.constants,
+                from: from, to: to)
             guard parts.count > 1 else { continue }
             splitLegs.insert(index)
             for part in parts {
@@ -182,14 +191,17 @@ struct OptionOutline: Sendable {
                 let visit = visits[index]
                 // A game sorts by the start the plan laid it out at (published or assumed); one the plan
                 // gives no time for sorts after everything else that day.
-                let key = OptionOutline.plannedStart(of: visit)?.secondsSinceEpoch
+                let key =
+                    OptionOutline.plannedStart(of: visit)?.secondsSinceEpoch
                     ?? Instant(utc: visit.localDate.adding(days: 2)).secondsSinceEpoch
                 timed.append((key, 1, .game(index: index, visit: visit)))
             }
             timed.sort { ($0.key, $0.order) < ($1.key, $1.order) }
             let isRest = entry.isRestDay && entry.visits.isEmpty && entry.legs.isEmpty && (partsByDate[date] ?? []).isEmpty
-            days.append(DayOutline(number: offset + 1, date: date, drivingHours: entry.drivingHours.rounded(toPlaces: 2),
-                                   isRestDay: isRest, events: timed.map(\.event)))
+            days.append(
+                DayOutline(
+                    number: offset + 1, date: date, drivingHours: entry.drivingHours.rounded(toPlaces: 2),
+                    isRestDay: isRest, events: timed.map(\.event)))
         }
         // Number days by calendar distance from the first, so a gap in the plan's days still reads right.
         if let first = days.first?.date {
@@ -198,24 +210,30 @@ struct OptionOutline: Sendable {
         self.days = days
 
         let dayNumberByDate = Dictionary(days.map { ($0.date, $0.number) }, uniquingKeysWith: { a, _ in a })
-        var stops: [RouteStop] = [RouteStop(
-            kind: .start, number: nil, visitIndex: nil, name: request.start.name, city: request.start.name,
-            coordinate: request.start.coordinate, sport: nil, dayNumber: days.first?.number, date: days.first?.date)]
+        var stops: [RouteStop] = [
+            RouteStop(
+                kind: .start, number: nil, visitIndex: nil, name: request.start.name, city: request.start.name,
+                coordinate: request.start.coordinate, sport: nil, dayNumber: days.first?.number, date: days.first?.date)
+        ]
         for (index, visit) in visits.enumerated() {
-            stops.append(RouteStop(
-                kind: .game, number: index + 1, visitIndex: index, name: visit.stadiumName, city: visit.city,
-                coordinate: Coordinate(latitude: visit.latitude, longitude: visit.longitude), sport: visit.sport,
-                dayNumber: dayNumberByDate[visit.localDate], date: visit.localDate))
+            stops.append(
+                RouteStop(
+                    kind: .game, number: index + 1, visitIndex: index, name: visit.stadiumName, city: visit.city,
+                    coordinate: Coordinate(latitude: visit.latitude, longitude: visit.longitude), sport: visit.sport,
+                    dayNumber: dayNumberByDate[visit.localDate], date: visit.localDate))
         }
         for stop in option.stops ?? [] {
-            stops.append(RouteStop(
-                kind: .stop, number: nil, visitIndex: nil, name: stop.stadiumName, city: stop.city,
-                coordinate: Coordinate(latitude: stop.latitude, longitude: stop.longitude), sport: nil,
-                dayNumber: dayNumberByDate[stop.localDate], date: stop.localDate))
+            stops.append(
+                RouteStop(
+                    kind: .stop, number: nil, visitIndex: nil, name: stop.stadiumName, city: stop.city,
+                    coordinate: Coordinate(latitude: stop.latitude, longitude: stop.longitude), sport: nil,
+                    dayNumber: dayNumberByDate[stop.localDate], date: stop.localDate))
         }
         if let end = request.end {
-            stops.append(RouteStop(kind: .end, number: nil, visitIndex: nil, name: end.name, city: end.name,
-                                   coordinate: end.coordinate, sport: nil, dayNumber: days.last?.number, date: days.last?.date))
+            stops.append(
+                RouteStop(
+                    kind: .end, number: nil, visitIndex: nil, name: end.name, city: end.name,
+                    coordinate: end.coordinate, sport: nil, dayNumber: days.last?.number, date: days.last?.date))
         }
         self.stops = stops
 
@@ -236,15 +254,18 @@ struct OptionOutline: Sendable {
             // is the first leaves it after that game: a drive between games, drawn solid); a drive to the
             // finish is the last, after every game.
             let leavesStart = index == 0 && visits.first.map { leg.departUTC < roughStart($0) } ?? true
-            let reachesEnd = index == legs.count - 1 && request.end != nil
+            let reachesEnd =
+                index == legs.count - 1 && request.end != nil
                 && (visits.last.map { leg.departUTC > roughStart($0) } ?? true)
             let (from, to) = ends(of: leg, index: index)
             guard let from, let to else {
                 problems.append("The drive \(leg.fromName) to \(leg.toName) names a place without coordinates; it is not drawn on the map.")
                 continue
             }
-            paths.append(RoutePath(legIndex: index, leg: leg, from: from, to: to, dayNumber: dayOfLeg[index],
-                                   touchesStartOrEnd: leavesStart || reachesEnd))
+            paths.append(
+                RoutePath(
+                    legIndex: index, leg: leg, from: from, to: to, dayNumber: dayOfLeg[index],
+                    touchesStartOrEnd: leavesStart || reachesEnd))
         }
         self.paths = paths
         self.problems = problems
@@ -255,8 +276,10 @@ struct OptionOutline: Sendable {
     /// window's start, each up to the window's end and the daily cap less what was driven that date before
     /// (`used`, carried across the option's drives), skipping dates the plan gives no driving (a rest day
     /// between games). The last part ends at the plan's arrival.
-    static func split(_ leg: DriveLeg, used: inout [LocalDate: Int64], planHours: [LocalDate: Double],
-                      constants: [String: Double], from: Coordinate?, to: Coordinate?) -> [DrivePart] {
+    static func split(
+        _ leg: DriveLeg, used: inout [LocalDate: Int64], planHours: [LocalDate: Double],
+        constants: [String: Double], from: Coordinate?, to: Coordinate?
+    ) -> [DrivePart] {
         let depart = leg.departUTC.secondsSinceEpoch, arrive = leg.arriveUTC.secondsSinceEpoch
         let pieces = leg.departLocal.split(separator: " ")
         guard pieces.count >= 2, let departDate = LocalDate(iso8601: pieces[0]) else { return [] }
@@ -310,15 +333,18 @@ struct OptionOutline: Sendable {
             let fraction = isLast ? 1 : Double(done) / Double(max(1, driving))
             var point: Coordinate?
             if let from, let to, !isLast {
-                point = Coordinate(latitude: from.latitude + (to.latitude - from.latitude) * fraction,
-                                   longitude: from.longitude + (to.longitude - from.longitude) * fraction)
+                point = Coordinate(
+                    latitude: from.latitude + (to.latitude - from.latitude) * fraction,
+                    longitude: from.longitude + (to.longitude - from.longitude) * fraction)
             }
-            parts.append(DrivePart(part: number + 1, parts: spans.count, date: span.date,
-                                   startLocal: number == 0 ? leg.departLocal : local(span.start),
-                                   endLocal: isLast ? leg.arriveLocal : local(span.end),
-                                   hours: (Double(seconds) / 3600).rounded(toPlaces: 2),
-                                   startFraction: previous, doneFraction: fraction,
-                                   endCoordinate: point ?? (isLast ? to : nil)))
+            parts.append(
+                DrivePart(
+                    part: number + 1, parts: spans.count, date: span.date,
+                    startLocal: number == 0 ? leg.departLocal : local(span.start),
+                    endLocal: isLast ? leg.arriveLocal : local(span.end),
+                    hours: (Double(seconds) / 3600).rounded(toPlaces: 2),
+                    startFraction: previous, doneFraction: fraction,
+                    endCoordinate: point ?? (isLast ? to : nil)))
             previous = fraction
         }
         return parts
@@ -332,7 +358,8 @@ struct OptionOutline: Sendable {
         guard let text, let zone = ZonedTime.zone(visit.timeZone) else { return nil }
         let parts = text.split(separator: ":")
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+            (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
         return ZonedTime.instant(date: visit.localDate, hour: hour, minute: minute, in: zone)
     }
 

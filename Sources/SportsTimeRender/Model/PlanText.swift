@@ -20,9 +20,11 @@ struct PlanText {
 
     /// `NBA, NHL · Nov 1–7, 2025 · most distinct stadiums`.
     var subtitleParts: [String] {
-        [Format.sports(plan.request.sports, catalog: catalog),
-         Format.dateRange(plan.request.firstDate, plan.request.lastDate),
-         Format.objective(plan.request.objective)]
+        [
+            Format.sports(plan.request.sports, catalog: catalog),
+            Format.dateRange(plan.request.firstDate, plan.request.lastDate),
+            Format.objective(plan.request.objective),
+        ]
     }
 
     /// `from TD Garden, back to TD Garden` / `from Prudential Center, ending wherever the last game is`.
@@ -41,7 +43,8 @@ struct PlanText {
             let span = first == last ? Format.longDate(first) : "\(Format.longDate(first)) to \(Format.longDate(last))"
             text += " in \(Format.count(first.days(until: last) + 1, "day")) (\(span))"
         }
-        text += ", \(Format.distance(kilometres: option.score.drivingKilometres)) and \(Format.duration(hours: option.score.drivingHours)) of driving."
+        text +=
+            ", \(Format.distance(kilometres: option.score.drivingKilometres)) and \(Format.duration(hours: option.score.drivingHours)) of driving."
         return text
     }
 
@@ -66,8 +69,9 @@ struct PlanText {
             Double(number.replacingOccurrences(of: ",", with: "")).map { Format.distance(kilometres: $0) }
         }
         text = replacing(#"(\d+\.\d+) h\b"#, in: text) { number in Double(number).map { Format.duration(hours: $0) } }
-        text = text.replacingOccurrences(of: "branches lists the best trip for each compatible set",
-                                         with: "the best trip for each compatible set is shown below")
+        text = text.replacingOccurrences(
+            of: "branches lists the best trip for each compatible set",
+            with: "the best trip for each compatible set is shown below")
         return text
     }
 
@@ -94,7 +98,8 @@ struct PlanText {
         let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
         for match in matches.reversed() {
             guard let whole = Range(match.range, in: text), let group = Range(match.range(at: 1), in: text),
-                  let replacement = transform(String(text[group])) else { continue }
+                let replacement = transform(String(text[group]))
+            else { continue }
             result.replaceSubrange(whole, with: replacement)
         }
         return result
@@ -103,7 +108,8 @@ struct PlanText {
     /// A game a conflict names, described when some option holds it.
     func describeGame(_ id: String) -> String? {
         guard let visit = visitsById[id] else { return nil }
-        return "\(catalog.abbreviation(ofSport: visit.sport)) \(title(of: visit)), \(Format.shortDate(visit.localDate)), \(Format.gameTime(visit)), \(visit.city)"
+        return
+            "\(catalog.abbreviation(ofSport: visit.sport)) \(title(of: visit)), \(Format.shortDate(visit.localDate)), \(Format.gameTime(visit)), \(visit.city)"
     }
 
     /// `Proven optimal for most distinct stadiums.` and the like.
@@ -151,13 +157,17 @@ struct PlanText {
     var requestRows: [SettingRow] {
         let request = plan.request
         func ids(_ label: String, _ values: [String], empty: String) -> SettingRow {
-            values.isEmpty ? SettingRow(label: label, values: [empty], isIdList: false) : SettingRow(label: label, values: values, isIdList: true)
+            values.isEmpty
+                ? SettingRow(label: label, values: [empty], isIdList: false) : SettingRow(label: label, values: values, isIdList: true)
         }
         func row(_ label: String, _ value: String) -> SettingRow { SettingRow(label: label, values: [value], isIdList: false) }
         return [
             row("Sports", Format.sports(request.sports, catalog: catalog)),
-            row("Dates", request.firstDate == request.lastDate ? Format.longDate(request.firstDate)
-                : "\(Format.longDate(request.firstDate)) to \(Format.longDate(request.lastDate))"),
+            row(
+                "Dates",
+                request.firstDate == request.lastDate
+                    ? Format.longDate(request.firstDate)
+                    : "\(Format.longDate(request.firstDate)) to \(Format.longDate(request.lastDate))"),
             row("Start", request.start.name),
             row("End", request.end?.name ?? "none (the trip ends at the last game)"),
             row("Objective", Format.objective(request.objective)),
@@ -180,7 +190,8 @@ struct PlanText {
     func scoreRows(_ option: TripOption) -> [(String, String)] {
         let score = option.score
         let assumed = option.visits.filter { $0.knowledge != .exact }.count
-        let margin = Format.duration(hours: score.minSlackHours)
+        let margin =
+            Format.duration(hours: score.minSlackHours)
             + (assumed == 0 ? "" : " (\(Format.count(assumed, "start")) assumed)")
         return [
             ("Total (ranking score)", Format.trimmed(score.total, 3)),
@@ -211,7 +222,8 @@ struct PlanText {
     /// `9:00 AM PDT to 3:00 PM PDT, about 397 mi (639 km), 6 h; overnight about 40 mi (64 km) from Portland, OR`.
     /// The first part also gives the whole drive's distance and time; the last says it arrives.
     func drivePartDetail(_ leg: DriveLeg, _ part: DrivePart, on date: LocalDate, separator: String = ", ") -> String {
-        var text = "\(Format.legTime(part.startLocal, on: date)) to \(Format.legTime(part.endLocal, on: date))" + separator
+        var text =
+            "\(Format.legTime(part.startLocal, on: date)) to \(Format.legTime(part.endLocal, on: date))" + separator
             + "about \(Format.distance(kilometres: leg.kilometres * (part.doneFraction - part.startFraction)))" + separator
             + Format.duration(hours: part.hours)
         if part.part == 1 {

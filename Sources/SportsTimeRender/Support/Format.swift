@@ -87,7 +87,8 @@ enum Format {
     static func clock(_ text: String) -> String {
         let parts = text.split(separator: ":")
         guard parts.count >= 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0..<24).contains(hour), (0..<60).contains(minute) else { return text }
+            (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return text }
         let suffix = hour < 12 ? "AM" : "PM"
         let twelve = hour % 12 == 0 ? 12 : hour % 12
         return "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(suffix)"

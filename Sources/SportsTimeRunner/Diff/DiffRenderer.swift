@@ -9,8 +9,10 @@ import SportsTimeCore
 public enum DiffRenderer {
     /// Markdown. `scope` names what was compared (`out/`), `revision` the git revision;
     /// at most `perFile` lines are listed per file.
-    public static func markdown(_ all: [FileDiff], scope: String, revision: String, perFile: Int = 25,
-                                showAll: Bool = false) -> String {
+    public static func markdown(
+        _ all: [FileDiff], scope: String, revision: String, perFile: Int = 25,
+        showAll: Bool = false
+    ) -> String {
         let groups = Groups(all, showAll: showAll)
         let diffs = groups.shown
         let notes = groups.notes(markdown: true)
@@ -26,12 +28,14 @@ public enum DiffRenderer {
             if diff.isText {
                 text += "| `\(diff.path)`\(note) | \(lines(counts.added)) | \(lines(counts.removed)) | |\n"
             } else {
-                text += "| `\(diff.path)`\(note) | \(Format.count(counts.added)) | \(Format.count(counts.removed)) | \(Format.count(counts.changed)) |\n"
+                text +=
+                    "| `\(diff.path)`\(note) | \(Format.count(counts.added)) | \(Format.count(counts.removed)) | \(Format.count(counts.changed)) |\n"
             }
         }
         if groups.recordFiles.count > 1 {
             let totals = groups.recordTotals
-            text += "| **total** | **\(Format.count(totals.added))** | **\(Format.count(totals.removed))** | **\(Format.count(totals.changed))** |\n"
+            text +=
+                "| **total** | **\(Format.count(totals.added))** | **\(Format.count(totals.removed))** | **\(Format.count(totals.changed))** |\n"
         }
         if groups.textFiles.count > 1 {
             let totals = groups.textTotals
@@ -69,7 +73,8 @@ public enum DiffRenderer {
         let diffs = groups.shown
         let notes = groups.notes(markdown: false)
         guard !diffs.isEmpty else {
-            return (all.isEmpty ? "No changes in \(scope) against \(revision).\n" : "No record changes in \(scope) against \(revision).\n") + notes
+            return (all.isEmpty ? "No changes in \(scope) against \(revision).\n" : "No record changes in \(scope) against \(revision).\n")
+                + notes
         }
         var text = "Changes in \(scope) against \(revision): " + groups.summary + "\n" + notes + "\n"
         // The counts table, aligned.
@@ -130,9 +135,13 @@ public enum DiffRenderer {
         init(_ all: [FileDiff], showAll: Bool) {
             for file in all {
                 let diff = showAll ? file : file.hidingSearchStatistics()
-                if diff.isInputsOnly { inputsOnly.append(diff) }
-                else if diff.isHiddenOnly { hiddenOnly.append(diff) }
-                else { shown.append(diff) }
+                if diff.isInputsOnly {
+                    inputsOnly.append(diff)
+                } else if diff.isHiddenOnly {
+                    hiddenOnly.append(diff)
+                } else {
+                    shown.append(diff)
+                }
                 if case .records(_, _, let changed, _) = diff.content { hiddenFields += changed.reduce(0) { $0 + $1.hiddenFields } }
             }
         }
@@ -153,12 +162,14 @@ public enum DiffRenderer {
             var parts: [String] = []
             if !recordFiles.isEmpty {
                 let totals = recordTotals
-                parts.append("\(Format.count(totals.added)) added, \(Format.count(totals.removed)) removed, \(Format.count(totals.changed)) changed")
+                parts.append(
+                    "\(Format.count(totals.added)) added, \(Format.count(totals.removed)) removed, \(Format.count(totals.changed)) changed")
             }
             if !textFiles.isEmpty {
                 let totals = textTotals
-                parts.append("\(DiffRenderer.lines(totals.added)) added, \(Format.count(totals.removed)) removed in "
-                             + "\(textFiles.count) text file\(textFiles.count == 1 ? "" : "s")")
+                parts.append(
+                    "\(DiffRenderer.lines(totals.added)) added, \(Format.count(totals.removed)) removed in "
+                        + "\(textFiles.count) text file\(textFiles.count == 1 ? "" : "s")")
             }
             text += parts.joined(separator: "; ") + "."
             return text
@@ -170,13 +181,15 @@ public enum DiffRenderer {
             let more = shown.isEmpty ? "" : " more"
             if !inputsOnly.isEmpty {
                 let count = inputsOnly.count
-                text += "\(Format.count(count))\(more) file\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "") only in the hashes of "
+                text +=
+                    "\(Format.count(count))\(more) file\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "") only in the hashes of "
                     + "\(count == 1 ? "its" : "their") inputs (" + Self.folders(inputsOnly, markdown: markdown) + ").\n"
             }
             if !hiddenOnly.isEmpty {
                 let count = hiddenOnly.count
                 let flag = markdown ? "`--all`" : "--all"
-                text += "\(Format.count(count))\(more) file\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "") only in search statistics ("
+                text +=
+                    "\(Format.count(count))\(more) file\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "") only in search statistics ("
                     + Self.folders(hiddenOnly, markdown: markdown) + "; \(flag) shows them).\n"
             }
             return text
@@ -256,7 +269,9 @@ public enum DiffRenderer {
             var more = changes.count > 6 ? "and \(changes.count - 6) more field\(changes.count == 7 ? "" : "s")" : ""
             if hidden > 0 {
                 let flag = style == .markdown ? "`--all`" : "--all"
-                more += (more.isEmpty ? "" : ", ") + "\(hidden) search statistic\(hidden == 1 ? "" : "s") (\(flag) shows \(hidden == 1 ? "it" : "them"))"
+                more +=
+                    (more.isEmpty ? "" : ", ")
+                    + "\(hidden) search statistic\(hidden == 1 ? "" : "s") (\(flag) shows \(hidden == 1 ? "it" : "them"))"
             }
             return (shown + (more.isEmpty ? [] : [more])).joined(separator: "; ")
         }

@@ -10,9 +10,11 @@ public struct GitFiles: Sendable {
 
     /// path → bytes of the files under `paths` at `revision`.
     public func files(at revision: String, under paths: [String]) throws -> [String: Data] {
-        _ = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], failure: { _ in
-            PipelineError.usage("'\(revision)' is not a commit in this repository. Name a branch, tag or commit (default HEAD)")
-        })
+        _ = try git(
+            ["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"],
+            failure: { _ in
+                PipelineError.usage("'\(revision)' is not a commit in this repository. Name a branch, tag or commit (default HEAD)")
+            })
         let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--"] + paths)
         let names = listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
         guard !names.isEmpty else { return [:] }
@@ -44,8 +46,10 @@ public struct GitFiles: Sendable {
         return files
     }
 
-    private func git(_ arguments: [String], input: Data? = nil,
-                     failure: ((String) -> PipelineError)? = nil) throws -> Data {
+    private func git(
+        _ arguments: [String], input: Data? = nil,
+        failure: ((String) -> PipelineError)? = nil
+    ) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", root.path] + arguments
@@ -77,8 +81,10 @@ public struct GitFiles: Sendable {
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errors.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if let failure { throw failure(message) }
-            throw PipelineError.failure(Diagnostic(.error, "git \(arguments.first ?? "") failed: \(message)",
-                                                   fix: "Run sportstime diff inside a git repository"))
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, "git \(arguments.first ?? "") failed: \(message)",
+                    fix: "Run sportstime diff inside a git repository"))
         }
         return data
     }

@@ -64,9 +64,13 @@ public struct LineDiff: Sendable, Hashable {
         var ops: [Op] = []
         var i = 0, j = 0
         while i < x.count || j < y.count {
-            if i < x.count && !keepA[i] { ops.append(.delete(i)); i += 1 }
-            else if j < y.count && !keepB[j] { ops.append(.insert(j)); j += 1 }
-            else { ops.append(.keep(i, j)); i += 1; j += 1 }
+            if i < x.count && !keepA[i] {
+                ops.append(.delete(i)); i += 1
+            } else if j < y.count && !keepB[j] {
+                ops.append(.insert(j)); j += 1
+            } else {
+                ops.append(.keep(i, j)); i += 1; j += 1
+            }
         }
         func text(_ line: Substring) -> String { Self.withoutTerminator(line) }
         var hunks: [Hunk] = []
@@ -121,9 +125,10 @@ public struct LineDiff: Sendable, Hashable {
             newBefore += hunk.newCount
             index = stop
         }
-        return LineDiff(added: addedCount, removed: removedCount, hunks: hunks,
-                        oldLacksNewline: !old.isEmpty && old.last != 0x0A, newLacksNewline: !new.isEmpty && new.last != 0x0A,
-                        oldLineCount: a.count, newLineCount: b.count)
+        return LineDiff(
+            added: addedCount, removed: removedCount, hunks: hunks,
+            oldLacksNewline: !old.isEmpty && old.last != 0x0A, newLacksNewline: !new.isEmpty && new.last != 0x0A,
+            oldLineCount: a.count, newLineCount: b.count)
     }
 
     /// A line without its `\n` or `\r\n` (as bytes: Swift takes `\r\n` for one character).

@@ -101,7 +101,8 @@ enum PlanHighlights {
             func pair<T: Equatable>(_ a: T, _ b: T, _ show: (T) -> String) -> String {
                 a == b ? show(a) : "\(show(a)) → \(show(b))"
             }
-            let dates = firstDay == new.firstDay && lastDay == new.lastDay
+            let dates =
+                firstDay == new.firstDay && lastDay == new.lastDay
                 ? "\(firstDay) to \(lastDay)" : "\(firstDay) to \(lastDay) → \(new.firstDay) to \(new.lastDay)"
             return pair(games, new.games) { "\($0)" } + " game\(new.games == 1 && games == 1 ? "" : "s"), "
                 + pair(days, new.days) { "\($0)" } + " day\(new.days == 1 && days == 1 ? "" : "s") (\(dates)), "

@@ -129,8 +129,9 @@ public enum RecordDiff {
             let after = new.flatMap(envelope)
             if (old == nil || before != nil) && (new == nil || after != nil) {
                 let kind = after?.kind ?? before?.kind
-                return FileDiff(path: path, status: status, kind: kind,
-                                content: compareEnvelopes(before ?? .empty, after ?? .empty, kind: kind))
+                return FileDiff(
+                    path: path, status: status, kind: kind,
+                    content: compareEnvelopes(before ?? .empty, after ?? .empty, kind: kind))
             }
         }
         return FileDiff(path: path, status: status, kind: nil, content: .text(LineDiff.compare(old ?? Data(), new ?? Data())))
@@ -146,7 +147,8 @@ public enum RecordDiff {
     /// The envelope's header fields and records by id; nil when the file is not an envelope with ids.
     static func envelope(_ data: Data) -> ParsedEnvelope? {
         guard let document = try? JSONParser.parse(data), var object = document.objectValue,
-              let kind = object["kind"]?.stringValue, let records = object.removeValue(forKey: "records")?.arrayValue else {
+            let kind = object["kind"]?.stringValue, let records = object.removeValue(forKey: "records")?.arrayValue
+        else {
             return nil
         }
         var byId: [String: JSONValue] = [:]
@@ -199,8 +201,9 @@ public enum RecordDiff {
             }
         }
         let header = fieldChanges(.object(old.header), .object(new.header), path: "")
-        return .records(added: added.sorted(), removed: removed.sorted(), changed: changed.sorted { $0.id < $1.id },
-                        header: old.kind == nil || new.kind == nil ? [] : header)
+        return .records(
+            added: added.sorted(), removed: removed.sorted(), changed: changed.sorted { $0.id < $1.id },
+            header: old.kind == nil || new.kind == nil ? [] : header)
     }
 
     /// `source:value` keys of a record's `sourceIds`.

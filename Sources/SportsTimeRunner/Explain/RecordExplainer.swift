@@ -19,20 +19,23 @@ public struct RecordExplainer: Sendable {
     /// - Parameters:
     ///   - read: the bytes of a repository-relative file, or nil when it does not exist.
     ///   - list: the repository-relative `.json` files directly under a folder, sorted.
-    public init(mergeFolder: String = "out/merge", read: @escaping @Sendable (String) -> Data?,
-                list: @escaping @Sendable (String) -> [String]) {
+    public init(
+        mergeFolder: String = "out/merge", read: @escaping @Sendable (String) -> Data?,
+        list: @escaping @Sendable (String) -> [String]
+    ) {
         self.mergeFolder = mergeFolder; self.read = read; self.list = list
     }
 
     /// Reads from the files under `root`.
     public init(root: URL, mergeFolder: String = "out/merge") {
-        self.init(mergeFolder: mergeFolder,
-                  read: { FileManager.default.contents(atPath: root.appendingPathComponent($0).path) },
-                  list: { folder in
-                      let url = root.appendingPathComponent(folder)
-                      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                      return names.filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
-                  })
+        self.init(
+            mergeFolder: mergeFolder,
+            read: { FileManager.default.contents(atPath: root.appendingPathComponent($0).path) },
+            list: { folder in
+                let url = root.appendingPathComponent(folder)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                return names.filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+            })
     }
 
     /// The explanation of `id`, as lines of text. Throws a located error (exit 2) when no merged game,
@@ -42,10 +45,11 @@ public struct RecordExplainer: Sendable {
         if let text = try explainGame(id, report: report) { return text }
         if let text = try explainReferenceRecord(id, kind: .teams, file: "teams.json", report: report) { return text }
         if let text = try explainReferenceRecord(id, kind: .stadiums, file: "stadiums.json", report: report) { return text }
-        throw PipelineError.invalidInput(Diagnostic(
-            .error, at: SourceLocation(path: mergeFolder),
-            "no merged game, team or stadium has the id '\(id)' (current or former)",
-            fix: "Check the id (game ids look like nfl-2023-2024-01-06-hou-at-ind), or run make to bring out/merge up to date"))
+        throw PipelineError.invalidInput(
+            Diagnostic(
+                .error, at: SourceLocation(path: mergeFolder),
+                "no merged game, team or stadium has the id '\(id)' (current or former)",
+                fix: "Check the id (game ids look like nfl-2023-2024-01-06-hou-at-ind), or run make to bring out/merge up to date"))
     }
 
     // MARK: Games
@@ -64,15 +68,18 @@ public struct RecordExplainer: Sendable {
         return nil
     }
 
-    private func describe(_ lineage: GameLineage, game: Game?, askedAs id: String, report: [MergeReportRecord],
-                          lineagePath: String) -> String {
+    private func describe(
+        _ lineage: GameLineage, game: Game?, askedAs id: String, report: [MergeReportRecord],
+        lineagePath: String
+    ) -> String {
         var lines: [String] = []
         let heading = id == lineage.id ? "game \(lineage.id)" : "game \(lineage.id) (asked as \(id), a former id)"
         lines.append(heading)
         if let game {
             var summary = "  \(game.awayTeamId) at \(game.homeTeamId), \(game.localDate.iso8601)"
             if let number = game.gameNumber { summary += " game \(number)" }
-            summary += ", \(game.stadiumId)\(game.neutralSite ? " (neutral site)" : ""), start \(Self.start(game.startUTC, game.startKnowledge))"
+            summary +=
+                ", \(game.stadiumId)\(game.neutralSite ? " (neutral site)" : ""), start \(Self.start(game.startUTC, game.startKnowledge))"
             summary += ", \(game.status.rawValue), \(game.kind.rawValue)"
             if let deprecated = game.deprecatedAt { summary += ", deprecated at \(deprecated.iso8601)" }
             lines.append(summary)
@@ -90,8 +97,11 @@ public struct RecordExplainer: Sendable {
             lines.append("      batch \(row.batch)")
             var values = "      says  \(row.localDate.iso8601)"
             if let number = row.gameNumber { values += " game \(number)" }
-            values += ", start \(Self.start(row.startUTC, row.startKnowledge)), \(row.stadiumId), \(row.status.rawValue), \(row.kind.rawValue)"
-            if let inferred = row.inferred, !inferred.isEmpty { values += " (not stated by the source: \(inferred.joined(separator: ", ")))" }
+            values +=
+                ", start \(Self.start(row.startUTC, row.startKnowledge)), \(row.stadiumId), \(row.status.rawValue), \(row.kind.rawValue)"
+            if let inferred = row.inferred, !inferred.isEmpty {
+                values += " (not stated by the source: \(inferred.joined(separator: ", ")))"
+            }
             lines.append(values)
         }
         lines.append("")
@@ -99,14 +109,17 @@ public struct RecordExplainer: Sendable {
         for group in FieldGroup.allCases {
             guard let origin = lineage.fields[group.rawValue], lineage.rows.indices.contains(origin.row) else { continue }
             let row = lineage.rows[origin.row]
-            let value: String = switch group {
-            case .date: row.localDate.iso8601 + (row.gameNumber.map { " game \($0)" } ?? "")
-            case .start: game.map { Self.start($0.startUTC, $0.startKnowledge) } ?? Self.start(row.startUTC, row.startKnowledge)
-            case .venue: row.stadiumId
-            case .status: row.status.rawValue
-            case .kind: row.kind.rawValue
-            }
-            lines.append("  \(group.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(value)  <- [\(origin.row)] \(row.source): \(origin.rule)")
+            let value: String =
+                switch group {
+                case .date: row.localDate.iso8601 + (row.gameNumber.map { " game \($0)" } ?? "")
+                case .start: game.map { Self.start($0.startUTC, $0.startKnowledge) } ?? Self.start(row.startUTC, row.startKnowledge)
+                case .venue: row.stadiumId
+                case .status: row.status.rawValue
+                case .kind: row.kind.rawValue
+                }
+            lines.append(
+                "  \(group.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(value)  <- [\(origin.row)] \(row.source): \(origin.rule)"
+            )
         }
 
         let ids = Set([lineage.id] + (lineage.formerIds ?? []))
@@ -114,12 +127,16 @@ public struct RecordExplainer: Sendable {
         for record in report {
             switch record {
             case .conflict(let conflict) where ids.contains(conflict.gameId):
-                let values = conflict.sources.map { "\($0.source) \($0.localDate.iso8601) \(Self.start($0.startUTC, $0.startKnowledge)) \($0.stadiumId) \($0.status.rawValue)" }
+                let values = conflict.sources.map {
+                    "\($0.source) \($0.localDate.iso8601) \(Self.start($0.startUTC, $0.startKnowledge)) \($0.stadiumId) \($0.status.rawValue)"
+                }
                 findings.append("  conflict \(conflict.classes.map(\.rawValue).joined(separator: ", ")): \(values.joined(separator: "; "))")
             case .ambiguous(let match) where ids.contains(match.gameId) || !ids.isDisjoint(with: match.candidates):
                 findings.append("  ambiguous pairing \(match.gameId) ~ \(match.candidates.joined(separator: ", ")): \(match.reason)")
             case .override(let override) where override.entity == "game" && ids.contains(override.recordId):
-                findings.append("  override \(override.field) = \(override.value) (\(override.status.rawValue); was \(override.foldedValue?.description ?? "none")) at \(override.location): \(override.reason)")
+                findings.append(
+                    "  override \(override.field) = \(override.value) (\(override.status.rawValue); was \(override.foldedValue?.description ?? "none")) at \(override.location): \(override.reason)"
+                )
             default: continue
             }
         }
@@ -140,8 +157,10 @@ public struct RecordExplainer: Sendable {
 
     // MARK: Teams and stadiums
 
-    private func explainReferenceRecord(_ id: String, kind: ArtifactKind, file: String,
-                                        report: [MergeReportRecord]) throws -> String? {
+    private func explainReferenceRecord(
+        _ id: String, kind: ArtifactKind, file: String,
+        report: [MergeReportRecord]
+    ) throws -> String? {
         let path = "\(mergeFolder)/\(file)"
         guard let data = read(path) else { return nil }
         let header = try EnvelopeReader.header(of: data, path: path, expecting: kind)
@@ -163,7 +182,8 @@ public struct RecordExplainer: Sendable {
         var found = 0
         for reference in referenceFiles.sorted() {
             guard let bytes = read(reference) else { continue }
-            for (number, text) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            for (number, text) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .enumerated()
             where Self.names(String(text), id) {
                 lines.append("  \(reference):\(number + 1): \(text)")
                 found += 1
@@ -172,7 +192,9 @@ public struct RecordExplainer: Sendable {
         if found == 0 { lines.append("  (none)") }
         var overrides: [String] = []
         for case .override(let override) in report where override.entity == entity && override.recordId == id {
-            overrides.append("  override \(override.field) = \(override.value) (\(override.status.rawValue)) at \(override.location): \(override.reason)")
+            overrides.append(
+                "  override \(override.field) = \(override.value) (\(override.status.rawValue)) at \(override.location): \(override.reason)"
+            )
         }
         lines.append("")
         lines.append(overrides.isEmpty ? "overrides: none" : "overrides:")
@@ -189,8 +211,10 @@ public struct RecordExplainer: Sendable {
     private func mergeReport() throws -> [MergeReportRecord] {
         let path = "\(mergeFolder)/merge-report.json"
         guard let data = read(path) else {
-            throw PipelineError.invalidInput(Diagnostic(.error, at: SourceLocation(path: path), "the merge has not run (no merge report)",
-                                                        fix: "Run make (or make +merge) first"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path), "the merge has not run (no merge report)",
+                    fix: "Run make (or make +merge) first"))
         }
         return try EnvelopeReader.read(MergeReportRecord.self, from: data, path: path, expecting: .mergeReport).records
     }

@@ -29,8 +29,10 @@ public struct PipelineGraph: Sendable {
     /// (folders listed through `list`), one writer per path and no cycles (`build`). Pure, so it can be
     /// fuzzed; `Workspace.loadGraph` runs it and then checks that deps and code paths exist.
     /// `params` is `pipeline/params.yaml`'s bytes, nil when there is none.
-    public static func load(spec data: Data, path: String, params: Data? = nil,
-                            list: (String) -> [DirectoryEntry]?) throws -> PipelineGraph {
+    public static func load(
+        spec data: Data, path: String, params: Data? = nil,
+        list: (String) -> [DirectoryEntry]?
+    ) throws -> PipelineGraph {
         try TextEncoding.refuseWide(data, path: path)
         var shared = SharedParams.none
         if let params {
@@ -61,16 +63,19 @@ public struct PipelineGraph: Sendable {
                     let other = expanded[earlier.stage]
                     let otherLine = spec.locations.location(["stages", other.template.name, "outs", "[\(earlier.out)]"]).line ?? 0
                     let relation = earlier.path == out ? "is also written by" : "overlaps '\(earlier.path)' written by"
-                    problems.add(["stages", entry.template.name, "outs", "[\(o)]"],
-                                 "out '\(out)' of stage '\(entry.stage.name)' \(relation) stage '\(other.stage.name)' (line \(otherLine))",
-                                 fix: "Give every path exactly one writing stage")
+                    problems.add(
+                        ["stages", entry.template.name, "outs", "[\(o)]"],
+                        "out '\(out)' of stage '\(entry.stage.name)' \(relation) stage '\(other.stage.name)' (line \(otherLine))",
+                        fix: "Give every path exactly one writing stage")
                 }
                 writers.append((s, o, out))
                 for (d, dep) in entry.stage.deps.enumerated() where RepositoryPath.overlaps(dep, out) {
-                    let (inner, outer) = RepositoryPath.contains(dep, out) ? ("out '\(out)'", "dep '\(dep)'") : ("dep '\(dep)'", "out '\(out)'")
-                    problems.add(["stages", entry.template.name, "deps", "[\(d)]"],
-                                 "\(inner) of stage '\(entry.stage.name)' is inside its own \(outer)",
-                                 fix: "A stage cannot read what it writes: narrow the dep or move the out")
+                    let (inner, outer) =
+                        RepositoryPath.contains(dep, out) ? ("out '\(out)'", "dep '\(dep)'") : ("dep '\(dep)'", "out '\(out)'")
+                    problems.add(
+                        ["stages", entry.template.name, "deps", "[\(d)]"],
+                        "\(inner) of stage '\(entry.stage.name)' is inside its own \(outer)",
+                        fix: "A stage cannot read what it writes: narrow the dep or move the out")
                 }
             }
         }
@@ -98,9 +103,10 @@ public struct PipelineGraph: Sendable {
                 reads.append("'\(expanded[next].stage.name)' reads \(via[next][index] ?? "?") written by '\(expanded[index].stage.name)'")
             }
             let first = expanded[cycle[0]].template.name
-            problems.add(["stages", first],
-                         "stages form a cycle: \((names + [names[0]]).joined(separator: " → ")) (\(reads.joined(separator: "; ")))",
-                         fix: "Remove the dep that closes the loop")
+            problems.add(
+                ["stages", first],
+                "stages form a cycle: \((names + [names[0]]).joined(separator: " → ")) (\(reads.joined(separator: "; ")))",
+                fix: "Remove the dep that closes the loop")
             try problems.throwIfAny()
         }
 
@@ -148,8 +154,10 @@ public struct PipelineGraph: Sendable {
     }
 
     /// The stages a template stands for: itself, or one per fan-out item.
-    private static func instances(of template: StageTemplate, shared: SharedParams, list: (String) -> [DirectoryEntry]?,
-                                  problems: inout SpecProblems) -> [Stage] {
+    private static func instances(
+        of template: StageTemplate, shared: SharedParams, list: (String) -> [DirectoryEntry]?,
+        problems: inout SpecProblems
+    ) -> [Stage] {
         let at = ["stages", template.name]
         guard let fanout = template.foreach else {
             return stage(template, item: nil, shared: shared, problems: &problems).map { [$0] } ?? []
@@ -162,13 +170,15 @@ public struct PipelineGraph: Sendable {
             items = []
             for entry in (list(folder) ?? []).sorted(by: { $0.name < $1.name }) {
                 guard entry.isFolder == folders, !entry.name.hasPrefix("."),
-                      entry.name.count > prefix.count + suffix.count,
-                      entry.name.hasPrefix(prefix), entry.name.hasSuffix(suffix) else { continue }
+                    entry.name.count > prefix.count + suffix.count,
+                    entry.name.hasPrefix(prefix), entry.name.hasSuffix(suffix)
+                else { continue }
                 let item = String(entry.name.dropFirst(prefix.count).dropLast(suffix.count))
                 guard SpecParser.isItem(item) else {
-                    problems.add(at + ["foreach", "glob"],
-                                 "'\(folder)/\(entry.name)' gives fan-out item '\(item)', which is not usable in a stage name and a path",
-                                 fix: "Rename it using letters, digits, '.', '_' and '-' only")
+                    problems.add(
+                        at + ["foreach", "glob"],
+                        "'\(folder)/\(entry.name)' gives fan-out item '\(item)', which is not usable in a stage name and a path",
+                        fix: "Rename it using letters, digits, '.', '_' and '-' only")
                     continue
                 }
                 items.append(item)
@@ -177,8 +187,10 @@ public struct PipelineGraph: Sendable {
         return items.compactMap { stage(template, item: $0, shared: shared, problems: &problems) }
     }
 
-    private static func stage(_ template: StageTemplate, item: String?, shared: SharedParams,
-                              problems: inout SpecProblems) -> Stage? {
+    private static func stage(
+        _ template: StageTemplate, item: String?, shared: SharedParams,
+        problems: inout SpecProblems
+    ) -> Stage? {
         let at = ["stages", template.name]
         let name = item.map { "\(template.name)@\($0)" } ?? template.name
         // The shared params this instance reads enter its params (and so its content key) by name;
@@ -237,8 +249,9 @@ public struct PipelineGraph: Sendable {
         let usesDepfile = template.cmd.contains { raw in
             (try? Placeholders.names(in: raw).get())?.contains("depfile") == true
         }
-        return Stage(name: name, template: template.name, item: item, argv: argv, deps: deps, outs: outs,
-                     params: params, code: code.sorted(), description: template.description, outChecks: outChecks,
-                     depfile: usesDepfile ? Stage.depfilePath(for: name) : nil)
+        return Stage(
+            name: name, template: template.name, item: item, argv: argv, deps: deps, outs: outs,
+            params: params, code: code.sorted(), description: template.description, outChecks: outChecks,
+            depfile: usesDepfile ? Stage.depfilePath(for: name) : nil)
     }
 }

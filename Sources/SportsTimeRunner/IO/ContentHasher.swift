@@ -63,16 +63,19 @@ public final class ContentHasher: @unchecked Sendable {
         guard let text = try? String(contentsOf: cacheFile, encoding: .utf8) else { return }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
         guard let first = lines.popFirst(), first.hasPrefix(Self.header + "\t"),
-              let written = Int64(first.dropFirst(Self.header.count + 1)) else { return }
+            let written = Int64(first.dropFirst(Self.header.count + 1))
+        else { return }
         for line in lines {
             let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
             guard fields.count == 7, let size = Int64(fields[1]), let modified = Int64(fields[2]),
-                  let changed = Int64(fields[3]), let inode = UInt64(fields[4]) else { continue }
+                let changed = Int64(fields[3]), let inode = UInt64(fields[4])
+            else { continue }
             // Racily clean: a file whose times are not older than the stamp of the run that hashed it
             // may have changed in the same tick after it was read. It is read again.
             guard StatClock.isSettled(modified: modified, changed: changed, before: written) else { continue }
-            cache[String(fields[6])] = Entry(hash: String(fields[0]), size: size, modified: modified, changed: changed,
-                                             inode: inode, count: Int(fields[5]), isSettled: true)
+            cache[String(fields[6])] = Entry(
+                hash: String(fields[0]), size: size, modified: modified, changed: changed,
+                inode: inode, count: Int(fields[5]), isSettled: true)
         }
     }
 
@@ -84,7 +87,8 @@ public final class ContentHasher: @unchecked Sendable {
         for path in cache.keys.sorted() {
             let entry = cache[path]!
             guard entry.isSettled, FileStatus(path: root.appendingPathComponent(path).path) != nil else { continue }
-            text += "\(entry.hash)\t\(entry.size)\t\(entry.modified)\t\(entry.changed)\t\(entry.inode)\t"
+            text +=
+                "\(entry.hash)\t\(entry.size)\t\(entry.modified)\t\(entry.changed)\t\(entry.inode)\t"
                 + "\(entry.count.map(String.init) ?? "-")\t\(path)\n"
         }
         try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -116,7 +120,9 @@ public final class ContentHasher: @unchecked Sendable {
     public func digest(_ path: String) -> PathDigest {
         lock.lock(); defer { lock.unlock() }
         if let known = memo[path] { return known }
-        let result = Depfile.isGlob(path) ? computeGlob(path)
+        let result =
+            Depfile.isGlob(path)
+            ? computeGlob(path)
             : compute(relative: path, absolute: root.appendingPathComponent(path).path, cacheKey: path)
         memo[path] = result
         return result
@@ -136,7 +142,8 @@ public final class ContentHasher: @unchecked Sendable {
         if let known = listings[hash] {
             text = known
         } else if let stored = try? String(contentsOf: listingFolder.appendingPathComponent(hash), encoding: .utf8),
-                  ArtifactFiles.sha256(Data(stored.utf8)) == hash {
+            ArtifactFiles.sha256(Data(stored.utf8)) == hash
+        {
             text = stored
             listings[hash] = stored
         } else {
@@ -174,9 +181,12 @@ public final class ContentHasher: @unchecked Sendable {
         }
         var files: [(String, String)] = []
         var digest = PathDigest(hash: "", isFolder: true, records: 0, rejected: 0, hasRecords: false)
-        walk(absolute: absolute, relative: "", depth: 0, folder: { rel, folderStatus in
-            if let cacheKey { observed[cacheKey + "/" + rel] = folderStatus }
-        }) { rel, fileAbsolute, fileStatus in
+        walk(
+            absolute: absolute, relative: "", depth: 0,
+            folder: { rel, folderStatus in
+                if let cacheKey { observed[cacheKey + "/" + rel] = folderStatus }
+            }
+        ) { rel, fileAbsolute, fileStatus in
             let key = cacheKey.map { $0 + "/" + rel }
             if let key { observed[key] = fileStatus }
             let (hash, count) = fileHash(absolute: fileAbsolute, status: fileStatus, cacheKey: key)
@@ -235,7 +245,7 @@ public final class ContentHasher: @unchecked Sendable {
         if file.hasPrefix("rejects") && file.hasSuffix(".jsonl") {
             digest.rejected += count
         } else if file.hasPrefix("filtered") && file.hasSuffix(".jsonl") {
-            return  // rows a filter left out: neither records nor rejects
+            return // rows a filter left out: neither records nor rejects
         } else {
             digest.records += count
             digest.hasRecords = true
@@ -243,8 +253,10 @@ public final class ContentHasher: @unchecked Sendable {
     }
 
     /// Regular files under a folder (hidden names skipped), depth-first.
-    private func walk(absolute: String, relative: String, depth: Int, folder: (String, FileStatus) -> Void,
-                      _ visit: (String, String, FileStatus) -> Void) {
+    private func walk(
+        absolute: String, relative: String, depth: Int, folder: (String, FileStatus) -> Void,
+        _ visit: (String, String, FileStatus) -> Void
+    ) {
         guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
         for name in names.sorted() where !name.hasPrefix(".") {
             let childAbsolute = absolute + "/" + name
@@ -261,7 +273,8 @@ public final class ContentHasher: @unchecked Sendable {
 
     private func fileHash(absolute: String, status: FileStatus, cacheKey: String?) -> (String, Int?) {
         if let cacheKey, let entry = cache[cacheKey], entry.size == status.size, entry.modified == status.modified,
-           entry.changed == status.changed, entry.inode == status.inode {
+            entry.changed == status.changed, entry.inode == status.inode
+        {
             return (entry.hash, entry.count)
         }
         guard let data = FileManager.default.contents(atPath: absolute) else { return (ContentHash.missing, nil) }
@@ -269,8 +282,9 @@ public final class ContentHasher: @unchecked Sendable {
         let count = RecordCounter.count(data, path: absolute)
         if let cacheKey {
             let settled = StatClock.isSettled(modified: status.modified, changed: status.changed, before: stampedAt)
-            cache[cacheKey] = Entry(hash: hash, size: status.size, modified: status.modified, changed: status.changed,
-                                    inode: status.inode, count: count, isSettled: settled)
+            cache[cacheKey] = Entry(
+                hash: hash, size: status.size, modified: status.modified, changed: status.changed,
+                inode: status.inode, count: count, isSettled: settled)
             cacheChanged = true
         }
         return (hash, count)

@@ -1,9 +1,9 @@
 import Foundation
 import SportsTimeCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Moves validated outputs from staging into place and writes the lock.
@@ -67,9 +67,10 @@ public struct Publisher: Sendable {
     /// it was; only if that undo fails too does the journal stay for the next runner to complete.
     public func publish(label: String, moves: [Move], lock: Data) throws {
         if hasPendingJournal {
-            throw FileFault(path: Self.journalPath, action: "publish \(label)", code: EBUSY,
-                            reason: "an earlier publish in this run could be neither finished nor undone",
-                            fix: "Fix the file system problem above and re-run; the next run completes it")
+            throw FileFault(
+                path: Self.journalPath, action: "publish \(label)", code: EBUSY,
+                reason: "an earlier publish in this run could be neither finished nor undone",
+                fix: "Fix the file system problem above and re-run; the next run completes it")
         }
         let recorded = moves.map { move -> Move in
             var move = move
@@ -99,10 +100,11 @@ public struct Publisher: Sendable {
         /// Why the undo failed, when it did.
         public var undoFailure: Error? = nil
         public var description: String {
-            "\(cause)" + (journalKept
-                ? " The publish could not be undone either (\(undoFailure.map { "\($0)" } ?? "unknown")): "
-                    + "\(Publisher.journalPath) stays, and the next run completes it."
-                : " Nothing was published; the previous outputs and lock are unchanged.")
+            "\(cause)"
+                + (journalKept
+                    ? " The publish could not be undone either (\(undoFailure.map { "\($0)" } ?? "unknown")): "
+                        + "\(Publisher.journalPath) stays, and the next run completes it."
+                    : " Nothing was published; the previous outputs and lock are unchanged.")
         }
     }
 
@@ -111,8 +113,10 @@ public struct Publisher: Sendable {
     /// under `.pipeline/staging/`, backups under `.pipeline/backup/`, and targets `checkTarget` accepts
     /// (it returns why not); the journal's lock must pass `checkLock`. Otherwise nothing is touched and
     /// the journal is refused as invalid input, located at its line.
-    public func recover(checkTarget: (String) -> String? = { _ in nil },
-                        checkLock: (Data) -> [String] = { _ in [] }) throws -> String? {
+    public func recover(
+        checkTarget: (String) -> String? = { _ in nil },
+        checkLock: (Data) -> [String] = { _ in [] }
+    ) throws -> String? {
         guard let data = FileManager.default.contents(atPath: files.absolute(Self.journalPath)) else { return nil }
         guard let journal = try? CanonicalJSON.decode(Journal.self, from: data) else {
             // The journal is written atomically, so a torn one cannot be ours; nothing was moved yet.
@@ -122,10 +126,11 @@ public struct Publisher: Sendable {
         let text = String(decoding: data, as: UTF8.self)
         var problems: [Diagnostic] = []
         func refuse(_ value: String, _ why: String) {
-            problems.append(Diagnostic(
-                .error, at: SourceLocation(path: Self.journalPath, line: Self.line(of: value, in: text)),
-                "the journal was not written by sportstime for this repository: \(why)",
-                fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
+            problems.append(
+                Diagnostic(
+                    .error, at: SourceLocation(path: Self.journalPath, line: Self.line(of: value, in: text)),
+                    "the journal was not written by sportstime for this repository: \(why)",
+                    fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
         }
         let confinement = RepositoryConfinement(root: root)
         // A scratch path is reached without any link: nothing is moved in from, or out to, elsewhere.
@@ -140,9 +145,11 @@ public struct Publisher: Sendable {
             if let why = checkTarget(move.target) { refuse(move.target, why) }
         }
         for why in checkLock(Data(journal.lock.utf8)) {
-            problems.append(Diagnostic(.error, at: SourceLocation(path: Self.journalPath, line: Self.line(of: "\"lock\"", in: text)),
-                                       "the lock in the journal is not valid (\(why))",
-                                       fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
+            problems.append(
+                Diagnostic(
+                    .error, at: SourceLocation(path: Self.journalPath, line: Self.line(of: "\"lock\"", in: text)),
+                    "the lock in the journal is not valid (\(why))",
+                    fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)"))
         }
         if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
         try complete(journal)
@@ -191,9 +198,10 @@ public struct Publisher: Sendable {
             }
             if !files.exists(staged) {
                 if move.inode == nil { continue }
-                throw FileFault(path: move.target, action: "publish \(move.target)", code: ENOENT,
-                                reason: "its staged version \(staged) is gone and the target is not it",
-                                fix: "Delete \(Self.journalPath) and run again with --force")
+                throw FileFault(
+                    path: move.target, action: "publish \(move.target)", code: ENOENT,
+                    reason: "its staged version \(staged) is gone and the target is not it",
+                    fix: "Delete \(Self.journalPath) and run again with --force")
             }
             if files.exists(move.target) {
                 try files.removeTree(move.backup)

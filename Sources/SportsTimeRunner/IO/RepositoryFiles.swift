@@ -1,9 +1,9 @@
 import Foundation
 import SportsTimeCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few file operations publishing needs, as plain system calls: `rename` is atomic and never falls
@@ -65,18 +65,18 @@ struct RepositoryFiles {
     /// glibc's `renameat2` (2.28 and later; Swift does not import it), looked up once; nil elsewhere.
     private static let renameat2: RenameAt2? = {
         #if os(Linux)
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
+            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: RenameAt2.self)
         #else
-        return nil
+            return nil
         #endif
     }()
 
     private func systemRename(_ from: String, _ to: String) -> Int32 {
         #if canImport(Glibc)
-        return Glibc.rename(from, to)
+            return Glibc.rename(from, to)
         #else
-        return Darwin.rename(from, to)
+            return Darwin.rename(from, to)
         #endif
     }
 

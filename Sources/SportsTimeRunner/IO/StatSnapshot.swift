@@ -1,9 +1,9 @@
 import Foundation
 import SportsTimeCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The file system's own clock, for racy-timestamp protection (as git's index uses its file's mtime).
@@ -26,9 +26,9 @@ enum StatClock {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
-        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
     }
 
@@ -104,9 +104,10 @@ struct StatSnapshot: Sendable, Equatable {
             }
             func text(_ line: UnsafeBufferPointer<UInt8>) -> String { String(decoding: line, as: UTF8.self) }
             guard let first = nextLine(), text(first) == header,
-                  let runner = nextLine(), text(runner) == "runner \(runnerIdentity())",
-                  let stampLine = nextLine(), text(stampLine).hasPrefix("stamp "),
-                  let stamp = Int64(text(stampLine).dropFirst(6)) else { return nil }
+                let runner = nextLine(), text(runner) == "runner \(runnerIdentity())",
+                let stampLine = nextLine(), text(stampLine).hasPrefix("stamp "),
+                let stamp = Int64(text(stampLine).dropFirst(6))
+            else { return nil }
             func block(_ name: String) -> [String]? {
                 guard let line = nextLine() else { return nil }
                 let heading = text(line)
@@ -149,14 +150,15 @@ struct StatSnapshot: Sendable, Equatable {
                 let found = pathBuffer.withUnsafeBufferPointer { buffer in
                     buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { stat($0, &info) == 0 }
                 }
-                if line[0] == 0x2D {  // "-": recorded as missing
+                if line[0] == 0x2D { // "-": recorded as missing
                     if found { return nil }
                 } else {
                     guard found else { return nil }
                     let status = FileStatus(info)
                     guard status.kind.utf8.first == line[0], status.size == fields[0], status.modified == fields[1],
-                          status.changed == fields[2], Int64(bitPattern: status.inode) == fields[3],
-                          StatClock.isSettled(modified: status.modified, changed: status.changed, before: stamp) else { return nil }
+                        status.changed == fields[2], Int64(bitPattern: status.inode) == fields[3],
+                        StatClock.isSettled(modified: status.modified, changed: status.changed, before: stamp)
+                    else { return nil }
                 }
                 count += 1
             }
@@ -168,11 +170,11 @@ struct StatSnapshot: Sendable, Equatable {
     /// The running executable's stat: a rebuilt runner may decide differently, so its snapshot is not reused.
     static func runnerIdentity() -> String {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let path = length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            let path = length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
         #else
-        let path = Bundle.main.executablePath
+            let path = Bundle.main.executablePath
         #endif
         guard let path, let status = FileStatus(path: path) else { return "unknown" }
         return "\(status.size):\(status.modified):\(status.changed):\(status.inode)"

@@ -1,9 +1,9 @@
 import Foundation
 import SportsTimeCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Removes the runner's scratch folders (a published stage's backups and staging leftovers) off the

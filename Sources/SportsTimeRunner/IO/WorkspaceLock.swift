@@ -1,9 +1,9 @@
 import Foundation
 import SportsTimeCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `.pipeline/lock`: an exclusive `flock` so two runners never write the workspace at once.
@@ -23,18 +23,22 @@ public final class WorkspaceLock: @unchecked Sendable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
-            throw PipelineError.failure(Diagnostic(.error, at: SourceLocation(path: ".pipeline/lock"),
-                                                   "cannot open the workspace lock (\(String(cString: strerror(errno))))",
-                                                   fix: "Check that .pipeline/ is writable"))
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, at: SourceLocation(path: ".pipeline/lock"),
+                    "cannot open the workspace lock (\(String(cString: strerror(errno))))",
+                    fix: "Check that .pipeline/ is writable"))
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = (try? String(contentsOf: url, encoding: .utf8))?
+            let holder =
+                (try? String(contentsOf: url, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: ", ") ?? ""
             close(fd)
-            throw PipelineError.failure(Diagnostic(
-                .error, at: SourceLocation(path: ".pipeline/lock"),
-                "another sportstime run is writing this workspace" + (holder.isEmpty ? "" : " (\(holder))"),
-                fix: "Wait for it to finish, or stop it; a stage it started holds the lock until that stage ends"))
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, at: SourceLocation(path: ".pipeline/lock"),
+                    "another sportstime run is writing this workspace" + (holder.isEmpty ? "" : " (\(holder))"),
+                    fix: "Wait for it to finish, or stop it; a stage it started holds the lock until that stage ends"))
         }
         descriptor = fd
         record(["runner pid \(getpid())"])

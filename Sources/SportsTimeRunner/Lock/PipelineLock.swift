@@ -18,8 +18,10 @@ public struct LockEntry: Codable, Hashable, Sendable {
     /// hashes of these in place of the dep folders that hold them. Nil for other stages.
     public var reads: [String]?
 
-    public init(cmd: [String], code: [String: String], deps: [String: String], key: String,
-                outs: [String: String], params: [String: String], reads: [String]? = nil) {
+    public init(
+        cmd: [String], code: [String: String], deps: [String: String], key: String,
+        outs: [String: String], params: [String: String], reads: [String]? = nil
+    ) {
         self.cmd = cmd; self.code = code; self.deps = deps; self.key = key; self.outs = outs; self.params = params
         self.reads = reads
     }
@@ -43,16 +45,18 @@ public struct PipelineLock: Hashable, Sendable {
         do {
             file = try CanonicalJSON.decode(File.self, from: data)
         } catch {
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: path, line: 1),
-                "not a valid pipeline lock (\(describe(error)))",
-                fix: "Restore it with 'git checkout \(path)', or delete it to run every stage again"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "not a valid pipeline lock (\(describe(error)))",
+                    fix: "Restore it with 'git checkout \(path)', or delete it to run every stage again"))
         }
         guard file.schemaVersion == currentVersion else {
-            throw PipelineError.invalidInput(Diagnostic(
-                .error, at: SourceLocation(path: path, line: 1),
-                "lock schemaVersion \(file.schemaVersion) is not the version this build reads (\(currentVersion))",
-                fix: "Rebuild sportstime, or delete the lock to run every stage again"))
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1),
+                    "lock schemaVersion \(file.schemaVersion) is not the version this build reads (\(currentVersion))",
+                    fix: "Rebuild sportstime, or delete the lock to run every stage again"))
         }
         return PipelineLock(stages: file.stages)
     }
@@ -71,7 +75,9 @@ public struct PipelineLock: Hashable, Sendable {
             out += "      \"outs\": " + map(entry.outs) + ",\n"
             out += "      \"params\": " + map(entry.params) + (entry.reads == nil ? "\n" : ",\n")
             if let reads = entry.reads {
-                out += "      \"reads\": " + (reads.isEmpty ? "[]" : "[\n" + reads.map { "        " + quote($0) }.joined(separator: ",\n") + "\n      ]") + "\n"
+                out +=
+                    "      \"reads\": "
+                    + (reads.isEmpty ? "[]" : "[\n" + reads.map { "        " + quote($0) }.joined(separator: ",\n") + "\n      ]") + "\n"
             }
             out += "    }" + (index == names.count - 1 ? "\n  " : ",")
         }

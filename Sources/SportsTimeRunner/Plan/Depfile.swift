@@ -32,19 +32,25 @@ public enum Depfile {
             switch RepositoryPath.normalize(line) {
             case .success(let normalized): path = normalized
             case .failure(let problem):
-                return .failure(Problem(message: "line \(number + 1): " + problem.message(for: line, role: "the path"),
-                                        fix: "Write repository-relative paths, one per line"))
+                return .failure(
+                    Problem(
+                        message: "line \(number + 1): " + problem.message(for: line, role: "the path"),
+                        fix: "Write repository-relative paths, one per line"))
             }
             let folder = RepositoryPath.parent(of: path)
             let last = path.split(separator: "/").last.map(String.init) ?? path
             if folder.contains("*") || last.filter({ $0 == "*" }).count > 1 {
-                return .failure(Problem(message: "line \(number + 1): '\(path)' has a '*' outside its last part or more than one",
-                                        fix: "Use one '*' in the file name only, e.g. out/merge/games/mlb-*.json"))
+                return .failure(
+                    Problem(
+                        message: "line \(number + 1): '\(path)' has a '*' outside its last part or more than one",
+                        fix: "Use one '*' in the file name only, e.g. out/merge/games/mlb-*.json"))
             }
             guard deps.contains(where: { RepositoryPath.contains($0, path) }) else {
-                return .failure(Problem(message: "line \(number + 1): the stage reports reading '\(path)', which none of its deps holds "
-                                            + "(deps: \(deps.joined(separator: ", ")))",
-                                        fix: "Add it (or a folder holding it) to the stage's deps in \(Workspace.specPath)"))
+                return .failure(
+                    Problem(
+                        message: "line \(number + 1): the stage reports reading '\(path)', which none of its deps holds "
+                            + "(deps: \(deps.joined(separator: ", ")))",
+                        fix: "Add it (or a folder holding it) to the stage's deps in \(Workspace.specPath)"))
             }
             entries.insert(path)
         }

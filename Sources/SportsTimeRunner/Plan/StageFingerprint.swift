@@ -91,8 +91,10 @@ public enum StagePlanner {
     /// - Parameters:
     ///   - outputs: out path → current content hash (`missing` when absent).
     ///   - listing: the file listing (relative path → hash) behind a folder hash, when known.
-    public static func reasons(_ fingerprint: StageFingerprint, outputs: [String: String], lock entry: LockEntry?,
-                               listing: (String) -> [String: String]?) -> [StageReason] {
+    public static func reasons(
+        _ fingerprint: StageFingerprint, outputs: [String: String], lock entry: LockEntry?,
+        listing: (String) -> [String: String]?
+    ) -> [StageReason] {
         guard let entry else { return [.neverRun] }
         var reasons: [StageReason] = []
         if entry.cmd != fingerprint.argv { reasons.append(.commandChanged) }
@@ -125,8 +127,10 @@ public enum StagePlanner {
     }
 
     /// The files that differ between two listings of a folder, or empty when either is unknown.
-    static func fileChanges(from old: String?, to new: String?, under folder: String,
-                            listing: (String) -> [String: String]?) -> [FileChange] {
+    static func fileChanges(
+        from old: String?, to new: String?, under folder: String,
+        listing: (String) -> [String: String]?
+    ) -> [FileChange] {
         guard let old, let new, let before = listing(old), let after = listing(new) else { return [] }
         // A glob's listing is relative to its folder.
         let folder = Depfile.isGlob(folder) ? RepositoryPath.parent(of: folder) : folder

@@ -26,8 +26,10 @@ public struct StageOutcome: Codable, Sendable, Hashable {
     /// Problems found (exit status, validation errors).
     public var problems: [String]
 
-    public init(stage: String, status: Status, reason: String, seconds: Double = 0, recordsIn: Int? = nil,
-                recordsOut: Int? = nil, rejected: Int? = nil, outputsChanged: [String] = [], problems: [String] = []) {
+    public init(
+        stage: String, status: Status, reason: String, seconds: Double = 0, recordsIn: Int? = nil,
+        recordsOut: Int? = nil, rejected: Int? = nil, outputsChanged: [String] = [], problems: [String] = []
+    ) {
         self.stage = stage; self.status = status; self.reason = reason; self.seconds = seconds
         self.recordsIn = recordsIn; self.recordsOut = recordsOut; self.rejected = rejected
         self.outputsChanged = outputsChanged; self.problems = problems

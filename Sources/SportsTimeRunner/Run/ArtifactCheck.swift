@@ -27,8 +27,10 @@ public struct ArtifactCheck: Sendable {
         for path in paths {
             let absolute = root.appendingPathComponent(path).path
             guard FileStatus(path: absolute) != nil || RepositoryConfinement.isLink(absolute) else {
-                problems.append(Diagnostic(.error, at: SourceLocation(path: path), "the file is missing",
-                                           fix: "Name a file or folder that exists, relative to the repository root (e.g. out/merge)"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path), "the file is missing",
+                        fix: "Name a file or folder that exists, relative to the repository root (e.g. out/merge)"))
                 continue
             }
             let outside = confinement.linksLeavingRepository(under: path)
@@ -43,11 +45,16 @@ public struct ArtifactCheck: Sendable {
                 count += 1
                 if case .schema(let schemaPath) = declared {
                     do {
-                        problems.append(contentsOf: validator.validate(data, path: shown, against: try schemas.schema(at: schemaPath),
-                                                                       schemaPath: schemaPath).problems)
+                        problems.append(
+                            contentsOf: validator.validate(
+                                data, path: shown, against: try schemas.schema(at: schemaPath),
+                                schemaPath: schemaPath
+                            ).problems)
                     } catch {
-                        problems.append(Diagnostic(.error, at: SourceLocation(path: schemaPath), "cannot be used as the schema of \(shown): \(error)",
-                                                   fix: "Fix the schema, or the schema path in \(Workspace.specPath)"))
+                        problems.append(
+                            Diagnostic(
+                                .error, at: SourceLocation(path: schemaPath), "cannot be used as the schema of \(shown): \(error)",
+                                fix: "Fix the schema, or the schema path in \(Workspace.specPath)"))
                     }
                     continue
                 }

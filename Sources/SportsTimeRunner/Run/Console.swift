@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the runner prints: summaries on standard output, stage output and problems on standard error.
@@ -23,9 +23,10 @@ public final class Console: @unchecked Sendable {
 
     /// The process's own standard output and error.
     public static func standard() -> Console {
-        Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                err: { FileHandle.standardError.write(Data($0.utf8)) },
-                isInteractive: isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
+        Console(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            isInteractive: isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
     }
 
     /// A console that keeps everything, for tests.

@@ -14,8 +14,10 @@ public struct RunOptions: Sendable {
     /// The command line, for the run report.
     public var commandLine: [String]
 
-    public init(targets: [String] = [], force: Bool = false, keepGoing: Bool = false, jobs: Int = 1,
-                commandLine: [String] = ["sportstime", "run"]) {
+    public init(
+        targets: [String] = [], force: Bool = false, keepGoing: Bool = false, jobs: Int = 1,
+        commandLine: [String] = ["sportstime", "run"]
+    ) {
         self.targets = targets; self.force = force; self.keepGoing = keepGoing; self.jobs = max(1, jobs)
         self.commandLine = commandLine
     }
@@ -33,8 +35,10 @@ public final class PipelineRunner: @unchecked Sendable {
     private var isInterrupted = false
     private var active: [StageProcess] = []
 
-    public init(root: URL, console: Console, runnerFolder: URL? = Workspace.runnerFolder,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        root: URL, console: Console, runnerFolder: URL? = Workspace.runnerFolder,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         workspace = Workspace(root: root)
         self.console = console
         self.runnerFolder = runnerFolder
@@ -54,8 +58,9 @@ public final class PipelineRunner: @unchecked Sendable {
         defer { hasher.save() }
         let graph = try workspace.loadGraph()
         let lock = try workspace.loadLock(graph: graph)
-        var status = PipelineStatus.compute(graph: graph, lock: lock, hasher: hasher,
-                                            hasJournal: Publisher(root: root).hasPendingJournal)
+        var status = PipelineStatus.compute(
+            graph: graph, lock: lock, hasher: hasher,
+            hasJournal: Publisher(root: root).hasPendingJournal)
         status.strays = workspace.strays(graph: graph, lock: lock, observe: hasher.observe)
         recordSnapshot(status, graph: graph, hasher: hasher)
         return status
@@ -71,8 +76,9 @@ public final class PipelineRunner: @unchecked Sendable {
         for template in graph.spec.templates {
             if case .glob(let folder, _, _, _) = template.foreach { _ = hasher.observe(folder) }
         }
-        StatSnapshot.write(root: root, stamp: hasher.stampedAt, stages: graph.stages.map(\.name), lines: status.lines(),
-                           observed: hasher.observations())
+        StatSnapshot.write(
+            root: root, stamp: hasher.stampedAt, stages: graph.stages.map(\.name), lines: status.lines(),
+            observed: hasher.observations())
     }
 
     /// Prints the status; exit 0 when everything is up to date, 1 when work is pending, 2 for a spec error.
@@ -155,7 +161,8 @@ public final class PipelineRunner: @unchecked Sendable {
         }
         // A whole-pipeline run over an unchanged tree: confirmed from the stat snapshot alone.
         if options.targets.isEmpty && !options.force && !publisher.hasPendingJournal,
-           let snapshot = StatSnapshot.confirm(root: root) {
+            let snapshot = StatSnapshot.confirm(root: root)
+        {
             clearScratch()
             return noOpRun(snapshot, options: options, started: started)
         }
@@ -175,8 +182,9 @@ public final class PipelineRunner: @unchecked Sendable {
         let schemas = SchemaStore(root: root)
         let order = graph.stages.indices.filter(selected.contains)
         let width = max(order.map { graph.stages[$0].name.count }.max() ?? 0, lock.stages.keys.map(\.count).max() ?? 0)
-        let reports = RunReportWriter(root: root, command: options.commandLine, started: started,
-                                      selected: order.map { graph.stages[$0].name })
+        let reports = RunReportWriter(
+            root: root, command: options.commandLine, started: started,
+            selected: order.map { graph.stages[$0].name })
 
         var outcomes: [Int: StageOutcome] = [:]
         var finishedCount = 0
@@ -246,20 +254,26 @@ public final class PipelineRunner: @unchecked Sendable {
                     startedStages.insert(index)
                     progressed = true
                     let fingerprint = PipelineStatus.fingerprint(of: stage, hasher: hasher, recorded: lock.stages[stage.name])
-                    var reasons = StagePlanner.reasons(fingerprint, outputs: PipelineStatus.outputHashes(of: stage, hasher: hasher),
-                                                       lock: lock.stages[stage.name], listing: hasher.listing)
+                    var reasons = StagePlanner.reasons(
+                        fingerprint, outputs: PipelineStatus.outputHashes(of: stage, hasher: hasher),
+                        lock: lock.stages[stage.name], listing: hasher.listing)
                     if reasons.isEmpty && options.force { reasons = [.forced] }
                     if reasons.isEmpty {
                         let ranUpstream = graph.upstream[index].filter { ranThisRun.contains($0) }.map { graph.stages[$0].name }
                         let upstream = ranUpstream.joined(separator: ", ")
-                        let reason = ranUpstream.isEmpty
+                        let reason =
+                            ranUpstream.isEmpty
                             ? "up to date"
-                            : (fingerprint.reads == nil ? "early cutoff: outputs of \(upstream) unchanged"
-                                                        : "early cutoff: what it read of the outputs of \(upstream) is unchanged")
+                            : (fingerprint.reads == nil
+                                ? "early cutoff: outputs of \(upstream) unchanged"
+                                : "early cutoff: what it read of the outputs of \(upstream) is unchanged")
                         finish(index, StageOutcome(stage: stage.name, status: .skipped, reason: reason))
                         continue
                     }
-                    if let out = stage.outs.first(where: { Workspace.isInTheWay($0, recorded: recordedOuts, exists: FileStatus(path: root.appendingPathComponent($0).path) != nil) }) {
+                    if let out = stage.outs.first(where: {
+                        Workspace.isInTheWay(
+                            $0, recorded: recordedOuts, exists: FileStatus(path: root.appendingPathComponent($0).path) != nil)
+                    }) {
                         let problem = Workspace.inTheWayMessage(out, stage: stage.name)
                         failed = true
                         console.err(problem)
@@ -271,10 +285,12 @@ public final class PipelineRunner: @unchecked Sendable {
                     let recordsIn = fingerprint.deps.keys.sorted().map { hasher.digest($0) }
                     let inCount = recordsIn.contains(where: \.hasRecords) ? recordsIn.reduce(0) { $0 + $1.records } : nil
                     running += 1
-                    let work = StageWork(index: index, stage: stage, fingerprint: fingerprint,
-                                         reason: StagePlanner.summary(reasons), recordsIn: inCount)
-                    start(work, options: options, schemas: schemas, workspaceLock: workspaceLock, hasher: hasher,
-                          reports: reports, progress: progress, completions: completions)
+                    let work = StageWork(
+                        index: index, stage: stage, fingerprint: fingerprint,
+                        reason: StagePlanner.summary(reasons), recordsIn: inCount)
+                    start(
+                        work, options: options, schemas: schemas, workspaceLock: workspaceLock, hasher: hasher,
+                        reports: reports, progress: progress, completions: completions)
                 }
             }
         }
@@ -289,12 +305,14 @@ public final class PipelineRunner: @unchecked Sendable {
             if options.jobs > 1 && result.problems.isEmpty { schedule() }
             let stage = graph.stages[result.work.index]
             console.errBlock(result.bufferedLines)
-            var outcome = StageOutcome(stage: stage.name, status: .failed, reason: result.work.reason,
-                                       seconds: result.seconds, recordsIn: result.work.recordsIn)
+            var outcome = StageOutcome(
+                stage: stage.name, status: .failed, reason: result.work.reason,
+                seconds: result.seconds, recordsIn: result.work.recordsIn)
             if result.problems.isEmpty {
                 do {
-                    let changed = try publish(result, lock: &lock, publisher: publisher, hasher: hasher,
-                                              allOuts: graph.stages.flatMap(\.outs))
+                    let changed = try publish(
+                        result, lock: &lock, publisher: publisher, hasher: hasher,
+                        allOuts: graph.stages.flatMap(\.outs))
                     outcome.status = .ran
                     outcome.recordsOut = result.recordsOut
                     outcome.rejected = result.rejected
@@ -326,9 +344,10 @@ public final class PipelineRunner: @unchecked Sendable {
         let status: RunReport.Status = interrupted ? .interrupted : (failed ? .failed : .succeeded)
         reports.finish(status, seconds: Date().timeIntervalSince(started))
         let count = { (s: StageOutcome.Status) in values.filter { $0.status == s }.count }
-        console.out("\(order.count) stage\(order.count == 1 ? "" : "s"): \(count(.ran)) ran, \(count(.skipped)) skipped, "
-                    + "\(count(.failed)) failed, \(count(.notRun)) not run in \(Format.seconds(Date().timeIntervalSince(started))). "
-                    + "Report: \(reports.markdownPath)")
+        console.out(
+            "\(order.count) stage\(order.count == 1 ? "" : "s"): \(count(.ran)) ran, \(count(.skipped)) skipped, "
+                + "\(count(.failed)) failed, \(count(.notRun)) not run in \(Format.seconds(Date().timeIntervalSince(started))). "
+                + "Report: \(reports.markdownPath)")
         if options.targets.isEmpty && !failed && !interrupted {
             let keep = lock.stages.values.flatMap { Array($0.deps.values) + Array($0.outs.values) }
             hasher.pruneListings(keeping: Set(keep))
@@ -349,16 +368,18 @@ public final class PipelineRunner: @unchecked Sendable {
         let width = snapshot.stages.map(\.count).max() ?? 0
         for (index, name) in snapshot.stages.enumerated() {
             let outcome = StageOutcome(stage: name, status: .skipped, reason: "up to date")
-            console.out("[\(index + 1)/\(snapshot.stages.count)] " + name.padding(toLength: width, withPad: " ", startingAt: 0)
-                        + "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " (up to date)")
+            console.out(
+                "[\(index + 1)/\(snapshot.stages.count)] " + name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " (up to date)")
             reports.record(outcome)
         }
         for line in snapshot.lines where line.contains("  stray  ") { console.err("note: " + line) }
         let seconds = Date().timeIntervalSince(started)
         reports.finish(.succeeded, seconds: seconds)
         let count = snapshot.stages.count
-        console.out("\(count) stage\(count == 1 ? "" : "s"): 0 ran, \(count) skipped, 0 failed, 0 not run in \(Format.seconds(seconds)). "
-                    + "Report: \(reports.markdownPath)")
+        console.out(
+            "\(count) stage\(count == 1 ? "" : "s"): 0 ran, \(count) skipped, 0 failed, 0 not run in \(Format.seconds(seconds)). "
+                + "Report: \(reports.markdownPath)")
         return ExitStatus.ok
     }
 
@@ -387,8 +408,10 @@ public final class PipelineRunner: @unchecked Sendable {
         var bufferedLines: [String]
     }
 
-    private func start(_ work: StageWork, options: RunOptions, schemas: SchemaStore, workspaceLock: WorkspaceLock,
-                       hasher: ContentHasher, reports: RunReportWriter, progress: ProgressBoard, completions: CompletionQueue) {
+    private func start(
+        _ work: StageWork, options: RunOptions, schemas: SchemaStore, workspaceLock: WorkspaceLock,
+        hasher: ContentHasher, reports: RunReportWriter, progress: ProgressBoard, completions: CompletionQueue
+    ) {
         let process = StageProcess()
         state.lock()
         active.append(process)
@@ -419,9 +442,11 @@ public final class PipelineRunner: @unchecked Sendable {
                 state.lock()
                 active.removeAll { $0 === process }
                 state.unlock()
-                completions.add(StageResult(work: work, problems: problems, seconds: Date().timeIntervalSince(began),
-                                            staged: staged, recordsOut: recordsOut, rejected: rejected, filtered: filtered,
-                                            reads: reads, bufferedLines: live ? [] : buffer.lines))
+                completions.add(
+                    StageResult(
+                        work: work, problems: problems, seconds: Date().timeIntervalSince(began),
+                        staged: staged, recordsOut: recordsOut, rejected: rejected, filtered: filtered,
+                        reads: reads, bufferedLines: live ? [] : buffer.lines))
             }
             let stage = work.stage
             let manager = FileManager.default
@@ -433,19 +458,24 @@ public final class PipelineRunner: @unchecked Sendable {
                     return
                 }
             }
-            guard let executable = StageProcess.resolve(stage.argv[0], root: root, siblingFolder: runnerFolder,
-                                                        path: environment["PATH"]) else {
-                problems.append("error: cannot find program '\(stage.argv[0])' next to sportstime"
-                                + (runnerFolder.map { " (\($0.path))" } ?? "") + " or on PATH. "
-                                + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath).")
+            guard
+                let executable = StageProcess.resolve(
+                    stage.argv[0], root: root, siblingFolder: runnerFolder,
+                    path: environment["PATH"])
+            else {
+                problems.append(
+                    "error: cannot find program '\(stage.argv[0])' next to sportstime"
+                        + (runnerFolder.map { " (\($0.path))" } ?? "") + " or on PATH. "
+                        + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath).")
                 return
             }
             if let depfile = stage.depfile { try? manager.removeItem(at: root.appendingPathComponent(depfile)) }
             progress.started(stage.name)
-            let end = process.run(executable: executable, arguments: Array(stage.argv.dropFirst()), root: root,
-                                  environment: environment, lockDescriptor: workspaceLock.descriptor,
-                                  onStart: { pid in workspaceLock.record(["runner pid \(getpid())", "stage \(stage.name) pid \(pid)"]) },
-                                  onLine: { text, _ in emit(text) })
+            let end = process.run(
+                executable: executable, arguments: Array(stage.argv.dropFirst()), root: root,
+                environment: environment, lockDescriptor: workspaceLock.descriptor,
+                onStart: { pid in workspaceLock.record(["runner pid \(getpid())", "stage \(stage.name) pid \(pid)"]) },
+                onLine: { text, _ in emit(text) })
             progress.ended(stage.name)
             guard end.isSuccess else {
                 let fix: String
@@ -464,16 +494,20 @@ public final class PipelineRunner: @unchecked Sendable {
             for out in stage.outs {
                 let stagedPath = root.appendingPathComponent(Stage.stagingPath(of: out, stage: stage.name)).path
                 guard FileStatus(path: stagedPath) != nil else {
-                    problems.append("error: the stage did not write \(out) (expected at \(Stage.stagingPath(of: out, stage: stage.name))). "
-                                    + "Make cmd write it through ${outs.N} in \(Workspace.specPath).")
+                    problems.append(
+                        "error: the stage did not write \(out) (expected at \(Stage.stagingPath(of: out, stage: stage.name))). "
+                            + "Make cmd write it through ${outs.N} in \(Workspace.specPath).")
                     continue
                 }
                 let check = stage.check(of: out)
                 var ownSchema: SchemaValidator?
                 if case .schema(let path) = check {
                     do { ownSchema = try schemas.schema(at: path) } catch {
-                        problems.append(Diagnostic(.error, at: SourceLocation(path: path), "the schema of out '\(out)' cannot be used: \(error)",
-                                                   fix: "Fix the schema, or the schema path in \(Workspace.specPath)").description)
+                        problems.append(
+                            Diagnostic(
+                                .error, at: SourceLocation(path: path), "the schema of out '\(out)' cannot be used: \(error)",
+                                fix: "Fix the schema, or the schema path in \(Workspace.specPath)"
+                            ).description)
                         continue
                     }
                 }
@@ -489,9 +523,13 @@ public final class PipelineRunner: @unchecked Sendable {
                 problems.append(contentsOf: checked.problems.map(\.description))
                 // Records are counted in envelopes and JSON Lines files an out checks as such.
                 guard item.ownSchema == nil, let records = checked.records else { continue }
-                if checked.isRejects { rejectCount += records }
-                else if checked.isFiltered { filteredCount += records; sawFiltered = true }
-                else { outCount += records; sawRecords = true }
+                if checked.isRejects {
+                    rejectCount += records
+                } else if checked.isFiltered {
+                    filteredCount += records; sawFiltered = true
+                } else {
+                    outCount += records; sawRecords = true
+                }
             }
             for (out, stagedPath) in written {
                 staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
@@ -501,8 +539,9 @@ public final class PipelineRunner: @unchecked Sendable {
             let strays = Self.files(at: stagingRoot, publishedAs: "").map { String($0.1.dropFirst()) }
                 .filter { file in !stage.outs.contains { RepositoryPath.contains($0, file) } }
             for stray in strays.prefix(10) {
-                emit("warning: wrote \(stray), which is not in its outs; it was not published. "
-                     + "List it under outs in \(Workspace.specPath), or stop writing it.")
+                emit(
+                    "warning: wrote \(stray), which is not in its outs; it was not published. "
+                        + "List it under outs in \(Workspace.specPath), or stop writing it.")
             }
             if sawRecords || rejectCount > 0 {
                 recordsOut = outCount
@@ -512,9 +551,10 @@ public final class PipelineRunner: @unchecked Sendable {
             // What the stage read, as it reports it (`Depfile`): its key from now on.
             if let depfile = stage.depfile {
                 guard let data = manager.contents(atPath: root.appendingPathComponent(depfile).path) else {
-                    problems.append("error: the stage did not write its depfile \(depfile), though its cmd passes ${depfile}; "
-                                    + "outputs were not published. Make it write the paths it read there, or take ${depfile} "
-                                    + "out of its cmd in \(Workspace.specPath).")
+                    problems.append(
+                        "error: the stage did not write its depfile \(depfile), though its cmd passes ${depfile}; "
+                            + "outputs were not published. Make it write the paths it read there, or take ${depfile} "
+                            + "out of its cmd in \(Workspace.specPath).")
                     return
                 }
                 switch Depfile.parse(String(decoding: data, as: UTF8.self), deps: stage.deps) {
@@ -535,7 +575,9 @@ public final class PipelineRunner: @unchecked Sendable {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
             for name in names.sorted() where !name.hasPrefix(".") {
                 guard let child = FileStatus(path: folder + "/" + name) else { continue }
-                if child.isFolder { walk(folder + "/" + name, shown + "/" + name) } else if child.isFile {
+                if child.isFolder {
+                    walk(folder + "/" + name, shown + "/" + name)
+                } else if child.isFile {
                     result.append((folder + "/" + name, shown + "/" + name))
                 }
             }
@@ -546,8 +588,10 @@ public final class PipelineRunner: @unchecked Sendable {
 
     /// Moves changed outputs into place and records the stage in the lock; outs the stage no longer
     /// lists (and no stage writes) are removed. Returns the outs that changed.
-    private func publish(_ result: StageResult, lock: inout PipelineLock, publisher: Publisher,
-                         hasher: ContentHasher, allOuts: [String]) throws -> [String] {
+    private func publish(
+        _ result: StageResult, lock: inout PipelineLock, publisher: Publisher,
+        hasher: ContentHasher, allOuts: [String]
+    ) throws -> [String] {
         let stage = result.work.stage
         var moves: [Publisher.Move] = []
         var published: [String: String] = [:]
@@ -555,18 +599,23 @@ public final class PipelineRunner: @unchecked Sendable {
             let stagedHash = result.staged[out]?.hash ?? ContentHash.missing
             published[out] = stagedHash
             if hasher.digest(out).hash != stagedHash {
-                moves.append(Publisher.Move(staged: Stage.stagingPath(of: out, stage: stage.name), target: out,
-                                            backup: Publisher.backupPath(of: out, label: stage.name)))
+                moves.append(
+                    Publisher.Move(
+                        staged: Stage.stagingPath(of: out, stage: stage.name), target: out,
+                        backup: Publisher.backupPath(of: out, label: stage.name)))
             }
         }
         for old in (lock.stages[stage.name]?.outs.keys.sorted() ?? []) where !stage.outs.contains(old) {
             guard !allOuts.contains(where: { RepositoryPath.overlaps($0, old) }),
-                  FileStatus(path: root.appendingPathComponent(old).path) != nil else { continue }
+                FileStatus(path: root.appendingPathComponent(old).path) != nil
+            else { continue }
             moves.append(Publisher.Move(staged: nil, target: old, backup: Publisher.backupPath(of: old, label: stage.name)))
         }
         var next = lock
         // A stage that reported what it read is recorded with the hashes of those reads.
-        let fingerprint = result.reads == nil ? result.work.fingerprint
+        let fingerprint =
+            result.reads == nil
+            ? result.work.fingerprint
             : PipelineStatus.fingerprint(of: stage, hasher: hasher, recorded: nil, reads: result.reads)
         next.stages[stage.name] = fingerprint.lockEntry(outs: published)
         try publisher.publish(label: stage.name, moves: moves, lock: next.encoded())
@@ -575,8 +624,10 @@ public final class PipelineRunner: @unchecked Sendable {
         return moves.map(\.target)
     }
 
-    private func removeOrphans(graph: PipelineGraph, lock: inout PipelineLock, publisher: Publisher, hasher: ContentHasher,
-                               width: Int, reports: RunReportWriter) throws {
+    private func removeOrphans(
+        graph: PipelineGraph, lock: inout PipelineLock, publisher: Publisher, hasher: ContentHasher,
+        width: Int, reports: RunReportWriter
+    ) throws {
         let names = Set(graph.stages.map(\.name))
         let currentOuts = graph.stages.flatMap(\.outs)
         for name in lock.stages.keys.sorted() where !names.contains(name) {
@@ -590,9 +641,10 @@ public final class PipelineRunner: @unchecked Sendable {
             try publisher.publish(label: "remove \(name)", moves: moves, lock: next.encoded())
             lock = next
             for out in removable { hasher.invalidate(out) }
-            let outcome = StageOutcome(stage: name, status: .removed,
-                                       reason: "no longer in \(Workspace.specPath)" + (removable.isEmpty ? "" : "; removed \(removable.joined(separator: ", "))"),
-                                       outputsChanged: removable)
+            let outcome = StageOutcome(
+                stage: name, status: .removed,
+                reason: "no longer in \(Workspace.specPath)" + (removable.isEmpty ? "" : "; removed \(removable.joined(separator: ", "))"),
+                outputsChanged: removable)
             console.out("[-] " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  removed (\(outcome.reason))")
             reports.record(outcome)
         }

@@ -50,14 +50,19 @@ public struct PipelineStatus: Sendable {
                 lines.append("\(pad(state.stage.name))  run   \(StagePlanner.summary(reasons))")
             case .wait(let upstream):
                 waiting += 1
-                let names = upstream.count > 3 ? upstream.prefix(3).joined(separator: ", ") + " and \(upstream.count - 3) more"
-                                               : upstream.joined(separator: ", ")
-                lines.append("\(pad(state.stage.name))  wait  after \(names) (skipped if \(upstream.count == 1 ? "its" : "their") outputs do not change)")
+                let names =
+                    upstream.count > 3
+                    ? upstream.prefix(3).joined(separator: ", ") + " and \(upstream.count - 3) more"
+                    : upstream.joined(separator: ", ")
+                lines.append(
+                    "\(pad(state.stage.name))  wait  after \(names) (skipped if \(upstream.count == 1 ? "its" : "their") outputs do not change)"
+                )
             }
         }
         for name in orphans.keys.sorted() {
             let outs = orphans[name]!.outs.keys.sorted().joined(separator: ", ")
-            lines.append("\(pad(name))  gone  no longer in \(Workspace.specPath); a full run removes \(outs.isEmpty ? "its lock entry" : outs)")
+            lines.append(
+                "\(pad(name))  gone  no longer in \(Workspace.specPath); a full run removes \(outs.isEmpty ? "its lock entry" : outs)")
         }
         for path in strays {
             lines.append("\(path)  stray  no stage writes it. Delete it, or list it under a stage's outs in \(Workspace.specPath).")
@@ -74,8 +79,9 @@ public struct PipelineStatus: Sendable {
         var states: [StageState] = []
         for (index, stage) in graph.stages.enumerated() {
             let fingerprint = fingerprint(of: stage, hasher: hasher, recorded: lock.stages[stage.name])
-            let reasons = StagePlanner.reasons(fingerprint, outputs: outputHashes(of: stage, hasher: hasher),
-                                               lock: lock.stages[stage.name], listing: hasher.listing)
+            let reasons = StagePlanner.reasons(
+                fingerprint, outputs: outputHashes(of: stage, hasher: hasher),
+                lock: lock.stages[stage.name], listing: hasher.listing)
             let kind: StageState.Kind
             if !reasons.isEmpty {
                 kind = .run(reasons)
@@ -86,15 +92,18 @@ public struct PipelineStatus: Sendable {
             states.append(StageState(stage: stage, kind: kind, fingerprint: fingerprint))
         }
         let names = Set(graph.stages.map(\.name))
-        return PipelineStatus(states: states, orphans: lock.stages.filter { !names.contains($0.key) },
-                              interruptedPublish: hasJournal)
+        return PipelineStatus(
+            states: states, orphans: lock.stages.filter { !names.contains($0.key) },
+            interruptedPublish: hasJournal)
     }
 
     /// The stage's fingerprint. For a stage that writes a depfile, the reads its last run recorded
     /// (`recorded.reads`) stand for the dep folders holding them (`Depfile.narrowed`); `reads` gives the
     /// reads of a run that just ended instead.
-    static func fingerprint(of stage: Stage, hasher: ContentHasher, recorded: LockEntry?,
-                            reads: [String]? = nil) -> StageFingerprint {
+    static func fingerprint(
+        of stage: Stage, hasher: ContentHasher, recorded: LockEntry?,
+        reads: [String]? = nil
+    ) -> StageFingerprint {
         let reads = stage.depfile == nil ? nil : (reads ?? recorded?.reads)
         var deps: [String: String] = [:]
         for dep in Depfile.narrowed(deps: stage.deps, reads: reads) { deps[dep] = hasher.digest(dep).hash }

@@ -33,7 +33,8 @@ extension Workspace {
         var result: [String] = []
         for folder in containers.sorted() {
             guard let status = observe(folder), status.isFolder,
-                  let entries = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) else { continue }
+                let entries = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            else { continue }
             for name in entries.sorted() where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 if containers.contains(path) || owned.contains(path) { continue }
@@ -56,8 +57,11 @@ extension Workspace {
 
     /// The message for an out that is in the way (see `isInTheWay`).
     static func inTheWayMessage(_ out: String, stage: String) -> String {
-        Diagnostic(.error, at: SourceLocation(path: out),
-                   "a file no stage wrote is in the way of out '\(out)' of stage '\(stage)', so the stage did not run",
-                   fix: "Delete it (or move it out of the way) and run again; if it is an output of its own, declare it under its stage's outs in \(specPath)").description
+        Diagnostic(
+            .error, at: SourceLocation(path: out),
+            "a file no stage wrote is in the way of out '\(out)' of stage '\(stage)', so the stage did not run",
+            fix:
+                "Delete it (or move it out of the way) and run again; if it is an output of its own, declare it under its stage's outs in \(specPath)"
+        ).description
     }
 }

@@ -17,23 +17,28 @@ extension Workspace {
     public var confinement: RepositoryConfinement { RepositoryConfinement(root: root) }
 
     /// The runner's own paths, and the spec and schemas it reads.
-    static let runnerPaths = [".pipeline", ".pipeline/lock", Publisher.journalPath, ".pipeline/staging",
-                              ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv", Trash.folder,
-                              StatClock.path, StatSnapshot.path,
-                              ".pipeline/runs", Publisher.lockPath, Workspace.specPath, SharedParams.path, "pipeline/schemas"]
+    static let runnerPaths = [
+        ".pipeline", ".pipeline/lock", Publisher.journalPath, ".pipeline/staging",
+        ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv", Trash.folder,
+        StatClock.path, StatSnapshot.path,
+        ".pipeline/runs", Publisher.lockPath, Workspace.specPath, SharedParams.path, "pipeline/schemas",
+    ]
 
     /// Checks the runner's own paths, the spec and the schemas (before the workspace lock is opened).
     public func checkRunnerPaths() throws {
         var problems = Problems()
         for path in Self.runnerPaths {
-            let outside = path == "pipeline/schemas"
+            let outside =
+                path == "pipeline/schemas"
                 ? confinement.linksLeavingRepository(under: path) : confinement.linkLeavingRepository(path).map { [$0] } ?? []
             if !outside.isEmpty {
                 for link in outside { problems.add(RepositoryConfinement.outsideLink(link)) }
             } else if path.hasPrefix(".pipeline"), RepositoryConfinement.isLink(confinement.absolute(path)) {
-                problems.add(Diagnostic(.error, at: SourceLocation(path: path),
-                                        "cannot follow the symbolic link: the runner's own files in .pipeline/ are never reached through links",
-                                        fix: "Remove the link (the runner creates what it needs) and re-run"))
+                problems.add(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path),
+                        "cannot follow the symbolic link: the runner's own files in .pipeline/ are never reached through links",
+                        fix: "Remove the link (the runner creates what it needs) and re-run"))
             }
         }
         try problems.throwIfAny()
@@ -54,9 +59,11 @@ extension Workspace {
             for out in stage.outs {
                 guard let real = confinement.resolvedRelative(out), real != out else { continue }
                 if let why = Self.readers(of: real, inputs: inputs) ?? Self.runnerOwned(real) {
-                    problems.add(Diagnostic(.error, at: SourceLocation(path: out),
-                                            "cannot write through the symbolic link: out '\(out)' of stage '\(stage.name)' resolves to '\(real)', \(why)",
-                                            fix: "Remove the link so that the out is a plain folder or file, and re-run"))
+                    problems.add(
+                        Diagnostic(
+                            .error, at: SourceLocation(path: out),
+                            "cannot write through the symbolic link: out '\(out)' of stage '\(stage.name)' resolves to '\(real)', \(why)",
+                            fix: "Remove the link so that the out is a plain folder or file, and re-run"))
                 }
             }
         }
@@ -111,7 +118,8 @@ extension Workspace {
             return "out '\(out)' leads outside the repository through the symbolic link \(link)"
         }
         if let real = confinement.resolvedRelative(out), real != out,
-           let why = Self.readers(of: real, inputs: Self.inputs(of: graph)) ?? Self.runnerOwned(real) {
+            let why = Self.readers(of: real, inputs: Self.inputs(of: graph)) ?? Self.runnerOwned(real)
+        {
             return "out '\(out)' resolves through a symbolic link to '\(real)', \(why)"
         }
         return nil
@@ -121,11 +129,12 @@ extension Workspace {
     static func outFolders(of graph: PipelineGraph) -> Set<String> {
         var paths = graph.stages.flatMap(\.outs)
         for template in graph.spec.templates { paths += template.outs }
-        return Set(paths.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            guard parts.count > 1, !parts[0].contains("${") else { return nil }
-            return String(parts[0])
-        })
+        return Set(
+            paths.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                guard parts.count > 1, !parts[0].contains("${") else { return nil }
+                return String(parts[0])
+            })
     }
 
     /// Checks every out a lock records (`text` is the file, for line numbers; `path` names it).
@@ -134,10 +143,11 @@ extension Workspace {
         for name in lock.stages.keys.sorted() {
             for out in (lock.stages[name]?.outs.keys.sorted() ?? []) {
                 guard let why = outProblem(out, graph: graph) else { continue }
-                problems.append(Diagnostic(
-                    .error, at: SourceLocation(path: path, line: Self.line(ofOut: out, stage: name, in: text)),
-                    "stage '\(name)' in the lock: \(why); a run replaces or removes only outs inside the folders the spec's stages write",
-                    fix: "Restore the lock with 'git checkout \(path)', or delete it to run every stage again"))
+                problems.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path, line: Self.line(ofOut: out, stage: name, in: text)),
+                        "stage '\(name)' in the lock: \(why); a run replaces or removes only outs inside the folders the spec's stages write",
+                        fix: "Restore the lock with 'git checkout \(path)', or delete it to run every stage again"))
             }
         }
         return problems

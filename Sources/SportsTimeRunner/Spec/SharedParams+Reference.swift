@@ -11,6 +11,7 @@ extension SharedParams {
         files: [SharedParams.path],
         schemaFile: "params.yaml.schema.json",
         readBy: "the runner `sportstime` (Sources/SportsTimeRunner/Spec/SharedParams.swift), optional",
-        summary: "Params every stage can use in its cmd or its own params as `${params.NAME}` (names: letters, digits, `-`, `_`); a stage's own param of the same name wins. Only the shared params a stage uses are part of its content key, so changing one re-runs exactly the stages that read it.",
+        summary:
+            "Params every stage can use in its cmd or its own params as `${params.NAME}` (names: letters, digits, `-`, `_`); a stage's own param of the same name wins. Only the shared params a stage uses are part of its content key, so changing one re-runs exactly the stages that read it.",
         root: .map(.either([.string, .number(), .boolean])))
 }

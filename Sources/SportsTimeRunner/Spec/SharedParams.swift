@@ -29,10 +29,11 @@ public struct SharedParams: Sendable, Equatable {
         let file = try StrictYAML.decode([String: SharedParamValue].self, from: text, path: path)
         var problems: [Diagnostic] = []
         for name in file.keys.sorted() where !isName(name) {
-            problems.append(Diagnostic(
-                .error, at: StrictYAML.location(of: [.key(name)], in: text, path: path, atKey: true),
-                "param name '\(name)' has characters other than letters, digits, '-' and '_'",
-                fix: "Rename the param (and the ${params.\(name)} that use it)"))
+            problems.append(
+                Diagnostic(
+                    .error, at: StrictYAML.location(of: [.key(name)], in: text, path: path, atKey: true),
+                    "param name '\(name)' has characters other than letters, digits, '-' and '_'",
+                    fix: "Rename the param (and the ${params.\(name)} that use it)"))
         }
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
@@ -42,9 +43,10 @@ public struct SharedParams: Sendable, Equatable {
 
     /// Param names, shared or a stage's own: letters, digits, `-` and `_`.
     static func isName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy {
-            $0.isLowercaseASCIIAlphanumeric || $0.isUppercaseASCIILetter || $0 == "-" || $0 == "_"
-        }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isLowercaseASCIIAlphanumeric || $0.isUppercaseASCIILetter || $0 == "-" || $0 == "_"
+            }
     }
 }
 

@@ -48,16 +48,20 @@ public enum SpecParser {
             }
     }
 
-    private static func check(_ file: StageFile, named name: String, sharedCode: [String: [String]],
-                              shared: SharedParams, problems: inout SpecProblems) -> StageTemplate? {
+    private static func check(
+        _ file: StageFile, named name: String, sharedCode: [String: [String]],
+        shared: SharedParams, problems: inout SpecProblems
+    ) -> StageTemplate? {
         let at = ["stages", name]
         let before = problems.count
         if !isSlug(name) {
-            problems.add(at, "stage name '\(name)' is not a lowercase slug",
-                         fix: "Use lowercase letters, digits, '-' and '_', starting with a letter or digit (e.g. 'normalize')")
+            problems.add(
+                at, "stage name '\(name)' is not a lowercase slug",
+                fix: "Use lowercase letters, digits, '-' and '_', starting with a letter or digit (e.g. 'normalize')")
         } else if name.utf8.count > maxNameLength {
-            problems.add(at, "stage name '\(name)' is \(name.utf8.count) characters long, more than \(maxNameLength)",
-                         fix: "Use a shorter name: it names the stage's staging folder")
+            problems.add(
+                at, "stage name '\(name)' is \(name.utf8.count) characters long, more than \(maxNameLength)",
+                fix: "Use a shorter name: it names the stage's staging folder")
         }
 
         var fanout: Fanout?
@@ -67,29 +71,35 @@ public enum SpecParser {
         let isFanout = file.foreach != nil
 
         if file.cmd.isEmpty {
-            problems.add(at + ["cmd"], "stage '\(name)' has an empty cmd",
-                         fix: "Give the command as a list: [program, argument, ...]")
+            problems.add(
+                at + ["cmd"], "stage '\(name)' has an empty cmd",
+                fix: "Give the command as a list: [program, argument, ...]")
         } else if file.cmd[0].trimmingCharacters(in: .whitespaces).isEmpty {
-            problems.add(at + ["cmd", "[0]"], "the program in cmd of stage '\(name)' is empty",
-                         fix: "Name the program first, e.g. sportstime-normalize")
+            problems.add(
+                at + ["cmd", "[0]"], "the program in cmd of stage '\(name)' is empty",
+                fix: "Name the program first, e.g. sportstime-normalize")
         }
         if file.outs.isEmpty {
-            problems.add(at + ["outs"], "stage '\(name)' lists no outs",
-                         fix: "List the files or folders it writes under outs")
+            problems.add(
+                at + ["outs"], "stage '\(name)' lists no outs",
+                fix: "List the files or folders it writes under outs")
         }
 
         var params: [String: String] = [:]
         for key in (file.params ?? [:]).keys.sorted() {
             let value = file.params?[key] ?? ""
             if !SharedParams.isName(key) {
-                problems.add(at + ["params", key], "param name '\(key)' has characters other than letters, digits, '-' and '_'",
-                             fix: "Rename the param")
+                problems.add(
+                    at + ["params", key], "param name '\(key)' has characters other than letters, digits, '-' and '_'",
+                    fix: "Rename the param")
             }
             // A stage's param may be built from the shared ones (not from its own: no order among them).
-            problems.placeholders(in: value, allowed: { placeholder in
-                if placeholder == "item" { return isFanout }
-                return placeholder.hasPrefix("params.") && shared.values[String(placeholder.dropFirst(7))] != nil
-            }, isFanout: isFanout, role: "param '\(key)'", at: at + ["params", key])
+            problems.placeholders(
+                in: value,
+                allowed: { placeholder in
+                    if placeholder == "item" { return isFanout }
+                    return placeholder.hasPrefix("params.") && shared.values[String(placeholder.dropFirst(7))] != nil
+                }, isFanout: isFanout, role: "param '\(key)'", at: at + ["params", key])
             params[key] = value
         }
 
@@ -100,15 +110,18 @@ public enum SpecParser {
                 let where_ = at + [key, "[\(index)]"]
                 // Paths may use the fan-out item; deps also shared params (a stage's own params are for
                 // its cmd, and outs stay literal so every tool sees who writes what).
-                problems.placeholders(in: raw, allowed: { placeholder in
-                    if placeholder == "item" { return isFanout }
-                    return key == "deps" && placeholder.hasPrefix("params.")
-                        && shared.values[String(placeholder.dropFirst(7))] != nil
-                }, isFanout: isFanout, role: "\(role) '\(raw)'", at: where_)
+                problems.placeholders(
+                    in: raw,
+                    allowed: { placeholder in
+                        if placeholder == "item" { return isFanout }
+                        return key == "deps" && placeholder.hasPrefix("params.")
+                            && shared.values[String(placeholder.dropFirst(7))] != nil
+                    }, isFanout: isFanout, role: "\(role) '\(raw)'", at: where_)
                 guard let path = problems.path(raw, role: role, at: where_) else { continue }
                 if let first = seen[path] {
-                    problems.add(where_, "\(role) '\(path)' is listed twice in stage '\(name)' (also item \(first + 1))",
-                                 fix: "Remove one of them")
+                    problems.add(
+                        where_, "\(role) '\(path)' is listed twice in stage '\(name)' (also item \(first + 1))",
+                        fix: "Remove one of them")
                     continue
                 }
                 seen[path] = index
@@ -123,15 +136,17 @@ public enum SpecParser {
             let where_ = at + ["outs", "[\(index)]"]
             switch (out.validate, out.schema) {
             case (false?, _?):
-                problems.add(where_ + ["schema"], "out '\(out.path)' has both validate: false and a schema",
-                             fix: "Keep the schema to check it, or validate: false to publish it unchecked")
+                problems.add(
+                    where_ + ["schema"], "out '\(out.path)' has both validate: false and a schema",
+                    fix: "Keep the schema to check it, or validate: false to publish it unchecked")
                 outChecks.append(.unchecked)
             case (false?, nil):
                 outChecks.append(.unchecked)
             case (_, let schema?):
                 if schema.contains("${") {
-                    problems.add(where_ + ["schema"], "schema '\(schema)' uses a placeholder",
-                                 fix: "Name the schema file literally; it is the same for every instance")
+                    problems.add(
+                        where_ + ["schema"], "schema '\(schema)' uses a placeholder",
+                        fix: "Name the schema file literally; it is the same for every instance")
                     outChecks.append(.envelope)
                 } else if let path = problems.path(schema, role: "schema", at: where_ + ["schema"]) {
                     outChecks.append(.schema(path))
@@ -146,44 +161,49 @@ public enum SpecParser {
         for (index, raw) in (file.code ?? []).enumerated() {
             let where_ = at + ["code", "[\(index)]"]
             if raw.contains("${") {
-                problems.add(where_, "code path '\(raw)' uses a placeholder",
-                             fix: "Name source folders literally; code is the same for every instance")
+                problems.add(
+                    where_, "code path '\(raw)' uses a placeholder",
+                    fix: "Name source folders literally; code is the same for every instance")
                 continue
             }
             if let path = problems.path(raw, role: "code path", at: where_) { code[path] = where_ }
         }
         if isFanout {
             for (index, out) in outs.enumerated() where !out.contains("${item}") {
-                problems.add(at + ["outs", "[\(index)]"],
-                             "out '\(out)' of fan-out stage '\(name)' does not use ${item}, so every instance would write it",
-                             fix: "Put ${item} in each out, e.g. out/plan/${item}.json")
+                problems.add(
+                    at + ["outs", "[\(index)]"],
+                    "out '\(out)' of fan-out stage '\(name)' does not use ${item}, so every instance would write it",
+                    fix: "Put ${item} in each out, e.g. out/plan/${item}.json")
             }
         }
 
         for (index, argument) in file.cmd.enumerated() {
-            problems.placeholders(in: argument, allowed: { placeholder in
-                // Judged by the outs as written: an out refused above must not also make ${out} "unknown".
-                if placeholder == "out" { return !file.outs.isEmpty }
-                if placeholder == "item" { return isFanout }
-                if placeholder == "depfile" { return true }
-                if placeholder.hasPrefix("params.") {
-                    let param = String(placeholder.dropFirst(7))
-                    return params[param] != nil || shared.values[param] != nil
-                }
-                if placeholder.hasPrefix("outs.") {
-                    var rest = placeholder.dropFirst(5)
-                    if rest.hasSuffix(".dir") { rest = rest.dropLast(4) }
-                    guard let n = Int(rest), String(n) == rest else { return false }
-                    return n >= 0 && n < file.outs.count
-                }
-                return false
-            }, isFanout: isFanout, role: "cmd argument '\(argument)'", at: at + ["cmd", "[\(index)]"])
+            problems.placeholders(
+                in: argument,
+                allowed: { placeholder in
+                    // Judged by the outs as written: an out refused above must not also make ${out} "unknown".
+                    if placeholder == "out" { return !file.outs.isEmpty }
+                    if placeholder == "item" { return isFanout }
+                    if placeholder == "depfile" { return true }
+                    if placeholder.hasPrefix("params.") {
+                        let param = String(placeholder.dropFirst(7))
+                        return params[param] != nil || shared.values[param] != nil
+                    }
+                    if placeholder.hasPrefix("outs.") {
+                        var rest = placeholder.dropFirst(5)
+                        if rest.hasSuffix(".dir") { rest = rest.dropLast(4) }
+                        guard let n = Int(rest), String(n) == rest else { return false }
+                        return n >= 0 && n < file.outs.count
+                    }
+                    return false
+                }, isFanout: isFanout, role: "cmd argument '\(argument)'", at: at + ["cmd", "[\(index)]"])
         }
 
         guard problems.count == before else { return nil }
-        return StageTemplate(name: name, cmd: file.cmd, deps: deps, outs: outs, params: params,
-                             code: code.keys.sorted(), codeKeyPaths: code, foreach: fanout, description: file.description,
-                             outChecks: outs.count == outChecks.count ? outChecks : [])
+        return StageTemplate(
+            name: name, cmd: file.cmd, deps: deps, outs: outs, params: params,
+            code: code.keys.sorted(), codeKeyPaths: code, foreach: fanout, description: file.description,
+            outChecks: outs.count == outChecks.count ? outChecks : [])
     }
 
     private static func checkFanout(_ file: FanoutFile, at: [String], problems: inout SpecProblems) -> Fanout? {
@@ -197,8 +217,9 @@ public enum SpecParser {
             for (index, item) in items.enumerated() {
                 let itemAt = at + (file.isList ? ["[\(index)]"] : ["items", "[\(index)]"])
                 if !isItem(item) {
-                    problems.add(itemAt, "foreach item '\(item)' is not usable in a stage name and a path",
-                                 fix: "Use letters, digits, '.', '_' and '-' only, at most \(maxNameLength) of them")
+                    problems.add(
+                        itemAt, "foreach item '\(item)' is not usable in a stage name and a path",
+                        fix: "Use letters, digits, '.', '_' and '-' only, at most \(maxNameLength) of them")
                 } else if !seen.insert(item).inserted {
                     problems.add(itemAt, "foreach item '\(item)' is listed twice", fix: "Remove one of them")
                 }
@@ -211,17 +232,20 @@ public enum SpecParser {
             let last = trimmed.split(separator: "/").last.map(String.init) ?? ""
             let stars = last.filter { $0 == "*" }.count
             guard stars == 1, !folder.contains("*"), folder != "." else {
-                problems.add(at + ["glob"], "glob '\(glob)' must name a folder and have one '*' in its last part",
-                             fix: "Write it like fixtures/requests/*.yaml (files) or fixtures/scraped/*/ (folders)")
+                problems.add(
+                    at + ["glob"], "glob '\(glob)' must name a folder and have one '*' in its last part",
+                    fix: "Write it like fixtures/requests/*.yaml (files) or fixtures/scraped/*/ (folders)")
                 return nil
             }
             guard let normalized = problems.path(folder, role: "glob folder", at: at + ["glob"]) else { return nil }
             let star = last.firstIndex(of: "*")!
-            return .glob(folder: normalized, prefix: String(last[..<star]),
-                         suffix: String(last[last.index(after: star)...]), folders: folders)
+            return .glob(
+                folder: normalized, prefix: String(last[..<star]),
+                suffix: String(last[last.index(after: star)...]), folders: folders)
         default:
-            problems.add(at, "foreach needs exactly one of 'items' or 'glob'",
-                         fix: "Write foreach: [a, b], foreach: {items: [a, b]} or foreach: {glob: fixtures/requests/*.yaml}")
+            problems.add(
+                at, "foreach needs exactly one of 'items' or 'glob'",
+                fix: "Write foreach: [a, b], foreach: {items: [a, b]} or foreach: {glob: fixtures/requests/*.yaml}")
             return nil
         }
     }
@@ -247,8 +271,11 @@ struct SpecProblems {
         case .success(let path): return path
         case .failure(let problem):
             let fix: String
-            if case .nameTooLong = problem { fix = "Use shorter file and folder names" }
-            else { fix = "Use a path inside the repository, relative to its root (e.g. out/normalize)" }
+            if case .nameTooLong = problem {
+                fix = "Use shorter file and folder names"
+            } else {
+                fix = "Use a path inside the repository, relative to its root (e.g. out/normalize)"
+            }
             add(keyPath, problem.message(for: raw, role: role), fix: fix)
             return nil
         }
@@ -264,17 +291,21 @@ struct SpecProblems {
                     add(keyPath, "\(role) uses ${item} but the stage has no foreach", fix: "Add a foreach, or remove ${item}")
                 } else if name.hasPrefix("params."), role.hasPrefix("cmd") {
                     let param = String(name.dropFirst(7))
-                    add(keyPath, "\(role) uses ${\(name)}, but neither the stage's params nor \(SharedParams.path) define '\(param)'",
+                    add(
+                        keyPath, "\(role) uses ${\(name)}, but neither the stage's params nor \(SharedParams.path) define '\(param)'",
                         fix: "Add '\(param): VALUE' under the stage's params or to \(SharedParams.path)")
                 } else if name.hasPrefix("params."), role.hasPrefix("dep") || role.hasPrefix("param ") {
                     let param = String(name.dropFirst(7))
-                    add(keyPath, "\(role) uses ${\(name)}, but \(SharedParams.path) does not define '\(param)'",
+                    add(
+                        keyPath, "\(role) uses ${\(name)}, but \(SharedParams.path) does not define '\(param)'",
                         fix: "Add '\(param): VALUE' to \(SharedParams.path) (a stage's own params are for its cmd only)")
                 } else {
-                    let known = role.hasPrefix("cmd")
+                    let known =
+                        role.hasPrefix("cmd")
                         ? "${out}, ${outs.N}, ${outs.N.dir}, ${params.NAME}, ${depfile}" + (isFanout ? ", ${item}" : "")
                         : (isFanout ? "${item}" : "no placeholders")
-                    add(keyPath, "\(role) uses unknown placeholder ${\(name)}",
+                    add(
+                        keyPath, "\(role) uses unknown placeholder ${\(name)}",
                         fix: "Use \(known); write $${ for a literal ${")
                 }
             }

@@ -41,8 +41,10 @@ public struct ArtifactValidator: Sendable {
         let rerun = "Fix \(writer) so it writes envelopes, then run it again"
         let document: JSONValue
         do { document = try JSONParser.parse(data) } catch let error as JSONSyntaxError {
-            result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
-                                              "not valid JSON: \(error.message)", fix: rerun))
+            result.problems.append(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: error.line, column: error.column),
+                    "not valid JSON: \(error.message)", fix: rerun))
             return result
         } catch {
             fail("not valid JSON: \(error)", fix: rerun)
@@ -53,8 +55,9 @@ public struct ArtifactValidator: Sendable {
             return result
         }
         guard let kind = ArtifactKind(rawValue: kindName) else {
-            fail("kind '\(kindName)' is not a known artifact kind (known: \(ArtifactKind.allCases.map(\.rawValue).joined(separator: ", ")))",
-                 fix: rerun)
+            fail(
+                "kind '\(kindName)' is not a known artifact kind (known: \(ArtifactKind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                fix: rerun)
             return result
         }
         result.kind = kind
@@ -63,8 +66,9 @@ public struct ArtifactValidator: Sendable {
             return result
         }
         guard number >= 1, number <= Double(kind.currentVersion) else {
-            fail("schemaVersion \(version.compactText) of \(kind.rawValue) is not one this build supports (1 to \(kind.currentVersion))",
-                 fix: "Rebuild, or fix \(writer)")
+            fail(
+                "schemaVersion \(version.compactText) of \(kind.rawValue) is not one this build supports (1 to \(kind.currentVersion))",
+                fix: "Rebuild, or fix \(writer)")
             return result
         }
         let records = document["records"]?.arrayValue
@@ -92,13 +96,15 @@ public struct ArtifactValidator: Sendable {
         for (violation, more) in groups.prefix(20) {
             var line = 1
             if violation.path.hasPrefix("records["), let close = violation.path.firstIndex(of: "]"),
-               let index = Int(violation.path[violation.path.index(violation.path.startIndex, offsetBy: 8)..<close]) {
+                let index = Int(violation.path[violation.path.index(violation.path.startIndex, offsetBy: 8)..<close])
+            {
                 if recordLines == nil { recordLines = Self.recordLines(in: data) }
                 if let lines = recordLines, index < lines.count { line = lines[index] }
             }
             let also = more == 0 ? "" : " (and \(Format.count(more)) more record\(more == 1 ? "" : "s") like it)"
-            fail(violation.description + also, line: line,
-                 fix: "Fix \(writer), or update \(schemaPath) if the record type changed")
+            fail(
+                violation.description + also, line: line,
+                fix: "Fix \(writer), or update \(schemaPath) if the record type changed")
         }
         if let records {
             var seen = Set<String>()
@@ -106,8 +112,9 @@ public struct ArtifactValidator: Sendable {
                 guard let id = record["id"]?.stringValue else { continue }
                 if !seen.insert(id).inserted {
                     if recordLines == nil { recordLines = Self.recordLines(in: data) }
-                    fail("records[\(index)]: duplicate id '\(id)'", line: recordLines.flatMap { index < $0.count ? $0[index] : nil } ?? 1,
-                         fix: "Fix \(writer) so every record id is unique in a file")
+                    fail(
+                        "records[\(index)]: duplicate id '\(id)'", line: recordLines.flatMap { index < $0.count ? $0[index] : nil } ?? 1,
+                        fix: "Fix \(writer) so every record id is unique in a file")
                     break
                 }
             }
@@ -122,16 +129,20 @@ public struct ArtifactValidator: Sendable {
         let fix = "Fix \(writer), or \(schemaPath) if the output's shape changed"
         func check(_ document: JSONValue, line: Int) -> Bool {
             for violation in schema.violations(of: document, limit: 20) {
-                result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: line),
-                                                  violation.description + " (\(schemaPath))", fix: fix))
+                result.problems.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path, line: line),
+                        violation.description + " (\(schemaPath))", fix: fix))
                 if result.problems.count >= 20 { return false }
             }
             return true
         }
         if path.hasSuffix(".json") {
             do { _ = check(try JSONParser.parse(data), line: 1) } catch let error as JSONSyntaxError {
-                result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: error.line, column: error.column),
-                                                  "not valid JSON: \(error.message)", fix: fix))
+                result.problems.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path, line: error.line, column: error.column),
+                        "not valid JSON: \(error.message)", fix: fix))
             } catch {
                 result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: 1), "not valid JSON", fix: fix))
             }
@@ -139,8 +150,10 @@ public struct ArtifactValidator: Sendable {
             ByteLines.forEach(data) { number, line in
                 if ByteLines.isBlank(line) { return true }
                 do { return check(try JSONParser.parse(Data(line)), line: number) } catch let error as JSONSyntaxError {
-                    result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number, column: error.column),
-                                                      "not valid JSON: \(error.message)", fix: fix))
+                    result.problems.append(
+                        Diagnostic(
+                            .error, at: SourceLocation(path: path, line: number, column: error.column),
+                            "not valid JSON: \(error.message)", fix: fix))
                 } catch {
                     result.problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number), "not valid JSON", fix: fix))
                 }
@@ -162,13 +175,17 @@ public struct ArtifactValidator: Sendable {
             count += 1
             do {
                 guard case .members = try JSONParser.parse(Data(line)) else {
-                    problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number),
-                                               "a JSON Lines entry is not an object", fix: fix))
+                    problems.append(
+                        Diagnostic(
+                            .error, at: SourceLocation(path: path, line: number),
+                            "a JSON Lines entry is not an object", fix: fix))
                     return problems.count < 20
                 }
             } catch let error as JSONSyntaxError {
-                problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number, column: error.column),
-                                           "not valid JSON: \(error.message)", fix: fix))
+                problems.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: path, line: number, column: error.column),
+                        "not valid JSON: \(error.message)", fix: fix))
             } catch {
                 problems.append(Diagnostic(.error, at: SourceLocation(path: path, line: number), "not valid JSON", fix: fix))
             }
@@ -184,8 +201,13 @@ public struct ArtifactValidator: Sendable {
         var out = ""
         var inIndex = false
         for character in path {
-            if character == "[" { inIndex = true; out += "[*" } else if character == "]" { inIndex = false; out += "]" }
-            else if !inIndex { out.append(character) }
+            if character == "[" {
+                inIndex = true; out += "[*"
+            } else if character == "]" {
+                inIndex = false; out += "]"
+            } else if !inIndex {
+                out.append(character)
+            }
         }
         return out
     }

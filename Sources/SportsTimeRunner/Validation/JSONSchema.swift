@@ -255,8 +255,12 @@ public struct SchemaValidator: Sendable {
             }
         case .number:
             if schema.minimum != nil || schema.maximum != nil, let number = value.doubleValue {
-                if let minimum = schema.minimum, number < minimum { fail("\(Self.shown(value)) is less than the minimum \(Self.plain(minimum))") }
-                if let maximum = schema.maximum, number > maximum { fail("\(Self.shown(value)) is more than the maximum \(Self.plain(maximum))") }
+                if let minimum = schema.minimum, number < minimum {
+                    fail("\(Self.shown(value)) is less than the minimum \(Self.plain(minimum))")
+                }
+                if let maximum = schema.maximum, number > maximum {
+                    fail("\(Self.shown(value)) is more than the maximum \(Self.plain(maximum))")
+                }
             }
         case .array(let elements):
             if let minItems = schema.minItems, elements.count < minItems { fail("has \(elements.count) items, fewer than \(minItems)") }
@@ -325,7 +329,8 @@ public struct SchemaValidator: Sendable {
         }
         func isDate() -> Bool {
             guard bytes.count >= 10, let year = digits(0..<4), bytes[4] == 0x2D, let month = digits(5..<7),
-                  bytes[7] == 0x2D, let day = digits(8..<10), (1...12).contains(month), day >= 1 else { return false }
+                bytes[7] == 0x2D, let day = digits(8..<10), (1...12).contains(month), day >= 1
+            else { return false }
             let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
             let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
             return day <= lengths[month - 1]
@@ -335,8 +340,9 @@ public struct SchemaValidator: Sendable {
             return bytes.count == 10 && isDate()
         case .dateTime:
             guard bytes.count == 20, isDate(), bytes[10] == UInt8(ascii: "T"), let hour = digits(11..<13),
-                  bytes[13] == 0x3A, let minute = digits(14..<16), bytes[16] == 0x3A, let second = digits(17..<19),
-                  bytes[19] == UInt8(ascii: "Z") else { return false }
+                bytes[13] == 0x3A, let minute = digits(14..<16), bytes[16] == 0x3A, let second = digits(17..<19),
+                bytes[19] == UInt8(ascii: "Z")
+            else { return false }
             return hour < 24 && minute < 60 && second < 60
         }
     }

@@ -22,14 +22,17 @@ enum ParallelValidation {
         let workers = min(items.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                let position = next.withLock { value -> Int in value += 1; return value - 1 }
+                let position = next.withLock { value -> Int in
+                    value += 1; return value - 1
+                }
                 guard position < order.count else { return }
                 let index = order[position]
                 let item = items[index]
                 guard let data = FileManager.default.contents(atPath: item.file) else { continue }
-                let checked = item.ownSchema.map {
-                    validator.validate(data, path: item.published, against: $0.validator, schemaPath: $0.path)
-                } ?? validator.validate(data, path: item.published)
+                let checked =
+                    item.ownSchema.map {
+                        validator.validate(data, path: item.published, against: $0.validator, schemaPath: $0.path)
+                    } ?? validator.validate(data, path: item.published)
                 results.withLock { $0[index] = checked }
             }
         }

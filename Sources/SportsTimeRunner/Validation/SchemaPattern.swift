@@ -75,8 +75,10 @@ public struct SchemaPattern: Sendable, Hashable {
         }
     }
 
-    private static func match(_ seq: [Node], _ i: Int, _ pos: Int, _ bytes: UnsafeBufferPointer<UInt8>,
-                              _ next: (Int) -> Bool) -> Bool {
+    private static func match(
+        _ seq: [Node], _ i: Int, _ pos: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ next: (Int) -> Bool
+    ) -> Bool {
         if i == seq.count { return next(pos) }
         switch seq[i] {
         case .bytes(let set):
@@ -189,7 +191,8 @@ public struct SchemaPattern: Sendable, Hashable {
             case UInt8(ascii: "n"): set.insert(0x0A)
             case UInt8(ascii: "t"): set.insert(0x09)
             default:
-                let isLetterOrDigit = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                let isLetterOrDigit =
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 guard !isLetterOrDigit else { throw Problem(message: "unsupported escape '\\\(Character(Unicode.Scalar(byte)))'") }
                 set.insert(byte)

@@ -9,9 +9,11 @@ enum RetrosheetFixture {
     static let folder = TestPaths.fixtures.appendingPathComponent("retrosheet")
 
     /// The 30 Retrosheet team codes of 2020–2023, as test team ids.
-    static let teamIds: [String] = ["ANA", "ARI", "ATL", "BAL", "BOS", "CHA", "CHN", "CIN", "CLE", "COL", "DET", "HOU",
-                                    "KCA", "LAN", "MIA", "MIL", "MIN", "NYA", "NYN", "OAK", "PHI", "PIT", "SDN", "SEA",
-                                    "SFN", "SLN", "TBA", "TEX", "TOR", "WAS"].map { "mlb-\($0.lowercased())" }
+    static let teamIds: [String] = [
+        "ANA", "ARI", "ATL", "BAL", "BOS", "CHA", "CHN", "CIN", "CLE", "COL", "DET", "HOU",
+        "KCA", "LAN", "MIA", "MIL", "MIN", "NYA", "NYN", "OAK", "PHI", "PIT", "SDN", "SEA",
+        "SFN", "SLN", "TBA", "TEX", "TOR", "WAS",
+    ].map { "mlb-\($0.lowercased())" }
 
     static var reference: ReferenceData { T.reference(teams: teamIds) }
 
@@ -26,14 +28,17 @@ enum RetrosheetFixture {
             }
             let away = "mlb-\(f[3].lowercased())", home = "mlb-\(f[6].lowercased())"
             let gameNumber: Int? = number == 0 ? nil : number
-            let id = Game.makeId(sport: "mlb", season: String(date.year), localDate: date, awayTeamId: away,
-                                 homeTeamId: home, gameNumber: gameNumber)
+            let id = Game.makeId(
+                sport: "mlb", season: String(date.year), localDate: date, awayTeamId: away,
+                homeTeamId: home, gameNumber: gameNumber)
             let postponed = !f[10].isEmpty && !f[11].isEmpty
-            games.append(Game(id: id, sport: "mlb", season: String(date.year), kind: .regular, startUTC: nil,
-                              localDate: date, timeTBD: true, homeTeamId: home, awayTeamId: away, stadiumId: "park-\(home)",
-                              neutralSite: false, gameNumber: gameNumber, status: postponed ? .postponed : .scheduled,
-                              makeupDate: postponed ? LocalDate(iso8601: f[11]) : nil,
-                              sourceIds: [source: "\(f[0])-\(f[3])-\(f[6])-\(f[1])"], lastModified: scrapedAt, source: source))
+            games.append(
+                Game(
+                    id: id, sport: "mlb", season: String(date.year), kind: .regular, startUTC: nil,
+                    localDate: date, timeTBD: true, homeTeamId: home, awayTeamId: away, stadiumId: "park-\(home)",
+                    neutralSite: false, gameNumber: gameNumber, status: postponed ? .postponed : .scheduled,
+                    makeupDate: postponed ? LocalDate(iso8601: f[11]) : nil,
+                    sourceIds: [source: "\(f[0])-\(f[3])-\(f[6])-\(f[1])"], lastModified: scrapedAt, source: source))
         }
         return games
     }
@@ -43,10 +48,12 @@ enum RetrosheetFixture {
     static func season2020() throws -> [RecordBatch<Game>] {
         let original = T.instant("2020-03-01T00:00:00Z"), revised = T.instant("2020-07-10T00:00:00Z")
         return [
-            T.batch(source: "retrosheet-2020-original", system: "retrosheet", scope: "mlb-2020", scrapedAt: original,
-                    games: try games(file: "2020ORIG.TXT", source: "retrosheet-2020-original", scrapedAt: original)),
-            T.batch(source: "retrosheet-2020-revised", system: "retrosheet", scope: "mlb-2020", scrapedAt: revised,
-                    games: try games(file: "2020REV.TXT", source: "retrosheet-2020-revised", scrapedAt: revised)),
+            T.batch(
+                source: "retrosheet-2020-original", system: "retrosheet", scope: "mlb-2020", scrapedAt: original,
+                games: try games(file: "2020ORIG.TXT", source: "retrosheet-2020-original", scrapedAt: original)),
+            T.batch(
+                source: "retrosheet-2020-revised", system: "retrosheet", scope: "mlb-2020", scrapedAt: revised,
+                games: try games(file: "2020REV.TXT", source: "retrosheet-2020-revised", scrapedAt: revised)),
         ]
     }
 }

@@ -39,8 +39,9 @@ struct Scenario {
             sports: BuiltInSport.allCases.map(\.sport) + snapshot(sports), stadiums: snapshot(stadiums),
             teams: snapshot(teams), leagueStructures: snapshot(structures), teamAliases: snapshot(teamAliases),
             stadiumAliases: snapshot(stadiumAliases))
-        return MergeInput(reference: reference, gameBatches: batches.filter { $0.arrival <= k }.map(\.batch),
-                          overrides: overrides)
+        return MergeInput(
+            reference: reference, gameBatches: batches.filter { $0.arrival <= k }.map(\.batch),
+            overrides: overrides)
     }
 
     /// Everything (what a full merge after the last run sees).
@@ -60,16 +61,20 @@ enum ScenarioGenerator {
         func arrival(after earliest: Int = 1) -> Int { Int.random(in: earliest...runs, using: &rng) }
 
         // Sports: a dynamic one, and a later revision of a built-in.
-        let xfl = Sport(id: "xfl", abbreviation: "XFL", displayName: "XFL", iconName: "football", colorHex: "#c8102e",
-                        seasonStartMonth: 2, seasonEndMonth: 5, isActive: true, isBuiltIn: false, lastModified: day(0), source: "reference")
+        let xfl = Sport(
+            id: "xfl", abbreviation: "XFL", displayName: "XFL", iconName: "football", colorHex: "#c8102e",
+            seasonStartMonth: 2, seasonEndMonth: 5, isActive: true, isBuiltIn: false, lastModified: day(0), source: "reference")
         let xflArrival = arrival()
         scenario.sports.append(.init(record: xfl, arrival: xflArrival))
         var xflRetired = xfl
         xflRetired.isActive = false; xflRetired.lastModified = day(50)
         scenario.sports.append(.init(record: xflRetired, arrival: arrival(after: xflArrival)))
-        scenario.sports.append(.init(record: Sport(id: "bad-colour", abbreviation: "BC", displayName: "Bad", iconName: "x",
-                                                   colorHex: "blue", seasonStartMonth: 1, seasonEndMonth: 2, isActive: true,
-                                                   isBuiltIn: false, lastModified: day(1), source: "reference"), arrival: arrival()))
+        scenario.sports.append(
+            .init(
+                record: Sport(
+                    id: "bad-colour", abbreviation: "BC", displayName: "Bad", iconName: "x",
+                    colorHex: "blue", seasonStartMonth: 1, seasonEndMonth: 2, isActive: true,
+                    isBuiltIn: false, lastModified: day(1), source: "reference"), arrival: arrival()))
 
         // Stadiums: 6 core ones in the first run (overrides point at them), the rest arrive any time;
         // some revised later; one with a bad zone, one from a newer schema.
@@ -78,11 +83,12 @@ enum ScenarioGenerator {
         for index in 0..<40 {
             let id = "stadium-\(index)"
             stadiumIds.append(id)
-            let stadium = Stadium(id: id, name: "Stadium \(index)", city: "City \(index)", region: "R", country: "US",
-                                  latitude: Double.random(in: 25...48, using: &rng), longitude: Double.random(in: -122...(-71), using: &rng),
-                                  timeZone: zones.randomElement(using: &rng)!, capacity: Int.random(in: 15_000...70_000, using: &rng),
-                                  openedYear: Int.random(in: 1912...2024, using: &rng), lastModified: day(Int.random(in: 0...5, using: &rng)),
-                                  source: "reference")
+            let stadium = Stadium(
+                id: id, name: "Stadium \(index)", city: "City \(index)", region: "R", country: "US",
+                latitude: Double.random(in: 25...48, using: &rng), longitude: Double.random(in: -122...(-71), using: &rng),
+                timeZone: zones.randomElement(using: &rng)!, capacity: Int.random(in: 15_000...70_000, using: &rng),
+                openedYear: Int.random(in: 1912...2024, using: &rng), lastModified: day(Int.random(in: 0...5, using: &rng)),
+                source: "reference")
             let first = index < 6 ? 1 : arrival()
             scenario.stadiums.append(.init(record: stadium, arrival: first))
             if Int.random(in: 0..<5, using: &rng) == 0 {
@@ -91,13 +97,15 @@ enum ScenarioGenerator {
                 scenario.stadiums.append(.init(record: revised, arrival: arrival(after: first)))
             }
         }
-        scenario.stadiums.append(.init(record: T.stadium("bad-zone-arena", zone: "Europe/Frankfurt", lastModified: day(2)), arrival: arrival()))
+        scenario.stadiums.append(
+            .init(record: T.stadium("bad-zone-arena", zone: "Europe/Frankfurt", lastModified: day(2)), arrival: arrival()))
         scenario.stadiums.append(.init(record: T.stadium("future-dome", lastModified: day(3), schemaVersion: 2), arrival: arrival()))
 
         // Teams: 8 per league, home stadiums anywhere (a team may arrive before its stadium: rejected
         // until the stadium comes); some revised; one of an unknown sport.
         let leagues: [(sport: String, season: String, start: String)] = [
-            ("mlb", "2025", "2025-04-01"), ("nba", "2025-26", "2025-10-21"), ("nhl", "2025-26", "2025-10-07"), ("xfl", "2025", "2025-02-08"),
+            ("mlb", "2025", "2025-04-01"), ("nba", "2025-26", "2025-10-21"), ("nhl", "2025-26", "2025-10-07"),
+            ("xfl", "2025", "2025-02-08"),
         ]
         var teamsOf: [String: [String]] = [:]
         var homeOf: [String: String] = [:]
@@ -107,10 +115,11 @@ enum ScenarioGenerator {
                 let home = stadiumIds.randomElement(using: &rng)!
                 teamsOf[league.sport, default: []].append(id)
                 homeOf[id] = home
-                let team = Team(id: id, sport: league.sport, market: "Market \(index)", name: "Team \(index)",
-                                abbreviation: "T\(index)", homeStadiumId: home, conferenceId: "\(league.sport)-east",
-                                divisionId: "\(league.sport)-east-\(index % 2)", lastModified: day(Int.random(in: 0...4, using: &rng)),
-                                source: "reference")
+                let team = Team(
+                    id: id, sport: league.sport, market: "Market \(index)", name: "Team \(index)",
+                    abbreviation: "T\(index)", homeStadiumId: home, conferenceId: "\(league.sport)-east",
+                    divisionId: "\(league.sport)-east-\(index % 2)", lastModified: day(Int.random(in: 0...4, using: &rng)),
+                    source: "reference")
                 let first = arrival()
                 scenario.teams.append(.init(record: team, arrival: first))
                 if Int.random(in: 0..<6, using: &rng) == 0 {
@@ -121,33 +130,48 @@ enum ScenarioGenerator {
             }
             // League structure: the division ids sort before their parent conference ("-east-0" < "-east"? no:
             // the parent is a prefix), so also add a child whose id sorts before its parent.
-            let conference = LeagueStructure(id: "\(league.sport)-east", sport: league.sport, level: .conference, name: "East",
-                                             parentId: "\(league.sport)-z-league", displayOrder: 1, lastModified: day(1), source: "reference")
-            let leagueRow = LeagueStructure(id: "\(league.sport)-z-league", sport: league.sport, level: .league, name: "League",
-                                            displayOrder: 0, lastModified: day(1), source: "reference")
+            let conference = LeagueStructure(
+                id: "\(league.sport)-east", sport: league.sport, level: .conference, name: "East",
+                parentId: "\(league.sport)-z-league", displayOrder: 1, lastModified: day(1), source: "reference")
+            let leagueRow = LeagueStructure(
+                id: "\(league.sport)-z-league", sport: league.sport, level: .league, name: "League",
+                displayOrder: 0, lastModified: day(1), source: "reference")
             scenario.structures.append(.init(record: leagueRow, arrival: arrival()))
             scenario.structures.append(.init(record: conference, arrival: arrival()))
             for division in 0..<2 {
-                scenario.structures.append(.init(record: LeagueStructure(
-                    id: "\(league.sport)-east-\(division)", sport: league.sport, level: .division, name: "Division \(division)",
-                    parentId: "\(league.sport)-east", displayOrder: division, lastModified: day(2), source: "reference"), arrival: arrival()))
+                scenario.structures.append(
+                    .init(
+                        record: LeagueStructure(
+                            id: "\(league.sport)-east-\(division)", sport: league.sport, level: .division, name: "Division \(division)",
+                            parentId: "\(league.sport)-east", displayOrder: division, lastModified: day(2), source: "reference"),
+                        arrival: arrival()))
             }
         }
         scenario.teams.append(.init(record: T.team("cfl-t0", sport: "cfl", stadium: "stadium-0", lastModified: day(1)), arrival: arrival()))
-        scenario.structures.append(.init(record: LeagueStructure(id: "mlb-orphan", sport: "mlb", level: .division, name: "Orphan",
-                                                                parentId: "mlb-nowhere", displayOrder: 9, lastModified: day(1),
-                                                                source: "reference"), arrival: arrival()))
+        scenario.structures.append(
+            .init(
+                record: LeagueStructure(
+                    id: "mlb-orphan", sport: "mlb", level: .division, name: "Orphan",
+                    parentId: "mlb-nowhere", displayOrder: 9, lastModified: day(1),
+                    source: "reference"), arrival: arrival()))
         for (index, team) in teamsOf.values.flatMap({ $0 }).sorted().enumerated() where index % 3 == 0 {
-            scenario.teamAliases.append(.init(record: TeamAlias(
-                id: "\(team)-sourcecode", teamId: team, kind: .sourceCode, value: team.uppercased(), sourceSystem: "alpha",
-                lastModified: day(Int.random(in: 0...9, using: &rng)), source: "reference"), arrival: arrival()))
+            scenario.teamAliases.append(
+                .init(
+                    record: TeamAlias(
+                        id: "\(team)-sourcecode", teamId: team, kind: .sourceCode, value: team.uppercased(), sourceSystem: "alpha",
+                        lastModified: day(Int.random(in: 0...9, using: &rng)), source: "reference"), arrival: arrival()))
         }
-        scenario.teamAliases.append(.init(record: TeamAlias(id: "ghost-alias", teamId: "mlb-ghost", kind: .name, value: "Ghosts",
-                                                            lastModified: day(1), source: "reference"), arrival: arrival()))
+        scenario.teamAliases.append(
+            .init(
+                record: TeamAlias(
+                    id: "ghost-alias", teamId: "mlb-ghost", kind: .name, value: "Ghosts",
+                    lastModified: day(1), source: "reference"), arrival: arrival()))
         for id in stadiumIds.prefix(10) {
-            scenario.stadiumAliases.append(.init(record: StadiumAlias(
-                id: "\(id)-old", stadiumId: id, name: "Old \(id)", validUntil: LocalDate(iso8601: "2019-12-31"),
-                lastModified: day(Int.random(in: 0...9, using: &rng)), source: "reference"), arrival: arrival()))
+            scenario.stadiumAliases.append(
+                .init(
+                    record: StadiumAlias(
+                        id: "\(id)-old", stadiumId: id, name: "Old \(id)", validUntil: LocalDate(iso8601: "2019-12-31"),
+                        lastModified: day(Int.random(in: 0...9, using: &rng)), source: "reference"), arrival: arrival()))
         }
 
         // Game sources: two systems for MLB (ties on scrape time between them), one each for the others.
@@ -169,14 +193,21 @@ enum ScenarioGenerator {
                 let date = firstDay.adding(days: Int.random(in: 0..<150, using: &rng))
                 let home = teams.randomElement(using: &rng)!
                 var away = teams.randomElement(using: &rng)!
-                if away == home { away = Int.random(in: 0..<25, using: &rng) == 0 ? "\(league.sport)-ghost" : teams[(teams.firstIndex(of: home)! + 1) % teams.count] }
+                if away == home {
+                    away =
+                        Int.random(in: 0..<25, using: &rng) == 0
+                        ? "\(league.sport)-ghost" : teams[(teams.firstIndex(of: home)! + 1) % teams.count]
+                }
                 let number: Int? = Int.random(in: 0..<30, using: &rng) == 0 ? 2 : nil
-                let id = Game.makeId(sport: league.sport, season: league.season, localDate: date, awayTeamId: away, homeTeamId: home, gameNumber: number)
+                let id = Game.makeId(
+                    sport: league.sport, season: league.season, localDate: date, awayTeamId: away, homeTeamId: home, gameNumber: number)
                 guard used.insert(id).inserted else { continue }
                 let start = Instant(utc: date, hour: Int.random(in: 16...26, using: &rng) % 24)
-                pool.append(Game(id: id, sport: league.sport, season: league.season, kind: .regular, startUTC: start, localDate: date,
-                                 timeTBD: false, homeTeamId: home, awayTeamId: away, stadiumId: homeOf[home]!, neutralSite: false,
-                                 gameNumber: number, status: .scheduled, sourceIds: [:], lastModified: epoch, source: ""))
+                pool.append(
+                    Game(
+                        id: id, sport: league.sport, season: league.season, kind: .regular, startUTC: start, localDate: date,
+                        timeTBD: false, homeTeamId: home, awayTeamId: away, stadiumId: homeOf[home]!, neutralSite: false,
+                        gameNumber: number, status: .scheduled, sourceIds: [:], lastModified: epoch, source: ""))
             }
             pools[league.sport] = pool
         }
@@ -205,9 +236,10 @@ enum ScenarioGenerator {
                     games.append(game)
                 }
                 games.shuffle(using: &rng)
-                let origin = BatchOrigin(source: feed.source, system: feed.system, scope: "\(feed.sport)-\(league.season)",
-                                         scrapedAt: scrapedAt, priority: feed.priority,
-                                         path: "out/normalize/games/\(feed.source)@\(scrapeIndex).json")
+                let origin = BatchOrigin(
+                    source: feed.source, system: feed.system, scope: "\(feed.sport)-\(league.season)",
+                    scrapedAt: scrapedAt, priority: feed.priority,
+                    path: "out/normalize/games/\(feed.source)@\(scrapeIndex).json")
                 scenario.batches.append((RecordBatch(origin: origin, records: games, unreadable: unreadable), arrival()))
             }
         }

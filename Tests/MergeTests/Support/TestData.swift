@@ -16,54 +16,73 @@ enum T {
 
     static let referenceTime = instant("2026-01-15T00:00:00Z")
 
-    static func stadium(_ id: String, zone: String = "America/New_York", lastModified: Instant = referenceTime,
-                        schemaVersion: Int = 1) -> Stadium {
-        Stadium(id: id, name: id.split(separator: "-").map { $0.capitalized }.joined(separator: " "), city: "City",
-                region: "NY", country: "US", latitude: 40.5, longitude: -73.5, timeZone: zone, capacity: 40000,
-                openedYear: 2000, lastModified: lastModified, schemaVersion: schemaVersion, source: "reference")
+    static func stadium(
+        _ id: String, zone: String = "America/New_York", lastModified: Instant = referenceTime,
+        schemaVersion: Int = 1
+    ) -> Stadium {
+        Stadium(
+            id: id, name: id.split(separator: "-").map { $0.capitalized }.joined(separator: " "), city: "City",
+            region: "NY", country: "US", latitude: 40.5, longitude: -73.5, timeZone: zone, capacity: 40000,
+            openedYear: 2000, lastModified: lastModified, schemaVersion: schemaVersion, source: "reference")
     }
 
-    static func team(_ id: String, sport: String? = nil, stadium: String? = nil, lastModified: Instant = referenceTime,
-                     division: String? = nil) -> Team {
+    static func team(
+        _ id: String, sport: String? = nil, stadium: String? = nil, lastModified: Instant = referenceTime,
+        division: String? = nil
+    ) -> Team {
         let sport = sport ?? String(id.prefix { $0 != "-" })
-        return Team(id: id, sport: sport, market: "Market", name: id.uppercased(), abbreviation: String(id.split(separator: "-").last!).uppercased(),
-                    homeStadiumId: stadium ?? "park-\(id)", divisionId: division, lastModified: lastModified, source: "reference")
+        return Team(
+            id: id, sport: sport, market: "Market", name: id.uppercased(),
+            abbreviation: String(id.split(separator: "-").last!).uppercased(),
+            homeStadiumId: stadium ?? "park-\(id)", divisionId: division, lastModified: lastModified, source: "reference")
     }
 
     /// Built-in sports, stadiums `park-<team>` and teams for `teams`.
-    static func reference(teams: [String], extraSports: [Sport] = [], extraStadiums: [Stadium] = [],
-                          structures: [LeagueStructure] = [], teamAliases: [TeamAlias] = [],
-                          stadiumAliases: [StadiumAlias] = []) -> ReferenceData {
-        ReferenceData(sports: BuiltInSport.allCases.map(\.sport) + extraSports,
-                      stadiums: teams.map { stadium("park-\($0)") } + extraStadiums,
-                      teams: teams.map { team($0) },
-                      leagueStructures: structures, teamAliases: teamAliases, stadiumAliases: stadiumAliases)
+    static func reference(
+        teams: [String], extraSports: [Sport] = [], extraStadiums: [Stadium] = [],
+        structures: [LeagueStructure] = [], teamAliases: [TeamAlias] = [],
+        stadiumAliases: [StadiumAlias] = []
+    ) -> ReferenceData {
+        ReferenceData(
+            sports: BuiltInSport.allCases.map(\.sport) + extraSports,
+            stadiums: teams.map { stadium("park-\($0)") } + extraStadiums,
+            teams: teams.map { team($0) },
+            leagueStructures: structures, teamAliases: teamAliases, stadiumAliases: stadiumAliases)
     }
 
-    static func game(sport: String = "mlb", season: String = "2023", date: String, away: String, home: String,
-                     number: Int? = nil, start: String? = nil, stadium: String? = nil, status: GameStatus = .scheduled,
-                     source: String, sourceGameId: String? = nil, lastModified: Instant, schemaVersion: Int = 1) -> Game {
+    static func game(
+        sport: String = "mlb", season: String = "2023", date: String, away: String, home: String,
+        number: Int? = nil, start: String? = nil, stadium: String? = nil, status: GameStatus = .scheduled,
+        source: String, sourceGameId: String? = nil, lastModified: Instant, schemaVersion: Int = 1
+    ) -> Game {
         let localDate = T.date(date)
-        let id = Game.makeId(sport: sport, season: season, localDate: localDate, awayTeamId: away, homeTeamId: home,
-                             gameNumber: number)
-        return Game(id: id, sport: sport, season: season, kind: .regular, startUTC: start.map(instant), localDate: localDate,
-                    timeTBD: start == nil, homeTeamId: home, awayTeamId: away, stadiumId: stadium ?? "park-\(home)",
-                    neutralSite: false, gameNumber: number, status: status,
-                    sourceIds: [source: sourceGameId ?? "\(source):\(id)"], lastModified: lastModified,
-                    schemaVersion: schemaVersion, source: source)
+        let id = Game.makeId(
+            sport: sport, season: season, localDate: localDate, awayTeamId: away, homeTeamId: home,
+            gameNumber: number)
+        return Game(
+            id: id, sport: sport, season: season, kind: .regular, startUTC: start.map(instant), localDate: localDate,
+            timeTBD: start == nil, homeTeamId: home, awayTeamId: away, stadiumId: stadium ?? "park-\(home)",
+            neutralSite: false, gameNumber: number, status: status,
+            sourceIds: [source: sourceGameId ?? "\(source):\(id)"], lastModified: lastModified,
+            schemaVersion: schemaVersion, source: source)
     }
 
-    static func batch(source: String, system: String? = nil, scope: String = "mlb-2023", scrapedAt: Instant,
-                      priority: Int = 0, games: [Game], unreadable: [UnreadableRecord] = []) -> RecordBatch<Game> {
-        RecordBatch(origin: BatchOrigin(source: source, system: system ?? source, scope: scope, scrapedAt: scrapedAt,
-                                        priority: priority, path: "out/normalize/games/\(source).json"),
-                    records: games, unreadable: unreadable)
+    static func batch(
+        source: String, system: String? = nil, scope: String = "mlb-2023", scrapedAt: Instant,
+        priority: Int = 0, games: [Game], unreadable: [UnreadableRecord] = []
+    ) -> RecordBatch<Game> {
+        RecordBatch(
+            origin: BatchOrigin(
+                source: source, system: system ?? source, scope: scope, scrapedAt: scrapedAt,
+                priority: priority, path: "out/normalize/games/\(source).json"),
+            records: games, unreadable: unreadable)
     }
 
     /// The bytes of every output file, by path.
     static func outputs(_ result: MergeResult, _ input: MergeInput) throws -> [String: Data] {
-        let files = try MergeOutput.files(for: result, input: input, hashes: [:],
-                                          settings: input.settingsMeta { "h\($0.count)" })
+        let files = try MergeOutput.files(
+            for: result, input: input, hashes: [:],
+            settings: input.settingsMeta { "h\($0.count)" })
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.data) })
     }
 

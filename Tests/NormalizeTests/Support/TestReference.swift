@@ -16,30 +16,40 @@ enum TestReference {
         return value
     }
 
-    static func stadium(_ id: String, _ name: String, _ city: String, _ region: String, _ zone: String,
-                        country: String = "US") -> Stadium {
-        Stadium(id: id, name: name, city: city, region: region, country: country, latitude: 40, longitude: -75,
-                timeZone: zone, lastModified: modified, source: "reference")
+    static func stadium(
+        _ id: String, _ name: String, _ city: String, _ region: String, _ zone: String,
+        country: String = "US"
+    ) -> Stadium {
+        Stadium(
+            id: id, name: name, city: city, region: region, country: country, latitude: 40, longitude: -75,
+            timeZone: zone, lastModified: modified, source: "reference")
     }
 
     static func team(_ sport: String, _ abbreviation: String, _ market: String, _ name: String, home: String) -> Team {
-        Team(id: "\(sport)-\(abbreviation.lowercased())", sport: sport, market: market, name: name,
-             abbreviation: abbreviation, homeStadiumId: home, lastModified: modified, source: "reference")
+        Team(
+            id: "\(sport)-\(abbreviation.lowercased())", sport: sport, market: market, name: name,
+            abbreviation: abbreviation, homeStadiumId: home, lastModified: modified, source: "reference")
     }
 
-    static func teamAlias(_ teamId: String, _ kind: TeamAlias.Kind, _ value: String, from: String? = nil,
-                          until: String? = nil, system: String? = nil) -> TeamAlias {
+    static func teamAlias(
+        _ teamId: String, _ kind: TeamAlias.Kind, _ value: String, from: String? = nil,
+        until: String? = nil, system: String? = nil
+    ) -> TeamAlias {
         let parts = [teamId, kind.rawValue, system ?? "", value, from ?? ""]
-        return TeamAlias(id: Slug.make(parts.joined(separator: " ")), teamId: teamId, kind: kind, value: value,
-                         validFrom: from.map(date), validUntil: until.map(date), sourceSystem: system,
-                         lastModified: modified, source: "reference")
+        return TeamAlias(
+            id: Slug.make(parts.joined(separator: " ")), teamId: teamId, kind: kind, value: value,
+            validFrom: from.map(date), validUntil: until.map(date), sourceSystem: system,
+            lastModified: modified, source: "reference")
     }
 
-    static func stadiumAlias(_ stadiumId: String, _ name: String, from: String? = nil, until: String? = nil,
-                             system: String? = nil) -> StadiumAlias {
-        StadiumAlias(id: Slug.make("\(stadiumId) \(name) \(from ?? "")"), stadiumId: stadiumId, name: name,
-                     validFrom: from.map(date), validUntil: until.map(date), sourceSystem: system,
-                     lastModified: modified, source: "reference")
+    static func stadiumAlias(
+        _ stadiumId: String, _ name: String, from: String? = nil, until: String? = nil,
+        system: String? = nil
+    ) -> StadiumAlias {
+        StadiumAlias(
+            id: Slug.make("\(stadiumId) \(name) \(from ?? "")"), stadiumId: stadiumId, name: name,
+            validFrom: from.map(date), validUntil: until.map(date), sourceSystem: system,
+            lastModified: modified, source: "reference")
     }
 
     static let data = ReferenceData(
@@ -122,25 +132,33 @@ enum TestReference {
 
 /// Hand-built raw games and batches.
 enum RawFixture {
-    static func game(_ id: String, source: String = "test", sport: String = "mlb", season: String = "2024",
-                     kind: GameKind = .regular, sourceGameId: String? = nil, home: String, away: String,
-                     venue: String? = nil, city: String? = nil, startUTC: String? = nil, date: String,
-                     dateZone: String = "venue", localTime: String? = nil, timeTBD: Bool = false,
-                     gameNumber: Int? = nil, status: GameStatus = .scheduled, makeupDate: String? = nil,
-                     neutral: Bool? = nil, line: Int? = nil) -> RawGame {
-        RawGame(id: "\(source):\(id)", source: source, sport: sport, season: season, kind: kind,
-                sourceGameId: sourceGameId ?? id, homeTeam: home, awayTeam: away, venue: venue, city: city,
-                startUTC: startUTC.map(TestReference.instant), date: TestReference.date(date), dateZone: dateZone,
-                localTime: localTime, timeTBD: timeTBD, gameNumber: gameNumber, status: status,
-                makeupDate: makeupDate.map(TestReference.date), neutralSite: neutral,
-                provenance: "fixtures/scraped/\(source)/games.csv:\(line ?? (Int(id.filter(\.isNumber)) ?? 1))")
+    static func game(
+        _ id: String, source: String = "test", sport: String = "mlb", season: String = "2024",
+        kind: GameKind = .regular, sourceGameId: String? = nil, home: String, away: String,
+        venue: String? = nil, city: String? = nil, startUTC: String? = nil, date: String,
+        dateZone: String = "venue", localTime: String? = nil, timeTBD: Bool = false,
+        gameNumber: Int? = nil, status: GameStatus = .scheduled, makeupDate: String? = nil,
+        neutral: Bool? = nil, line: Int? = nil
+    ) -> RawGame {
+        RawGame(
+            id: "\(source):\(id)", source: source, sport: sport, season: season, kind: kind,
+            sourceGameId: sourceGameId ?? id, homeTeam: home, awayTeam: away, venue: venue, city: city,
+            startUTC: startUTC.map(TestReference.instant), date: TestReference.date(date), dateZone: dateZone,
+            localTime: localTime, timeTBD: timeTBD, gameNumber: gameNumber, status: status,
+            makeupDate: makeupDate.map(TestReference.date), neutralSite: neutral,
+            provenance: "fixtures/scraped/\(source)/games.csv:\(line ?? (Int(id.filter(\.isNumber)) ?? 1))")
     }
 
-    static func batch(_ source: String, system: String, sport: String = "mlb", season: String = "2024",
-                      scrapedAt: String = "2026-01-15T12:00:00Z", games: [RawGame]) throws -> RawBatch {
-        try RawBatch(path: "out/ingest/\(source)/games.json",
-                     meta: ["source": source, "system": system, "sport": sport, "season": season,
-                            "scope": "\(sport)-\(season)", "scrapedAt": scrapedAt, "priority": "10"],
-                     games: games)
+    static func batch(
+        _ source: String, system: String, sport: String = "mlb", season: String = "2024",
+        scrapedAt: String = "2026-01-15T12:00:00Z", games: [RawGame]
+    ) throws -> RawBatch {
+        try RawBatch(
+            path: "out/ingest/\(source)/games.json",
+            meta: [
+                "source": source, "system": system, "sport": sport, "season": season,
+                "scope": "\(sport)-\(season)", "scrapedAt": scrapedAt, "priority": "10",
+            ],
+            games: games)
     }
 }

@@ -30,14 +30,16 @@ enum Oracle {
             switch objective {
             case .mostGames: return TripKey(coverage: covered, primary: Int64(path.count), secondary: -driving)
             case .mostStadiums, .fewestDays:
-                return TripKey(coverage: covered, primary: Int64(Set(path.map { graph.candidates[$0].game.stadiumId }).count), secondary: -driving)
+                return TripKey(
+                    coverage: covered, primary: Int64(Set(path.map { graph.candidates[$0].game.stadiumId }).count), secondary: -driving)
             case .leastDriving: return TripKey(coverage: covered, primary: -driving, secondary: Int64(path.count))
             }
         }
         func visit(_ path: [Int], next: Int) {
             // Complete here?
             if !path.isEmpty, mustSee.isSubset(of: Set(path)),
-               let itinerary = simulator.simulate(path.map { .game($0) }, lateFirstLeg: false) {
+                let itinerary = simulator.simulate(path.map { .game($0) }, lateFirstLeg: false)
+            {
                 found.append(Best(key: score(path, itinerary), path: path))
             }
             guard next < n else { return }
@@ -84,11 +86,13 @@ enum Instances {
         games = Array(games.prefix(Int.random(in: 4...maxGames, using: &rng)))
         let stadiumIds = Set(games.map(\.stadiumId))
         let near = all.stadiums.filter { GreatCircle.kilometres(from: $0.coordinate, to: centre.coordinate) < radius }
-        let catalog = PlanCatalog(sports: [], stadiums: all.stadiums.filter { stadiumIds.contains($0.id) || near.contains($0) },
-                                  teams: all.teams, games: games)
+        let catalog = PlanCatalog(
+            sports: [], stadiums: all.stadiums.filter { stadiumIds.contains($0.id) || near.contains($0) },
+            teams: all.teams, games: games)
         let startStadium = near[Int.random(in: 0..<near.count, using: &rng)]
-        var request = PlanRequest(id: "oracle-\(seed)", title: "oracle", sports: season.sports, firstDate: start, lastDate: end,
-                                  start: TravelPlace(stadium: startStadium))
+        var request = PlanRequest(
+            id: "oracle-\(seed)", title: "oracle", sports: season.sports, firstDate: start, lastDate: end,
+            start: TravelPlace(stadium: startStadium))
         if Bool.random(using: &rng) { request.end = TravelPlace(stadium: near[Int.random(in: 0..<near.count, using: &rng)]) }
         request.travel.maxDrivingHoursPerDay = [3, 4, 6, 8, 10][Int.random(in: 0..<5, using: &rng)]
         if Int.random(in: 0..<4, using: &rng) == 0 {

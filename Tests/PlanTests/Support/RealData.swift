@@ -41,14 +41,16 @@ enum RealData {
             func add(_ name: String, city: String, region: String, country: String, lat: String, lon: String, tz: String) {
                 let id = Slug.make(name)
                 guard v.stadiumById[id] == nil, let la = Double(lat), let lo = Double(lon), !tz.isEmpty else { return }
-                let s = Stadium(id: id, name: name, city: city, region: region, country: country, latitude: la, longitude: lo,
-                                timeZone: tz, lastModified: stamp, source: "test")
+                let s = Stadium(
+                    id: id, name: name, city: city, region: region, country: country, latitude: la, longitude: lo,
+                    timeZone: tz, lastModified: stamp, source: "test")
                 v.stadiumById[id] = s
                 v.stadiums.append(s)
             }
             for row in srows {
                 func f(_ n: String) -> String { sh.value(n, in: row) ?? "" }
-                add(f("venue_name"), city: f("city"), region: f("region"), country: f("country"), lat: f("latitude"),
+                add(
+                    f("venue_name"), city: f("city"), region: f("region"), country: f("country"), lat: f("latitude"),
                     lon: f("longitude"), tz: f("tz"))
             }
             let (h, rows) = RealData.rows("current_venues.csv")
@@ -70,21 +72,26 @@ enum RealData {
                 v.homeOf[teamId] = Slug.make(venue)
                 v.teamByName[Slug.make(teamName)] = teamId
                 let words = teamName.split(separator: " ")
-                v.teams.append(Team(id: teamId, sport: league, market: words.dropLast().joined(separator: " "),
-                                    name: String(words.last ?? ""), abbreviation: abbr.isEmpty ? teamId : abbr,
-                                    homeStadiumId: Slug.make(venue), lastModified: stamp, source: "test"))
+                v.teams.append(
+                    Team(
+                        id: teamId, sport: league, market: words.dropLast().joined(separator: " "),
+                        name: String(words.last ?? ""), abbreviation: abbr.isEmpty ? teamId : abbr,
+                        homeStadiumId: Slug.make(venue), lastModified: stamp, source: "test"))
             }
             return v
         }
     }
 
-    static func game(_ sport: String, _ season: String, date: LocalDate, start: Instant?, away: String, home: String,
-                     stadium: String, number: Int? = nil, knowledge: StartKnowledge? = nil) -> Game {
-        Game(id: Game.makeId(sport: sport, season: season, localDate: date, awayTeamId: away, homeTeamId: home, gameNumber: number),
-             sport: sport, season: season, kind: .regular, startUTC: start, localDate: date,
-             startKnowledge: knowledge ?? (start == nil ? .unknown : .exact),
-             homeTeamId: home, awayTeamId: away, stadiumId: stadium, neutralSite: false, gameNumber: number,
-             status: .scheduled, sourceIds: [:], lastModified: stamp, source: "test")
+    static func game(
+        _ sport: String, _ season: String, date: LocalDate, start: Instant?, away: String, home: String,
+        stadium: String, number: Int? = nil, knowledge: StartKnowledge? = nil
+    ) -> Game {
+        Game(
+            id: Game.makeId(sport: sport, season: season, localDate: date, awayTeamId: away, homeTeamId: home, gameNumber: number),
+            sport: sport, season: season, kind: .regular, startUTC: start, localDate: date,
+            startKnowledge: knowledge ?? (start == nil ? .unknown : .exact),
+            homeTeamId: home, awayTeamId: away, stadiumId: stadium, neutralSite: false, gameNumber: number,
+            status: .scheduled, sourceIds: [:], lastModified: stamp, source: "test")
     }
 
     // MARK: MLB 2023 (Retrosheet)
@@ -99,7 +106,7 @@ enum RealData {
         var games: [Game] = []
         for row in CSVReader().read(data).rows where row.fields.count >= 12 {
             let f = row.fields
-            guard let date = LocalDate(iso8601: f[0]), f[10].isEmpty else { continue }  // skip postponed
+            guard let date = LocalDate(iso8601: f[0]), f[10].isEmpty else { continue } // skip postponed
             func team(_ code: String) -> String { "mlb-" + (retrosheet[code] ?? code).lowercased() }
             let away = team(f[3]), home = team(f[6])
             var stadium = venues.homeOf[home] ?? ""
@@ -114,9 +121,16 @@ enum RealData {
             guard venues.stadiumById[stadium] != nil else { continue }
             let number = Int(f[1]).flatMap { $0 > 0 ? $0 : nil }
             // Retrosheet's day/night flag: the only start-time knowledge the schedule gives.
-            let knowledge: StartKnowledge = switch f[9].lowercased() { case "d": .day; case "n": .night; default: .unknown }
-            games.append(game("mlb", "2023", date: date, start: nil, away: away, home: home, stadium: stadium, number: number,
-                              knowledge: knowledge))
+            let knowledge: StartKnowledge =
+                switch f[9].lowercased() {
+                case "d": .day;
+                case "n": .night;
+                default: .unknown
+                }
+            games.append(
+                game(
+                    "mlb", "2023", date: date, start: nil, away: away, home: home, stadium: stadium, number: number,
+                    knowledge: knowledge))
         }
         return games
     }
@@ -176,16 +190,19 @@ enum RealData {
                 if line == "END:VEVENT" {
                     defer { event = [:] }
                     guard let uid = event["UID"], byUID[uid] == nil, (event["DESCRIPTION"] ?? "").hasPrefix("MLS - Regular Season"),
-                          let summary = event["SUMMARY"], let start = Instant(iso8601: event["DTSTART"] ?? "") else { continue }
+                        let summary = event["SUMMARY"], let start = Instant(iso8601: event["DTSTART"] ?? "")
+                    else { continue }
                     let parts = summary.replacingOccurrences(of: "*", with: "").components(separatedBy: " vs. ")
                     guard parts.count == 2, let home = venues.teamByName[Slug.make(parts[0])],
-                          let away = venues.teamByName[Slug.make(parts[1])] else { continue }
+                        let away = venues.teamByName[Slug.make(parts[1])]
+                    else { continue }
                     let venueName = (event["LOCATION"] ?? "").components(separatedBy: "\\,").first ?? ""
                     var stadium = Slug.make(venueName)
                     if venues.stadiumById[stadium] == nil { stadium = venues.homeOf[home] ?? "" }
                     guard let s = venues.stadiumById[stadium], let zone = ZonedTime.zone(s.timeZone) else { continue }
-                    byUID[uid] = game("mls", "2025", date: ZonedTime.localDate(of: start, in: zone), start: start,
-                                      away: away, home: home, stadium: stadium)
+                    byUID[uid] = game(
+                        "mls", "2025", date: ZonedTime.localDate(of: start, in: zone), start: start,
+                        away: away, home: home, stadium: stadium)
                     continue
                 }
                 if let colon = line.firstIndex(of: ":") {

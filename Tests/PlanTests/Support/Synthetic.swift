@@ -5,19 +5,23 @@ import SportsTimeCore
 /// Hand-made games at real stadiums, for unit tests that need exact start times.
 enum Synthetic {
     /// A game starting at `local` (`2026-01-10 14:00`) in the stadium's own zone.
-    static func game(_ sport: String = "nba", at stadiumId: String, _ local: String, home: String = "home",
-                     away: String = "away", number: Int? = nil, catalog: PlanCatalog = RealData.shared) -> Game {
+    static func game(
+        _ sport: String = "nba", at stadiumId: String, _ local: String, home: String = "home",
+        away: String = "away", number: Int? = nil, catalog: PlanCatalog = RealData.shared
+    ) -> Game {
         let stadium = catalog.stadium(stadiumId)!
         let parts = local.split(separator: " ")
         let date = LocalDate(iso8601: parts[0])!
         let hm = parts[1].split(separator: ":").map { Int($0)! }
         let start = ZonedTime.instant(date: date, hour: hm[0], minute: hm[1], in: ZonedTime.zone(stadium.timeZone)!)
         let season = sport == "nba" || sport == "nhl" ? "2025-26" : String(date.year)
-        return Game(id: Game.makeId(sport: sport, season: season, localDate: date, awayTeamId: "\(sport)-\(away)",
-                                    homeTeamId: "\(sport)-\(home)", gameNumber: number),
-                    sport: sport, season: season, kind: .regular, startUTC: start, localDate: date, timeTBD: false,
-                    homeTeamId: "\(sport)-\(home)", awayTeamId: "\(sport)-\(away)", stadiumId: stadiumId, neutralSite: false,
-                    gameNumber: number, status: .scheduled, sourceIds: [:], lastModified: RealData.stamp, source: "test")
+        return Game(
+            id: Game.makeId(
+                sport: sport, season: season, localDate: date, awayTeamId: "\(sport)-\(away)",
+                homeTeamId: "\(sport)-\(home)", gameNumber: number),
+            sport: sport, season: season, kind: .regular, startUTC: start, localDate: date, timeTBD: false,
+            homeTeamId: "\(sport)-\(home)", awayTeamId: "\(sport)-\(away)", stadiumId: stadiumId, neutralSite: false,
+            gameNumber: number, status: .scheduled, sourceIds: [:], lastModified: RealData.stamp, source: "test")
     }
 
     /// `game` with its start unpublished: only a day/night flag (`.day`, `.night`) or nothing (`.unknown`).
@@ -33,8 +37,10 @@ enum Synthetic {
         PlanCatalog(sports: sports, stadiums: RealData.shared.stadiums, teams: RealData.shared.teams, games: games)
     }
 
-    static func request(_ sports: [String], _ first: String, _ last: String, from start: String,
-                        configure: (inout PlanRequest) -> Void = { _ in }) -> PlanRequest {
+    static func request(
+        _ sports: [String], _ first: String, _ last: String, from start: String,
+        configure: (inout PlanRequest) -> Void = { _ in }
+    ) -> PlanRequest {
         Quick.request(sports, first, last, from: start, configure: configure)
     }
 }

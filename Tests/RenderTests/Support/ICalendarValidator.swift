@@ -27,7 +27,9 @@ struct ICalendarValidator {
     private(set) var calendar: CalendarComponent?
 
     /// Properties whose value type is TEXT (escaping applies).
-    static let textProperties: Set<String> = ["SUMMARY", "LOCATION", "DESCRIPTION", "NAME", "X-WR-CALNAME", "X-WR-CALDESC", "TZNAME", "COMMENT"]
+    static let textProperties: Set<String> = [
+        "SUMMARY", "LOCATION", "DESCRIPTION", "NAME", "X-WR-CALNAME", "X-WR-CALDESC", "TZNAME", "COMMENT",
+    ]
 
     init(_ data: Data) {
         // Octet-level checks before any decoding.
@@ -111,7 +113,8 @@ struct ICalendarValidator {
         }
         parts.append(current)
         guard let name = parts.first, !name.isEmpty,
-              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        else { return nil }
         var parameters: [String: String] = [:]
         for parameter in parts.dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
@@ -164,7 +167,9 @@ struct ICalendarValidator {
                     problems.append("\(observance.name) in \(zone.first("TZID")?.value ?? "?") lacks \(required)")
                 }
                 for offset in ["TZOFFSETFROM", "TZOFFSETTO"] {
-                    if let value = observance.first(offset)?.value, value.range(of: #"^[+-]\d{4}(\d{2})?$"#, options: .regularExpression) == nil {
+                    if let value = observance.first(offset)?.value,
+                        value.range(of: #"^[+-]\d{4}(\d{2})?$"#, options: .regularExpression) == nil
+                    {
                         problems.append("\(offset) '\(value)' is not ±hhmm")
                     }
                 }
@@ -187,14 +192,20 @@ struct ICalendarValidator {
                         problems.append("\(name);TZID value '\(line.value)' is not a local date-time")
                     }
                 } else if line.parameters["VALUE"] == "DATE" {
-                    if line.value.range(of: #"^\d{8}$"#, options: .regularExpression) == nil { problems.append("\(name) DATE '\(line.value)'") }
+                    if line.value.range(of: #"^\d{8}$"#, options: .regularExpression) == nil {
+                        problems.append("\(name) DATE '\(line.value)'")
+                    }
                 } else if line.value.range(of: #"^\d{8}T\d{6}Z$"#, options: .regularExpression) == nil {
                     problems.append("\(name) '\(line.value)' is neither zoned, UTC nor a date")
                 }
             }
             if let start = event.first("DTSTART"), let end = event.first("DTEND") {
-                if (start.parameters["VALUE"] == "DATE") != (end.parameters["VALUE"] == "DATE") { problems.append("DTSTART and DTEND types differ") }
-                if start.parameters["TZID"] == end.parameters["TZID"], end.value <= start.value { problems.append("DTEND not after DTSTART") }
+                if (start.parameters["VALUE"] == "DATE") != (end.parameters["VALUE"] == "DATE") {
+                    problems.append("DTSTART and DTEND types differ")
+                }
+                if start.parameters["TZID"] == end.parameters["TZID"], end.value <= start.value {
+                    problems.append("DTEND not after DTSTART")
+                }
             }
             if let geo = event.first("GEO")?.value {
                 let parts = geo.split(separator: ";")

@@ -26,14 +26,20 @@ enum Fixtures {
     }
 
     static func catalog() throws -> RenderCatalog {
-        let sports = try EnvelopeReader.read(Sport.self, at: mergeFolder.appendingPathComponent("sports.json"),
-                                             displayPath: "sports.json", expecting: .sports).records
-        let stadiums = try EnvelopeReader.read(Stadium.self, at: mergeFolder.appendingPathComponent("stadiums.json"),
-                                               displayPath: "stadiums.json", expecting: .stadiums).records
+        let sports = try EnvelopeReader.read(
+            Sport.self, at: mergeFolder.appendingPathComponent("sports.json"),
+            displayPath: "sports.json", expecting: .sports
+        ).records
+        let stadiums = try EnvelopeReader.read(
+            Stadium.self, at: mergeFolder.appendingPathComponent("stadiums.json"),
+            displayPath: "stadiums.json", expecting: .stadiums
+        ).records
         var stamps: [String: Instant] = [:]
         for file in ["nba-2025-26.json", "nhl-2025-26.json"] {
-            let games = try EnvelopeReader.read(Game.self, at: mergeFolder.appendingPathComponent("games/\(file)"),
-                                                displayPath: file, expecting: .games).records
+            let games = try EnvelopeReader.read(
+                Game.self, at: mergeFolder.appendingPathComponent("games/\(file)"),
+                displayPath: file, expecting: .games
+            ).records
             for game in games { stamps[game.id] = game.lastModified }
         }
         return RenderCatalog(sports: sports, stadiums: stadiums, gameLastModified: stamps)

@@ -87,7 +87,9 @@ final class TestRepository: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: probe) }
         for _ in 0..<500 {
             try Data().write(to: probe)
-            if let stamp = FileStatus(path: probe.path), StatClock.isSettled(modified: latest, changed: latest, before: stamp.modified) { return }
+            if let stamp = FileStatus(path: probe.path), StatClock.isSettled(modified: latest, changed: latest, before: stamp.modified) {
+                return
+            }
             Thread.sleep(forTimeInterval: 0.01)
         }
         throw TestFailure("the file system clock did not move past the repository's files")
@@ -127,15 +129,15 @@ struct TestFailure: Error, CustomStringConvertible {
 func envelopeText(kind: String, stage: String, records: [String]) -> String {
     let body = records.isEmpty ? "[]" : "[\n" + records.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
     return """
-    {
-      "inputs": [],
-      "kind": "\(kind)",
-      "producer": {"stage":"\(stage)","version":"0.1.0"},
-      "records": \(body),
-      "schemaVersion": 1
-    }
+        {
+          "inputs": [],
+          "kind": "\(kind)",
+          "producer": {"stage":"\(stage)","version":"0.1.0"},
+          "records": \(body),
+          "schemaVersion": 1
+        }
 
-    """
+        """
 }
 
 /// A sync-state record (the simplest kind) for test envelopes.

@@ -63,7 +63,7 @@ extension Sport: MergeableRecord {
         if Slug.make(id) != id {
             return .failure(Refusal("sport id '\(id)' is not a lowercase slug (letters, digits and '-', e.g. xfl)"))
         }
-        guard let color = HexColor.normalized(colorHex) else {
+        guard let color = ColorHex.normalize(colorHex) else {
             return .failure(Refusal("sport '\(id)': colour '\(colorHex)' is not a hex colour (#RGB, #RRGGBB, RRGGBB or #RRGGBBAA)"))
         }
         for (name, month) in [("seasonStartMonth", seasonStartMonth), ("seasonEndMonth", seasonEndMonth)] where !(1...12).contains(month) {

@@ -45,7 +45,7 @@ public enum OverrideFieldType: Sendable, Hashable {
                 ? .success(.string(text))
                 : .failure(Refusal("'\(text)' is not one of \(options.joined(separator: ", "))"))
         case .color:
-            return HexColor.normalized(text).map { .success(.string($0)) }
+            return ColorHex.normalize(text).map { .success(.string($0)) }
                 ?? .failure(Refusal("'\(text)' is not a hex colour (#RGB, #RRGGBB, RRGGBB or #RRGGBBAA)"))
         case .month:
             guard let month = Int(text), (1...12).contains(month) else { return .failure(Refusal("'\(text)' is not a month 1-12")) }

@@ -35,21 +35,3 @@ public struct UnknownSport: Error, Sendable, Hashable, CustomStringConvertible {
     public var known: [String]
     public var description: String { "unknown sport '\(id)' (known: \(known.joined(separator: ", ")))" }
 }
-
-/// Hex colours in the forms data uses: `#RGB`, `#RRGGBB`, `RRGGBB`, `#RRGGBBAA`.
-public enum HexColor {
-    /// The colour as uppercase `#RRGGBB` (alpha dropped), or nil when `text` is not one of the accepted forms.
-    public static func normalized(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let hasHash = trimmed.hasPrefix("#")
-        let digits = hasHash ? String(trimmed.dropFirst()) : trimmed
-        guard digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else { return nil }
-        let upper = digits.uppercased()
-        switch (hasHash, upper.count) {
-        case (true, 3): return "#" + upper.map { "\($0)\($0)" }.joined()
-        case (_, 6): return "#" + upper
-        case (true, 8): return "#" + upper.prefix(6)
-        default: return nil
-        }
-    }
-}

@@ -460,7 +460,7 @@ struct ReferenceTests {
 
     @Test(arguments: [
         ("#0af", "#00AAFF"), ("#14213D", "#14213D"), ("14213d", "#14213D"), ("#14213d80", "#14213D"),
-        ("#FFF", "#FFFFFF"),
+        ("#FFF", "#FFFFFF"), (" #0af\t", "#00AAFF"),
     ])
     func colourFormsNormalizeToRRGGBB(input: String, expected: String) throws {
         #expect(ColorHex.normalize(input) == expected)

@@ -1,13 +1,16 @@
 import Foundation
 
-/// Sport colours as written in data, normalized to one canonical form.
+/// Sport colours as written in data, normalized to one canonical form: the one colour rule of the
+/// project (reference `sports.yaml`, merged sport records, overrides).
 public enum ColorHex {
     /// The forms a colour may be written in.
     public static let acceptedForms = "#RGB, #RRGGBB, RRGGBB or #RRGGBBAA"
 
     /// `#RGB`, `#RRGGBB`, `RRGGBB` or `#RRGGBBAA` (any letter case) as uppercase `#RRGGBB`; nil for anything else.
-    /// The alpha of `#RRGGBBAA` is dropped; `#RGB` doubles each digit (`#0af` → `#00AAFF`).
+    /// The alpha of `#RRGGBBAA` is dropped; `#RGB` doubles each digit (`#0af` → `#00AAFF`). Spaces and
+    /// tabs around the colour are ignored (a CSV cell or an override may carry them); none inside it.
     public static func normalize(_ text: String) -> String? {
+        let text = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
         let hasHash = text.hasPrefix("#")
         let digits = Array((hasHash ? text.dropFirst() : Substring(text)).utf8)
         guard digits.allSatisfy(isHexDigit) else { return nil }

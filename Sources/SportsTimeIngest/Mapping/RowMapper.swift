@@ -701,33 +701,11 @@ struct RowMapper {
     /// `2023-03-30-bal-at-bos[-g2]`: the id key of a game from a source without ids.
     static func derivedKey(date: LocalDate, away: String, home: String, gameNumber: Int?) -> String {
         func part(_ team: String) -> String {
-            let slug = fastSlug(team) ?? Slug.make(team)
+            let slug = Slug.make(team)
             return slug.isEmpty ? "x\(team.unicodeScalars.map { String($0.value, radix: 16) }.joined())" : slug
         }
         var key = "\(date.iso8601)-\(part(away))-at-\(part(home))"
         if let gameNumber, gameNumber > 0 { key += "-g\(gameNumber)" }
         return key
-    }
-
-    /// `Slug.make` for ASCII text without going through Foundation's folding (same rules: runs of
-    /// letters and digits joined by `-`, apostrophes and dots dropped, lowercase); nil for non-ASCII.
-    static func fastSlug(_ text: String) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for b in text.utf8 {
-            guard b < 0x80 else { return nil }
-            let lower = (b >= 65 && b <= 90) ? b | 0x20 : b
-            if (lower >= 97 && lower <= 122) || (b >= 48 && b <= 57) {
-                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                out.append(lower)
-            } else if b == UInt8(ascii: "'") || b == UInt8(ascii: ".") {
-                continue
-            } else {
-                pendingDash = true
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -420,7 +420,6 @@ public final class PipelineRunner: @unchecked Sendable {
         let console = self.console
         let root = self.root
         let environment = self.environment.merging(["SPORTSTIME_STAGE": work.stage.name]) { $1 }
-        let runnerFolder = self.runnerFolder
         let log = reports.logPath(for: work.stage.name)
         Thread.detachNewThread { [self] in
             let began = Date()
@@ -450,23 +449,11 @@ public final class PipelineRunner: @unchecked Sendable {
             }
             let stage = work.stage
             let manager = FileManager.default
-            let folders = [stage.stagingFolder] + stage.outs.map { RepositoryPath.parent(of: Stage.stagingPath(of: $0, stage: stage.name)) }
-            for folder in folders {
-                let (code, _) = AtomicFile.makeFolders(root.appendingPathComponent(folder).path)
-                if code != 0 {
-                    problems.append(FileFault(path: folder, action: "create the staging folder", code: code).description)
-                    return
-                }
-            }
-            guard
-                let executable = StageProcess.resolve(
-                    stage.argv[0], root: root, siblingFolder: runnerFolder,
-                    path: environment["PATH"])
-            else {
-                problems.append(
-                    "error: cannot find program '\(stage.argv[0])' next to sportstime"
-                        + (runnerFolder.map { " (\($0.path))" } ?? "") + " or on PATH. "
-                        + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath).")
+            let executable: URL
+            switch prepare(stage) {
+            case .success(let found): executable = found
+            case .failure(let problem):
+                problems.append(problem.text)
                 return
             }
             if let depfile = stage.depfile { try? manager.removeItem(at: root.appendingPathComponent(depfile)) }
@@ -487,82 +474,140 @@ public final class PipelineRunner: @unchecked Sendable {
                 problems.append("error: the stage \(end); outputs were not published. \(fix).")
                 return
             }
-            let validator = ArtifactValidator(stage: stage.name) { try schemas.schema(for: $0) }
-            var outCount = 0, rejectCount = 0, filteredCount = 0, sawRecords = false, sawFiltered = false
-            var items: [ParallelValidation.Item] = []
-            var written: [(out: String, stagedPath: String)] = []
-            for out in stage.outs {
-                let stagedPath = root.appendingPathComponent(Stage.stagingPath(of: out, stage: stage.name)).path
-                guard FileStatus(path: stagedPath) != nil else {
-                    problems.append(
-                        "error: the stage did not write \(out) (expected at \(Stage.stagingPath(of: out, stage: stage.name))). "
-                            + "Make cmd write it through ${outs.N} in \(Workspace.specPath).")
-                    continue
-                }
-                let check = stage.check(of: out)
-                var ownSchema: SchemaValidator?
-                if case .schema(let path) = check {
-                    do { ownSchema = try schemas.schema(at: path) } catch {
-                        problems.append(
-                            Diagnostic(
-                                .error, at: SourceLocation(path: path), "the schema of out '\(out)' cannot be used: \(error)",
-                                fix: "Fix the schema, or the schema path in \(Workspace.specPath)"
-                            ).description)
-                        continue
-                    }
-                }
-                for (file, published) in Self.files(at: stagedPath, publishedAs: out) where check != .unchecked {
-                    var own: (validator: SchemaValidator, path: String)?
-                    if case .schema(let path) = check, let ownSchema { own = (ownSchema, path) }
-                    items.append(ParallelValidation.Item(file: file, published: published, ownSchema: own))
-                }
-                written.append((out, stagedPath))
-            }
-            for (item, checked) in zip(items, ParallelValidation.validate(items, with: validator)) {
-                guard let checked else { continue }
-                problems.append(contentsOf: checked.problems.map(\.description))
-                // Records are counted in envelopes and JSON Lines files an out checks as such.
-                guard item.ownSchema == nil, let records = checked.records else { continue }
-                if checked.isRejects {
-                    rejectCount += records
-                } else if checked.isFiltered {
-                    filteredCount += records; sawFiltered = true
-                } else {
-                    outCount += records; sawRecords = true
-                }
-            }
-            for (out, stagedPath) in written {
-                staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
-            }
-            // Files the stage wrote beside its outs are not published: say so rather than lose them quietly.
-            let stagingRoot = root.appendingPathComponent(stage.stagingFolder).path
-            let strays = Self.files(at: stagingRoot, publishedAs: "").map { String($0.1.dropFirst()) }
-                .filter { file in !stage.outs.contains { RepositoryPath.contains($0, file) } }
-            for stray in strays.prefix(10) {
-                emit(
-                    "warning: wrote \(stray), which is not in its outs; it was not published. "
-                        + "List it under outs in \(Workspace.specPath), or stop writing it.")
-            }
-            if sawRecords || rejectCount > 0 {
-                recordsOut = outCount
-                rejected = rejectCount
-            }
-            if sawFiltered { filtered = filteredCount }
+            let checked = checkOutputs(of: stage, schemas: schemas, hasher: hasher)
+            problems += checked.problems
+            staged = checked.staged
+            (recordsOut, rejected, filtered) = (checked.recordsOut, checked.rejected, checked.filtered)
+            checked.warnings.forEach(emit)
             // What the stage read, as it reports it (`Depfile`): its key from now on.
             if let depfile = stage.depfile {
-                guard let data = manager.contents(atPath: root.appendingPathComponent(depfile).path) else {
-                    problems.append(
-                        "error: the stage did not write its depfile \(depfile), though its cmd passes ${depfile}; "
-                            + "outputs were not published. Make it write the paths it read there, or take ${depfile} "
-                            + "out of its cmd in \(Workspace.specPath).")
-                    return
-                }
-                switch Depfile.parse(String(decoding: data, as: UTF8.self), deps: stage.deps) {
+                switch readDepfile(depfile, of: stage) {
                 case .success(let entries): reads = entries
-                case .failure(let problem):
-                    problems.append("error: its depfile \(depfile), \(problem.message); outputs were not published. \(problem.fix).")
+                case .failure(let problem): problems.append(problem.text)
                 }
             }
+        }
+    }
+
+    /// A problem that stops a stage's outputs from being published, as its line in the run's output.
+    struct StageProblem: Error {
+        var text: String
+    }
+
+    /// Makes the stage's staging folders and finds its program.
+    private func prepare(_ stage: Stage) -> Result<URL, StageProblem> {
+        let folders = [stage.stagingFolder] + stage.outs.map { RepositoryPath.parent(of: Stage.stagingPath(of: $0, stage: stage.name)) }
+        for folder in folders {
+            let (code, _) = AtomicFile.makeFolders(root.appendingPathComponent(folder).path)
+            if code != 0 {
+                return .failure(StageProblem(text: FileFault(path: folder, action: "create the staging folder", code: code).description))
+            }
+        }
+        guard let executable = StageProcess.resolve(stage.argv[0], root: root, siblingFolder: runnerFolder, path: environment["PATH"])
+        else {
+            return .failure(
+                StageProblem(
+                    text: "error: cannot find program '\(stage.argv[0])' next to sportstime"
+                        + (runnerFolder.map { " (\($0.path))" } ?? "") + " or on PATH. "
+                        + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath)."))
+        }
+        return .success(executable)
+    }
+
+    /// What checking a finished stage's staged outputs found.
+    struct OutputCheck {
+        var problems: [String] = []
+        /// The staged version of each out that exists.
+        var staged: [String: PathDigest] = [:]
+        var recordsOut: Int?
+        var rejected: Int?
+        var filtered: Int?
+        /// Lines for the stage's output (files written beside its outs).
+        var warnings: [String] = []
+    }
+
+    /// Checks the staged outputs: every out written, every file valid (on every core), records counted,
+    /// files beside the outs named; and hashes each out for the publish.
+    private func checkOutputs(of stage: Stage, schemas: SchemaStore, hasher: ContentHasher) -> OutputCheck {
+        var result = OutputCheck()
+        let validator = ArtifactValidator(stage: stage.name) { try schemas.schema(for: $0) }
+        var outCount = 0, rejectCount = 0, filteredCount = 0, sawRecords = false, sawFiltered = false
+        var items: [ParallelValidation.Item] = []
+        var written: [(out: String, stagedPath: String)] = []
+        for out in stage.outs {
+            let stagedPath = root.appendingPathComponent(Stage.stagingPath(of: out, stage: stage.name)).path
+            guard FileStatus(path: stagedPath) != nil else {
+                result.problems.append(
+                    "error: the stage did not write \(out) (expected at \(Stage.stagingPath(of: out, stage: stage.name))). "
+                        + "Make cmd write it through ${outs.N} in \(Workspace.specPath).")
+                continue
+            }
+            let check = stage.check(of: out)
+            var ownSchema: SchemaValidator?
+            if case .schema(let path) = check {
+                do { ownSchema = try schemas.schema(at: path) } catch {
+                    result.problems.append(
+                        Diagnostic(
+                            .error, at: SourceLocation(path: path), "the schema of out '\(out)' cannot be used: \(error)",
+                            fix: "Fix the schema, or the schema path in \(Workspace.specPath)"
+                        ).description)
+                    continue
+                }
+            }
+            for (file, published) in Self.files(at: stagedPath, publishedAs: out) where check != .unchecked {
+                var own: (validator: SchemaValidator, path: String)?
+                if case .schema(let path) = check, let ownSchema { own = (ownSchema, path) }
+                items.append(ParallelValidation.Item(file: file, published: published, ownSchema: own))
+            }
+            written.append((out, stagedPath))
+        }
+        for (item, checked) in zip(items, ParallelValidation.validate(items, with: validator)) {
+            guard let checked else { continue }
+            result.problems.append(contentsOf: checked.problems.map(\.description))
+            // Records are counted in envelopes and JSON Lines files an out checks as such.
+            guard item.ownSchema == nil, let records = checked.records else { continue }
+            if checked.isRejects {
+                rejectCount += records
+            } else if checked.isFiltered {
+                filteredCount += records; sawFiltered = true
+            } else {
+                outCount += records; sawRecords = true
+            }
+        }
+        for (out, stagedPath) in written {
+            result.staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
+        }
+        // Files the stage wrote beside its outs are not published: say so rather than lose them quietly.
+        let stagingRoot = root.appendingPathComponent(stage.stagingFolder).path
+        let strays = Self.files(at: stagingRoot, publishedAs: "").map { String($0.1.dropFirst()) }
+            .filter { file in !stage.outs.contains { RepositoryPath.contains($0, file) } }
+        for stray in strays.prefix(10) {
+            result.warnings.append(
+                "warning: wrote \(stray), which is not in its outs; it was not published. "
+                    + "List it under outs in \(Workspace.specPath), or stop writing it.")
+        }
+        if sawRecords || rejectCount > 0 {
+            result.recordsOut = outCount
+            result.rejected = rejectCount
+        }
+        if sawFiltered { result.filtered = filteredCount }
+        return result
+    }
+
+    /// The paths a stage says it read (its depfile), each inside one of its deps.
+    private func readDepfile(_ depfile: String, of stage: Stage) -> Result<[String], StageProblem> {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(depfile).path) else {
+            return .failure(
+                StageProblem(
+                    text: "error: the stage did not write its depfile \(depfile), though its cmd passes ${depfile}; "
+                        + "outputs were not published. Make it write the paths it read there, or take ${depfile} "
+                        + "out of its cmd in \(Workspace.specPath)."))
+        }
+        switch Depfile.parse(String(decoding: data, as: UTF8.self), deps: stage.deps) {
+        case .success(let entries): return .success(entries)
+        case .failure(let problem):
+            return .failure(
+                StageProblem(text: "error: its depfile \(depfile), \(problem.message); outputs were not published. \(problem.fix)."))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SportsTimeTestSupport
 @testable import SportsTimeCore
 import Yams
 
@@ -317,6 +318,37 @@ import Yams
                 "\(error)"
                     == "out/x.json:1: error: the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels. Re-run the stage that writes it."
             )
+        }
+    }
+}
+
+@Suite struct NumberTextTests {
+    @Test func groupedFixedTrimmedAndDecimal() {
+        #expect(NumberText.grouped(0) == "0" && NumberText.grouped(1210) == "1,210" && NumberText.grouped(-1_234_567) == "-1,234,567")
+        #expect(NumberText.fixed(2.5, 1) == "2.5" && NumberText.fixed(-0.04, 1) == "0.0" && NumberText.fixed(.nan, 2) == "0")
+        #expect(NumberText.trimmed(2.50, 2) == "2.5" && NumberText.trimmed(-0.004, 2) == "0" && NumberText.trimmed(3, 2) == "3")
+        #expect(NumberText.decimal(13.25, places: 2) == "13.25" && NumberText.decimal(1210.001, places: 2) == "1,210")
+    }
+
+    /// `decimal` prints what rounding to the places and then `%.Nf` without trailing zeros prints
+    /// (thousands separators on whole values), over many values of every size and sign.
+    @Test func decimalAgreesWithRoundingAndPrintf() {
+        var generator = SplitMix64(seed: 17)
+        for _ in 0..<20_000 {
+            let magnitude = pow(10, Double.random(in: -4...9, using: &generator))
+            let value = (Bool.random(using: &generator) ? -1 : 1) * magnitude
+            for places in 0...3 {
+                let rounded = value.rounded(toPlaces: places)
+                var expected: String
+                if rounded == rounded.rounded() {
+                    expected = NumberText.grouped(Int64(rounded))
+                } else {
+                    expected = String(format: "%.\(places)f", rounded)
+                    while expected.hasSuffix("0") { expected.removeLast() }
+                    if expected.hasSuffix(".") { expected.removeLast() }
+                }
+                #expect(NumberText.decimal(value, places: places) == expected, "\(value) to \(places) places")
+            }
         }
     }
 }

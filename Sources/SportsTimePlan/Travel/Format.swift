@@ -11,14 +11,7 @@ enum Format {
 
     static func hours(seconds: Int64) -> String { hours(Double(seconds) / 3600) }
 
-    static func decimal(_ value: Double, places: Int) -> String {
-        let rounded = value.rounded(toPlaces: places)
-        if rounded == rounded.rounded() { return grouped(Int64(rounded)) }
-        var text = String(format: "%.\(places)f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
+    static func decimal(_ value: Double, places: Int) -> String { NumberText.decimal(value, places: places) }
 
     static func grouped(_ value: Int64) -> String { NumberText.grouped(value) }
 

@@ -7,33 +7,11 @@ import SportsTimeCore
 enum Format {
     static let kilometresPerMile = GreatCircle.kilometresPerMile
 
-    /// `value` with exactly `places` decimals (`fixed(2.5, 1)` = `2.5`, `fixed(-0.04, 1)` = `0.0`).
-    static func fixed(_ value: Double, _ places: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (value * Double(scale)).rounded()
-        guard abs(scaled) < 9e17 else { return String(Int64(value.rounded())) }
-        let units = Int64(scaled)
-        let negative = units < 0
-        let magnitude = negative ? -units : units
-        var text = String(magnitude / scale)
-        if places > 0 {
-            let fraction = String(magnitude % scale)
-            text += "." + String(repeating: "0", count: places - fraction.count) + fraction
-        }
-        return negative ? "-" + text : text
-    }
+    /// `value` with exactly `places` decimals (`NumberText.fixed`).
+    static func fixed(_ value: Double, _ places: Int) -> String { NumberText.fixed(value, places) }
 
-    /// `value` with at most `places` decimals and no trailing zeros (`trimmed(2.50, 2)` = `2.5`).
-    static func trimmed(_ value: Double, _ places: Int) -> String {
-        var text = fixed(value, places)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
+    /// `value` with at most `places` decimals and no trailing zeros (`NumberText.trimmed`).
+    static func trimmed(_ value: Double, _ places: Int) -> String { NumberText.trimmed(value, places) }
 
     /// An integer with thousands separators: `12,345`.
     static func grouped(_ value: Int) -> String { NumberText.grouped(value) }

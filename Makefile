@@ -9,8 +9,8 @@
 #   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
 #   make diff-driver    opt in to record-level `git diff` of out/ envelopes in this clone (see .gitattributes)
 #   make test           install the PDF test tools, then swift test (a debug build of its own: .build/debug)
-#   make schemas        regenerate docs/yaml-reference.md and pipeline/schemas/*.yaml.schema.json (editor
-#                       schemas of the YAML inputs) from the readers' key tables
+#   make schemas        regenerate docs/yaml-reference.md and the editor schemas of the YAML inputs in
+#                       pipeline/schemas/ from the readers' key tables
 #   make pdf            install WeasyPrint into .venv/ and render every itinerary with its PDF into
 #                       .pipeline/pdf/<request>/ (never out/: the committed outputs stay untouched)
 #   make clean          remove .build and .pipeline (never out/)

@@ -70,7 +70,7 @@ import Testing
         let unmatched = result.overrideOutcomes.filter { $0.status == .unmatched }
         #expect(unmatched.map(\.field) == ["startUTC", "timeTBD"])
         #expect(unmatched[0].id == "override:game:mlb-2023-2023-03-30-bal-at-bos:startUTC")
-        // One warning for the override, not one per field it sets (issue #18).
+        // One warning for the override, not one per field it sets.
         #expect(
             result.warnings.map(\.description).filter { $0.contains("matches no record") } == [
                 "\(path):5:17: warning: override of game 'mlb-2023-2023-03-30-bal-at-bos' matches no record (it sets startUTC, timeTBD). Fix the id, or remove the override if the data no longer needs it."
@@ -134,7 +134,7 @@ import Testing
             problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reason: r\n    author: me\n")
                 .contains("\(path):6:5: error: unknown key 'author'"))
         #expect(problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n").contains("missing key 'reason'"))
-        // A misspelt key names itself, at its line, not only the key it leaves missing (issue #18).
+        // A misspelt key names itself, at its line, not only the key it leaves missing.
         #expect(
             problem("overrides:\n  - entity: stadium\n    id: x\n    set: {name: y}\n    reson: r\n")
                 == "\(path):5:5: error: unknown key 'reson' in overrides[0], and the required key 'reason' is missing. Rename 'reson' to 'reason'."

@@ -3,7 +3,7 @@ import SportsTimeCore
 import SportsTimeNormalize
 import Testing
 
-/// Renames that keep history (issue #18): a stadium renamed in `fixtures/reference/stadiums.csv` without its
+/// Renames that keep history: a stadium renamed in `fixtures/reference/stadiums.csv` without its
 /// old name as an alias used to drop every game that printed the old name, silently. Normalize now compares
 /// with the published games and names the alias row to add.
 @Suite struct LostNameTests {

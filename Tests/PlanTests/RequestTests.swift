@@ -218,7 +218,7 @@ import SportsTimeCore
                 .hasPrefix("fixtures/requests/x.yaml:6:15: error: no stadium in a city named 'Springfield'.") == true)
     }
 
-    /// Issue #18: `unknown game '…-mia-at-bos'. Did you mean …-mem-at-por?` ranked by string distance alone.
+    /// Once `unknown game '…-mia-at-bos'. Did you mean …-mem-at-por?`, ranked by string distance alone.
     /// Same teams first (either side), then the same date, then distance; a game whose teams play no game
     /// near the date was dropped upstream, which the fix says instead of guessing.
     @Test func unknownGameSuggestionsRankBySameTeamsAndDate() throws {

@@ -3,7 +3,7 @@ import SportsTimeCore
 @testable import SportsTimeRender
 import Testing
 
-/// Issue #18, the traveller's view: every day of a trip shown, the same in HTML and Markdown; multi-day
+/// The traveller's view: every day of a trip shown, the same in HTML and Markdown; multi-day
 /// drives split per day; every leg on the map; infeasible requests with their branch trips.
 /// Runs on the committed plans and merged store (`out/`), which is what a reader of the itineraries sees.
 @Suite struct EveryDayTests {

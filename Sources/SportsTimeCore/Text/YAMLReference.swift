@@ -2,7 +2,7 @@ import Foundation
 
 /// The documented keys of one YAML input (`pipeline/sources.yaml`, a plan request, ...), declared by
 /// the module that reads it, next to the reader's `CodingKeys`. `docs/yaml-reference.md` and the
-/// editor schemas in `pipeline/schemas/*.yaml.schema.json` are generated from these tables
+/// editor schemas in `pipeline/schemas/` are generated from these tables
 /// (`make schemas`), and tests hold each table to its reader's keys, so the reference cannot drift.
 public struct YAMLFileReference: Sendable {
     /// The file as the user knows it: `pipeline/sources.yaml`, `fixtures/requests/<id>.yaml`.

@@ -99,24 +99,31 @@ import Testing
         ("a", []), ("b", ["a"]), ("c", ["b"]), ("d", []),
     ]
 
+    /// The log of a run of `chainAndLone` where every stage is stale unless `stale` says otherwise.
+    static func chainLog(
+        jobs: Int = 1, keepGoing: Bool = false, stale: Set<String> = ["a", "b", "c", "d"], unchanged: Set<String> = [],
+        failing: Set<String> = [], blocked: Set<String> = []
+    ) -> [String] {
+        var run = FakeRun(chainAndLone, jobs: jobs, keepGoing: keepGoing)
+        run.stale = stale
+        run.unchanged = unchanged
+        run.failing = failing
+        run.blocked = blocked
+        return run.run()
+    }
+
     @Test func oneJobRunsStagesOneAfterAnotherInGraphOrder() {
-        var run = FakeRun(Self.chainAndLone, jobs: 1)
-        run.stale = ["a", "b", "c", "d"]
         #expect(
-            run.run() == [
+            Self.chainLog() == [
                 "a: started", "a: ran", "b: started", "b: ran", "c: started", "c: ran", "d: started", "d: ran",
             ])
-        #expect(run.mostRunning == 1)
     }
 
     @Test func twoJobsStartAnIndependentStageBesideTheFirst() {
-        var run = FakeRun(Self.chainAndLone, jobs: 2)
-        run.stale = ["a", "b", "c", "d"]
         #expect(
-            run.run() == [
+            Self.chainLog(jobs: 2) == [
                 "a: started", "d: started", "a: ran", "b: started", "d: ran", "b: ran", "c: started", "c: ran",
             ])
-        #expect(run.mostRunning == 2)
     }
 
     @Test func noMoreStagesRunThanJobs() {
@@ -152,22 +159,16 @@ import Testing
     }
 
     @Test func anUnchangedOutputSkipsTheStagesDownstream() {
-        var run = FakeRun(Self.chainAndLone, jobs: 1)
-        run.stale = ["a"]
-        run.unchanged = ["a"]
         #expect(
-            run.run() == [
+            Self.chainLog(stale: ["a"], unchanged: ["a"]) == [
                 "a: started", "a: ran", "b: skipped (early cutoff: outputs of a unchanged)", "c: skipped (up to date)",
                 "d: skipped (up to date)",
             ])
     }
 
     @Test func aChangedOutputRunsTheStagesDownstream() {
-        var run = FakeRun(Self.chainAndLone, jobs: 1)
-        run.stale = ["a"]
-        run.unchanged = ["b"]
         #expect(
-            run.run() == [
+            Self.chainLog(stale: ["a"], unchanged: ["b"]) == [
                 "a: started", "a: ran", "b: started", "b: ran", "c: skipped (early cutoff: outputs of b unchanged)",
                 "d: skipped (up to date)",
             ])
@@ -187,45 +188,32 @@ import Testing
     }
 
     @Test func aFailureStopsItsDependantsAndEverythingNotStarted() {
-        var run = FakeRun(Self.chainAndLone, jobs: 1)
-        run.stale = ["a", "b", "c", "d"]
-        run.failing = ["a"]
         #expect(
-            run.run() == [
+            Self.chainLog(failing: ["a"]) == [
                 "a: started", "a: failed", "b: not run (upstream a failed)", "c: not run (upstream b did not run)",
                 "d: not run (stopped after a failure; --keep-going runs it anyway)",
             ])
-        #expect(run.scheduler.hasFailure)
     }
 
     @Test func keepGoingRunsWhatDoesNotDependOnAFailure() {
-        var run = FakeRun(Self.chainAndLone, jobs: 1, keepGoing: true)
-        run.stale = ["a", "b", "c", "d"]
-        run.failing = ["a"]
         #expect(
-            run.run() == [
+            Self.chainLog(keepGoing: true, failing: ["a"]) == [
                 "a: started", "a: failed", "b: not run (upstream a failed)", "c: not run (upstream b did not run)",
                 "d: started", "d: ran",
             ])
     }
 
     @Test func aStageRunningWhenAnotherFailsStillFinishes() {
-        var run = FakeRun(Self.chainAndLone, jobs: 2)
-        run.stale = ["a", "b", "c", "d"]
-        run.failing = ["a"]
         #expect(
-            run.run() == [
+            Self.chainLog(jobs: 2, failing: ["a"]) == [
                 "a: started", "d: started", "a: failed", "b: not run (upstream a failed)",
                 "c: not run (upstream b did not run)", "d: ran",
             ])
     }
 
     @Test func anOutInTheWayFailsTheStageBeforeItStarts() {
-        var run = FakeRun(Self.chainAndLone, jobs: 1)
-        run.stale = ["a", "b", "c", "d"]
-        run.blocked = ["b"]
         #expect(
-            run.run() == [
+            Self.chainLog(blocked: ["b"]) == [
                 "a: started", "a: ran", "b: failed (in the way)", "c: not run (upstream b failed)",
                 "d: not run (stopped after a failure; --keep-going runs it anyway)",
             ])

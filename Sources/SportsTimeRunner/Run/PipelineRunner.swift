@@ -145,6 +145,8 @@ public final class PipelineRunner: @unchecked Sendable {
         }
     }
 
+    /// With the workspace locked: the no-op fast path, or the spec, journal and lock checked and the
+    /// selected stages run by a `RunSession`; staging, backups and the trash are cleared around it.
     private func runLocked(_ options: RunOptions, workspaceLock: WorkspaceLock) throws -> Int32 {
         let started = Date()
         var publisher = Publisher(root: root, pauseBetweenRenames: (Double(environment["SPORTSTIME_PUBLISH_PAUSE_MS"] ?? "") ?? 0) / 1000)

@@ -26,39 +26,19 @@ public enum PDFEngine {
         return jobs.indices.compactMap { results.get($0) }
     }
 
+    /// Runs the engine once (standard input from `/dev/null`, both outputs read while it runs);
+    /// `status` is its exit status, or the signal that killed it.
     static func run(_ executable: URL, arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdoutPipe = Pipe(), stderrPipe = Pipe()
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        process.standardInput = FileHandle.nullDevice
-        let collected = Collected<Data>()
-        let group = DispatchGroup()
-        for (index, pipe) in [stdoutPipe, stderrPipe].enumerated() {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(index, data)
-                group.leave()
-            }
+        let finished = try ChildProcess.run(
+            executable.path, arguments, options: ChildProcess.Options(environment: ProcessInfo.processInfo.environment))
+        let status: Int32
+        switch finished.termination {
+        case .exited(let code): status = code
+        case .signalled(let signal): status = signal
         }
-        do { try process.run() } catch {
-            try? stdoutPipe.fileHandleForWriting.close()
-            try? stderrPipe.fileHandleForWriting.close()
-            group.wait()
-            throw error
-        }
-        // Close our copies of the write ends so the readers see end-of-file when the child exits.
-        try? stdoutPipe.fileHandleForWriting.close()
-        try? stderrPipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
         return Result(
-            status: process.terminationStatus,
-            outputText: String(decoding: collected.get(0) ?? Data(), as: UTF8.self),
-            errorText: String(decoding: collected.get(1) ?? Data(), as: UTF8.self))
+            status: status, outputText: String(decoding: finished.output, as: UTF8.self),
+            errorText: String(decoding: finished.errors, as: UTF8.self))
     }
 
     /// Values filled in by concurrent workers, guarded by a lock.

@@ -5,8 +5,13 @@ import SportsTimeCore
 /// ignored), under some repository paths.
 public struct GitFiles: Sendable {
     public let root: URL
+    /// git's environment.
+    public let environment: [String: String]
 
-    public init(root: URL) { self.root = root }
+    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.root = root
+        self.environment = environment
+    }
 
     /// path → bytes of the files under `paths` at `revision`.
     public func files(at revision: String, under paths: [String]) throws -> [String: Data] {
@@ -50,48 +55,21 @@ public struct GitFiles: Sendable {
         _ arguments: [String], input: Data? = nil,
         failure: ((String) -> PipelineError)? = nil
     ) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
-        do { try process.run() } catch {
-            throw PipelineError.failure(Diagnostic(.error, "cannot run git (\(error.localizedDescription))", fix: "Install git"))
+        let finished: ChildProcess.Finished
+        do {
+            finished = try ChildProcess.run(
+                "/usr/bin/env", ["git", "-C", root.path] + arguments, options: ChildProcess.Options(environment: environment, input: input))
+        } catch {
+            throw PipelineError.failure(Diagnostic(.error, "cannot run git (\(error.reason))", fix: "Install git"))
         }
-        if let input {
-            Thread.detachNewThread {
-                inPipe.fileHandleForWriting.write(input)
-                try? inPipe.fileHandleForWriting.close()
-            }
-        }
-        let errors = ErrorCollector()
-        let group = DispatchGroup()
-        group.enter()
-        Thread.detachNewThread {
-            errors.set(err.fileHandleForReading.readDataToEndOfFile())
-            group.leave()
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        group.wait()
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errors.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard finished.termination == .exited(0) else {
+            let message = String(decoding: finished.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if let failure { throw failure(message) }
             throw PipelineError.failure(
                 Diagnostic(
                     .error, "git \(arguments.first ?? "") failed: \(message)",
                     fix: "Run sportstime diff inside a git repository"))
         }
-        return data
+        return finished.output
     }
-}
-
-private final class ErrorCollector: Sendable {
-    private let stored = Locked(Data())
-    func set(_ data: Data) { stored.withLock { $0 = data } }
-    var data: Data { stored.current }
 }

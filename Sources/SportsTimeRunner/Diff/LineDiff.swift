@@ -44,6 +44,44 @@ public struct LineDiff: Sendable, Hashable {
     public static func compare(_ old: Data, _ new: Data, context: Int = 3) -> LineDiff {
         let a = lines(old)
         let b = lines(new)
+        let ops = editScript(a, b)
+        var hunks: [Hunk] = []
+        var index = 0
+        var addedCount = 0, removedCount = 0
+        var oldBefore = 0, newBefore = 0
+        while index < ops.count {
+            guard let firstChange = ops[index...].firstIndex(where: { if case .keep = $0 { false } else { true } }) else { break }
+            let start = max(index, firstChange - context)
+            let stop = min(ops.count, lastChange(in: ops, from: firstChange, context: context) + 1 + context)
+            // Where each side stands before the hunk, for a side with no lines in it.
+            for op in ops[index..<start] {
+                switch op {
+                case .keep: oldBefore += 1; newBefore += 1
+                case .delete: oldBefore += 1
+                case .insert: newBefore += 1
+                }
+            }
+            let hunk = Self.hunk(ops[start..<stop], a, b, oldBefore: oldBefore, newBefore: newBefore)
+            for line in hunk.lines {
+                if case .added = line { addedCount += 1 }
+                if case .removed = line { removedCount += 1 }
+            }
+            hunks.append(hunk)
+            oldBefore += hunk.oldCount
+            newBefore += hunk.newCount
+            index = stop
+        }
+        return LineDiff(
+            added: addedCount, removed: removedCount, hunks: hunks,
+            oldLacksNewline: !old.isEmpty && old.last != 0x0A, newLacksNewline: !new.isEmpty && new.last != 0x0A,
+            oldLineCount: a.count, newLineCount: b.count)
+    }
+
+    /// One step of the edit script: a line kept (its old and new index), deleted (old) or inserted (new).
+    private enum Op { case keep(Int, Int), delete(Int), insert(Int) }
+
+    /// The edit script from `a` to `b`: runs of kept lines between changes.
+    private static func editScript(_ a: [Substring], _ b: [Substring]) -> [Op] {
         // Lines become numbers so the search compares integers; equal means equal bytes, as in git.
         var numbers: [[UInt8]: Int] = [:]
         func number(_ line: Substring) -> Int {
@@ -58,9 +96,6 @@ public struct LineDiff: Sendable, Hashable {
         var keepA = [Bool](repeating: false, count: x.count)
         var keepB = [Bool](repeating: false, count: y.count)
         Myers(a: x, b: y).match(0, x.count, 0, y.count, &keepA, &keepB)
-
-        // The edit script: runs of kept lines between changes.
-        enum Op { case keep(Int, Int), delete(Int), insert(Int) }
         var ops: [Op] = []
         var i = 0, j = 0
         while i < x.count || j < y.count {
@@ -72,63 +107,48 @@ public struct LineDiff: Sendable, Hashable {
                 ops.append(.keep(i, j)); i += 1; j += 1
             }
         }
-        func text(_ line: Substring) -> String { Self.withoutTerminator(line) }
-        var hunks: [Hunk] = []
-        var index = 0
-        var addedCount = 0, removedCount = 0
-        var oldBefore = 0, newBefore = 0
-        while index < ops.count {
-            guard let firstChange = ops[index...].firstIndex(where: { if case .keep = $0 { false } else { true } }) else { break }
-            let start = max(index, firstChange - context)
-            // Extend over changes closer than 2 × context lines to the previous one.
-            var end = firstChange
-            var lastChange = firstChange
-            while end < ops.count {
-                if case .keep = ops[end] {
-                    if end - lastChange > 2 * context { break }
-                } else {
-                    lastChange = end
-                }
-                end += 1
+        return ops
+    }
+
+    /// The last change of the hunk that starts at `firstChange`: it extends over changes closer than
+    /// 2 × context lines to the previous one.
+    private static func lastChange(in ops: [Op], from firstChange: Int, context: Int) -> Int {
+        var end = firstChange
+        var lastChange = firstChange
+        while end < ops.count {
+            if case .keep = ops[end] {
+                if end - lastChange > 2 * context { break }
+            } else {
+                lastChange = end
             }
-            let stop = min(ops.count, lastChange + 1 + context)
-            var hunk = Hunk(oldStart: 0, oldCount: 0, newStart: 0, newCount: 0, lines: [])
-            var oldFirst: Int?, newFirst: Int?
-            // Where each side stands before the hunk, for a side with no lines in it.
-            for op in ops[index..<start] {
-                switch op {
-                case .keep: oldBefore += 1; newBefore += 1
-                case .delete: oldBefore += 1
-                case .insert: newBefore += 1
-                }
-            }
-            for op in ops[start..<stop] {
-                switch op {
-                case .keep(let p, let q):
-                    hunk.lines.append(.context(text(a[p])))
-                    oldFirst = oldFirst ?? p; newFirst = newFirst ?? q
-                    hunk.oldCount += 1; hunk.newCount += 1
-                case .delete(let p):
-                    hunk.lines.append(.removed(text(a[p])))
-                    oldFirst = oldFirst ?? p
-                    hunk.oldCount += 1; removedCount += 1
-                case .insert(let q):
-                    hunk.lines.append(.added(text(b[q])))
-                    newFirst = newFirst ?? q
-                    hunk.newCount += 1; addedCount += 1
-                }
-            }
-            hunk.oldStart = (oldFirst ?? oldBefore) + 1
-            hunk.newStart = (newFirst ?? newBefore) + 1
-            hunks.append(hunk)
-            oldBefore += hunk.oldCount
-            newBefore += hunk.newCount
-            index = stop
+            end += 1
         }
-        return LineDiff(
-            added: addedCount, removed: removedCount, hunks: hunks,
-            oldLacksNewline: !old.isEmpty && old.last != 0x0A, newLacksNewline: !new.isEmpty && new.last != 0x0A,
-            oldLineCount: a.count, newLineCount: b.count)
+        return lastChange
+    }
+
+    /// The hunk of `ops`; `oldBefore` and `newBefore` are where each side stands before it.
+    private static func hunk(_ ops: ArraySlice<Op>, _ a: [Substring], _ b: [Substring], oldBefore: Int, newBefore: Int) -> Hunk {
+        var hunk = Hunk(oldStart: 0, oldCount: 0, newStart: 0, newCount: 0, lines: [])
+        var oldFirst: Int?, newFirst: Int?
+        for op in ops {
+            switch op {
+            case .keep(let p, let q):
+                hunk.lines.append(.context(withoutTerminator(a[p])))
+                oldFirst = oldFirst ?? p; newFirst = newFirst ?? q
+                hunk.oldCount += 1; hunk.newCount += 1
+            case .delete(let p):
+                hunk.lines.append(.removed(withoutTerminator(a[p])))
+                oldFirst = oldFirst ?? p
+                hunk.oldCount += 1
+            case .insert(let q):
+                hunk.lines.append(.added(withoutTerminator(b[q])))
+                newFirst = newFirst ?? q
+                hunk.newCount += 1
+            }
+        }
+        hunk.oldStart = (oldFirst ?? oldBefore) + 1
+        hunk.newStart = (newFirst ?? newBefore) + 1
+        return hunk
     }
 
     /// A line without its `\n` or `\r\n` (as bytes: Swift takes `\r\n` for one character).

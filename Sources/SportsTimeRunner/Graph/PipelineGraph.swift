@@ -55,30 +55,7 @@ public struct PipelineGraph: Sendable {
         }
         try problems.throwIfAny()
 
-        // One writer per path, and no stage reading its own outs.
-        var writers: [(stage: Int, out: Int, path: String)] = []
-        for (s, entry) in expanded.enumerated() {
-            for (o, out) in entry.stage.outs.enumerated() {
-                for earlier in writers where earlier.stage != s && RepositoryPath.overlaps(earlier.path, out) {
-                    let other = expanded[earlier.stage]
-                    let otherLine = spec.locations.location(["stages", other.template.name, "outs", "[\(earlier.out)]"]).line ?? 0
-                    let relation = earlier.path == out ? "is also written by" : "overlaps '\(earlier.path)' written by"
-                    problems.add(
-                        ["stages", entry.template.name, "outs", "[\(o)]"],
-                        "out '\(out)' of stage '\(entry.stage.name)' \(relation) stage '\(other.stage.name)' (line \(otherLine))",
-                        fix: "Give every path exactly one writing stage")
-                }
-                writers.append((s, o, out))
-                for (d, dep) in entry.stage.deps.enumerated() where RepositoryPath.overlaps(dep, out) {
-                    let (inner, outer) =
-                        RepositoryPath.contains(dep, out) ? ("out '\(out)'", "dep '\(dep)'") : ("dep '\(dep)'", "out '\(out)'")
-                    problems.add(
-                        ["stages", entry.template.name, "deps", "[\(d)]"],
-                        "\(inner) of stage '\(entry.stage.name)' is inside its own \(outer)",
-                        fix: "A stage cannot read what it writes: narrow the dep or move the out")
-                }
-            }
-        }
+        checkWriters(expanded, locations: spec.locations, problems: &problems)
         try problems.throwIfAny()
 
         let count = expanded.count
@@ -110,7 +87,49 @@ public struct PipelineGraph: Sendable {
             try problems.throwIfAny()
         }
 
-        // Kahn's algorithm, always taking the earliest stage in document order that is ready.
+        let order = topologicalOrder(up)
+        var position = Array(repeating: 0, count: count)
+        for (p, original) in order.enumerated() { position[original] = p }
+        let stages = order.map { expanded[$0].stage }
+        let upstream = order.map { original in up[original].map { position[$0] }.sorted() }
+        var downstream = Array(repeating: [Int](), count: count)
+        for (b, ups) in upstream.enumerated() { for a in ups { downstream[a].append(b) } }
+        return PipelineGraph(spec: spec, stages: stages, upstream: upstream, downstream: downstream.map { $0.sorted() })
+    }
+
+    /// One writer per path, and no stage reading its own outs.
+    private static func checkWriters(
+        _ expanded: [(stage: Stage, template: StageTemplate)], locations: SpecText, problems: inout SpecProblems
+    ) {
+        var writers: [(stage: Int, out: Int, path: String)] = []
+        for (s, entry) in expanded.enumerated() {
+            for (o, out) in entry.stage.outs.enumerated() {
+                for earlier in writers where earlier.stage != s && RepositoryPath.overlaps(earlier.path, out) {
+                    let other = expanded[earlier.stage]
+                    let otherLine = locations.location(["stages", other.template.name, "outs", "[\(earlier.out)]"]).line ?? 0
+                    let relation = earlier.path == out ? "is also written by" : "overlaps '\(earlier.path)' written by"
+                    problems.add(
+                        ["stages", entry.template.name, "outs", "[\(o)]"],
+                        "out '\(out)' of stage '\(entry.stage.name)' \(relation) stage '\(other.stage.name)' (line \(otherLine))",
+                        fix: "Give every path exactly one writing stage")
+                }
+                writers.append((s, o, out))
+                for (d, dep) in entry.stage.deps.enumerated() where RepositoryPath.overlaps(dep, out) {
+                    let (inner, outer) =
+                        RepositoryPath.contains(dep, out) ? ("out '\(out)'", "dep '\(dep)'") : ("dep '\(dep)'", "out '\(out)'")
+                    problems.add(
+                        ["stages", entry.template.name, "deps", "[\(d)]"],
+                        "\(inner) of stage '\(entry.stage.name)' is inside its own \(outer)",
+                        fix: "A stage cannot read what it writes: narrow the dep or move the out")
+                }
+            }
+        }
+    }
+
+    /// Kahn's algorithm over `up` (each stage's upstream stages), always taking the earliest stage in
+    /// document order that is ready.
+    private static func topologicalOrder(_ up: [Set<Int>]) -> [Int] {
+        let count = up.count
         var remaining = up
         var done = Array(repeating: false, count: count)
         var order: [Int] = []
@@ -120,13 +139,7 @@ public struct PipelineGraph: Sendable {
             order.append(next)
             for i in 0..<count { remaining[i].remove(next) }
         }
-        var position = Array(repeating: 0, count: count)
-        for (p, original) in order.enumerated() { position[original] = p }
-        let stages = order.map { expanded[$0].stage }
-        let upstream = order.map { original in up[original].map { position[$0] }.sorted() }
-        var downstream = Array(repeating: [Int](), count: count)
-        for (b, ups) in upstream.enumerated() { for a in ups { downstream[a].append(b) } }
-        return PipelineGraph(spec: spec, stages: stages, upstream: upstream, downstream: downstream.map { $0.sorted() })
+        return order
     }
 
     /// Indices on a cycle in `upstream` edges (listed in execution direction), or nil.

@@ -28,7 +28,7 @@ public struct RunOptions: Sendable {
 /// a report. Only one runner writes a workspace at a time.
 public final class PipelineRunner: @unchecked Sendable {
     public let workspace: Workspace
-    private let console: Console
+    let console: Console
     private let runnerFolder: URL?
     private let environment: [String: String]
     private let state = NSLock()
@@ -67,7 +67,7 @@ public final class PipelineRunner: @unchecked Sendable {
     }
 
     /// Keeps the stat snapshot of an up-to-date status (see StatSnapshot), or drops an old one.
-    private func recordSnapshot(_ status: PipelineStatus, graph: PipelineGraph, hasher: ContentHasher) {
+    func recordSnapshot(_ status: PipelineStatus, graph: PipelineGraph, hasher: ContentHasher) {
         guard status.isUpToDate else {
             StatSnapshot.remove(root: root)
             return
@@ -121,7 +121,7 @@ public final class PipelineRunner: @unchecked Sendable {
         for process in running { process.stop() }
     }
 
-    private var interrupted: Bool {
+    var interrupted: Bool {
         state.lock(); defer { state.unlock() }
         return isInterrupted
     }
@@ -145,6 +145,8 @@ public final class PipelineRunner: @unchecked Sendable {
         }
     }
 
+    /// With the workspace locked: the no-op fast path, or the spec, journal and lock checked and the
+    /// selected stages run by a `RunSession`; staging, backups and the trash are cleared around it.
     private func runLocked(_ options: RunOptions, workspaceLock: WorkspaceLock) throws -> Int32 {
         let started = Date()
         var publisher = Publisher(root: root, pauseBetweenRenames: (Double(environment["SPORTSTIME_PUBLISH_PAUSE_MS"] ?? "") ?? 0) / 1000)
@@ -175,191 +177,14 @@ public final class PipelineRunner: @unchecked Sendable {
         if let label = try workspace.recover(publisher, graph: graph) {
             console.err("note: completed the publish of \(label) that an interrupted run left half done")
         }
-        var lock = try workspace.loadLock(graph: graph)
+        let lock = try workspace.loadLock(graph: graph)
         clearScratch()
         defer { clearScratch() }
         let selected = try StageSelection.select(options.targets, in: graph)
-        let schemas = SchemaStore(root: root)
-        let order = graph.stages.indices.filter(selected.contains)
-        let width = max(order.map { graph.stages[$0].name.count }.max() ?? 0, lock.stages.keys.map(\.count).max() ?? 0)
-        let reports = RunReportWriter(
-            root: root, command: options.commandLine, started: started,
-            selected: order.map { graph.stages[$0].name })
-
-        var outcomes: [Int: StageOutcome] = [:]
-        var finishedCount = 0
-        func line(_ outcome: StageOutcome) -> String {
-            finishedCount += 1
-            var text = "[\(finishedCount)/\(order.count)] " + outcome.stage.padding(toLength: width, withPad: " ", startingAt: 0)
-            text += "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            text += " (\(outcome.reason))"
-            if outcome.status == .ran || outcome.status == .failed { text += "  " + Format.seconds(outcome.seconds) }
-            var counts: [String] = []
-            if let value = outcome.recordsIn { counts.append("in \(Format.count(value))") }
-            if let value = outcome.recordsOut { counts.append("out \(Format.count(value))") }
-            if let value = outcome.rejected { counts.append("rejected \(Format.count(value))") }
-            if let value = outcome.filtered, value > 0 { counts.append("filtered \(Format.count(value))") }
-            if !counts.isEmpty { text += "  " + counts.joined(separator: " ") }
-            return text
-        }
-        func finish(_ index: Int, _ outcome: StageOutcome) {
-            outcomes[index] = outcome
-            console.out(line(outcome))
-            reports.record(outcome)
-        }
-
-        // Stages no longer in the spec: a full run removes what they published.
-        // Outs any lock entry records when the run starts: an existing out no entry records is in the way.
-        let recordedOuts = lock.stages.values.flatMap { Array($0.outs.keys) }
-        var removedAny = false
-        if options.targets.isEmpty && lock.stages.keys.contains(where: { name in !graph.stages.contains { $0.name == name } }) {
-            removedAny = true
-            try removeOrphans(graph: graph, lock: &lock, publisher: publisher, hasher: hasher, width: width, reports: reports)
-        }
-
-        let completions = CompletionQueue()
-        let progress = ProgressBoard(console: console)
-        defer { progress.finish() }
-        var running = 0
-        var failed = false
-        var ranThisRun = Set<Int>()
-
-        func upstreamProblem(_ index: Int) -> String? {
-            for up in graph.upstream[index] where selected.contains(up) {
-                guard let outcome = outcomes[up] else { continue }
-                if outcome.status == .failed || outcome.status == .notRun {
-                    return "upstream \(graph.stages[up].name) \(outcome.status == .failed ? "failed" : "did not run")"
-                }
-            }
-            return nil
-        }
-        func isReady(_ index: Int) -> Bool {
-            graph.upstream[index].allSatisfy { !selected.contains($0) || outcomes[$0]?.status == .ran || outcomes[$0]?.status == .skipped }
-        }
-        var startedStages = Set<Int>()
-
-        func schedule() {
-            var progressed = true
-            while progressed {
-                progressed = false
-                for index in order where !startedStages.contains(index) {
-                    let stage = graph.stages[index]
-                    if let problem = upstreamProblem(index) {
-                        startedStages.insert(index)
-                        finish(index, StageOutcome(stage: stage.name, status: .notRun, reason: problem))
-                        progressed = true
-                        continue
-                    }
-                    guard isReady(index), running < options.jobs, !interrupted, !(failed && !options.keepGoing) else { continue }
-                    startedStages.insert(index)
-                    progressed = true
-                    let fingerprint = PipelineStatus.fingerprint(of: stage, hasher: hasher, recorded: lock.stages[stage.name])
-                    var reasons = StagePlanner.reasons(
-                        fingerprint, outputs: PipelineStatus.outputHashes(of: stage, hasher: hasher),
-                        lock: lock.stages[stage.name], listing: hasher.listing)
-                    if reasons.isEmpty && options.force { reasons = [.forced] }
-                    if reasons.isEmpty {
-                        let ranUpstream = graph.upstream[index].filter { ranThisRun.contains($0) }.map { graph.stages[$0].name }
-                        let upstream = ranUpstream.joined(separator: ", ")
-                        let reason =
-                            ranUpstream.isEmpty
-                            ? "up to date"
-                            : (fingerprint.reads == nil
-                                ? "early cutoff: outputs of \(upstream) unchanged"
-                                : "early cutoff: what it read of the outputs of \(upstream) is unchanged")
-                        finish(index, StageOutcome(stage: stage.name, status: .skipped, reason: reason))
-                        continue
-                    }
-                    if let out = stage.outs.first(where: {
-                        Workspace.isInTheWay(
-                            $0, recorded: recordedOuts, exists: FileStatus(path: root.appendingPathComponent($0).path) != nil)
-                    }) {
-                        let problem = Workspace.inTheWayMessage(out, stage: stage.name)
-                        failed = true
-                        console.err(problem)
-                        var outcome = StageOutcome(stage: stage.name, status: .failed, reason: StagePlanner.summary(reasons))
-                        outcome.problems = [problem]
-                        finish(index, outcome)
-                        continue
-                    }
-                    let recordsIn = fingerprint.deps.keys.sorted().map { hasher.digest($0) }
-                    let inCount = recordsIn.contains(where: \.hasRecords) ? recordsIn.reduce(0) { $0 + $1.records } : nil
-                    running += 1
-                    let work = StageWork(
-                        index: index, stage: stage, fingerprint: fingerprint,
-                        reason: StagePlanner.summary(reasons), recordsIn: inCount)
-                    start(
-                        work, options: options, schemas: schemas, workspaceLock: workspaceLock, hasher: hasher,
-                        reports: reports, progress: progress, completions: completions)
-                }
-            }
-        }
-
-        schedule()
-        while running > 0 {
-            let result = completions.next()
-            running -= 1
-            // With several jobs, stages that do not depend on this one start before it is published:
-            // publishing (journal and lock flushed to disk) happens on this thread, and would otherwise
-            // leave a job slot idle for its duration. Its dependents wait for its outcome as before.
-            if options.jobs > 1 && result.problems.isEmpty { schedule() }
-            let stage = graph.stages[result.work.index]
-            console.errBlock(result.bufferedLines)
-            var outcome = StageOutcome(
-                stage: stage.name, status: .failed, reason: result.work.reason,
-                seconds: result.seconds, recordsIn: result.work.recordsIn)
-            if result.problems.isEmpty {
-                do {
-                    let changed = try publish(
-                        result, lock: &lock, publisher: publisher, hasher: hasher,
-                        allOuts: graph.stages.flatMap(\.outs))
-                    outcome.status = .ran
-                    outcome.recordsOut = result.recordsOut
-                    outcome.rejected = result.rejected
-                    outcome.filtered = result.filtered
-                    outcome.outputsChanged = changed
-                    ranThisRun.insert(result.work.index)
-                } catch {
-                    outcome.problems = ["\(error)"]
-                }
-            } else {
-                outcome.problems = result.problems
-            }
-            trash.discard(stage.stagingFolder)
-            if let depfile = stage.depfile { try? FileManager.default.removeItem(at: root.appendingPathComponent(depfile)) }
-            if outcome.status == .failed {
-                failed = true
-                for problem in outcome.problems { console.err("\(stage.name): \(problem)") }
-            }
-            finish(result.work.index, outcome)
-            schedule()
-        }
-
-        for index in order where outcomes[index] == nil {
-            let why = interrupted ? "interrupted" : (failed ? "stopped after a failure; --keep-going runs it anyway" : "not reached")
-            finish(index, StageOutcome(stage: graph.stages[index].name, status: .notRun, reason: why))
-        }
-
-        let values = order.compactMap { outcomes[$0] }
-        let status: RunReport.Status = interrupted ? .interrupted : (failed ? .failed : .succeeded)
-        reports.finish(status, seconds: Date().timeIntervalSince(started))
-        let count = { (s: StageOutcome.Status) in values.filter { $0.status == s }.count }
-        console.out(
-            "\(order.count) stage\(order.count == 1 ? "" : "s"): \(count(.ran)) ran, \(count(.skipped)) skipped, "
-                + "\(count(.failed)) failed, \(count(.notRun)) not run in \(Format.seconds(Date().timeIntervalSince(started))). "
-                + "Report: \(reports.markdownPath)")
-        if options.targets.isEmpty && !failed && !interrupted {
-            let keep = lock.stages.values.flatMap { Array($0.deps.values) + Array($0.outs.values) }
-            hasher.pruneListings(keeping: Set(keep))
-        }
-        if options.targets.isEmpty && !interrupted && values.allSatisfy({ $0.status == .skipped }) && !removedAny {
-            // Nothing was published: what the hasher saw is the tree as it is, so its status can be kept.
-            var status = PipelineStatus.compute(graph: graph, lock: lock, hasher: hasher, hasJournal: false)
-            status.strays = workspace.strays(graph: graph, lock: lock, observe: hasher.observe)
-            recordSnapshot(status, graph: graph, hasher: hasher)
-        }
-        if interrupted { return 130 }
-        return failed ? ExitStatus.failure : ExitStatus.ok
+        let session = RunSession(
+            runner: self, options: options, graph: graph, lock: lock, selected: selected, hasher: hasher,
+            publisher: publisher, trash: trash, workspaceLock: workspaceLock, started: started)
+        return try session.execute()
     }
 
     /// A run with nothing to do, confirmed by `StatSnapshot`: every stage is skipped as up to date.
@@ -408,7 +233,7 @@ public final class PipelineRunner: @unchecked Sendable {
         var bufferedLines: [String]
     }
 
-    private func start(
+    func start(
         _ work: StageWork, options: RunOptions, schemas: SchemaStore, workspaceLock: WorkspaceLock,
         hasher: ContentHasher, reports: RunReportWriter, progress: ProgressBoard, completions: CompletionQueue
     ) {
@@ -465,13 +290,7 @@ public final class PipelineRunner: @unchecked Sendable {
                 onLine: { text, _ in emit(text) })
             progress.ended(stage.name)
             guard end.isSuccess else {
-                let fix: String
-                switch end {
-                case .exited: fix = "Fix what it reported above, then run again"
-                case .signalled: fix = "Run it again; if it keeps dying, run its cmd by hand to see why"
-                case .couldNotStart: fix = "Check cmd of stage '\(stage.template)' in \(Workspace.specPath)"
-                }
-                problems.append("error: the stage \(end); outputs were not published. \(fix).")
+                problems.append(Self.unsuccessful(end, stage: stage))
                 return
             }
             let checked = checkOutputs(of: stage, schemas: schemas, hasher: hasher)
@@ -487,6 +306,17 @@ public final class PipelineRunner: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The problem of a stage whose process did not exit 0, with what to do.
+    static func unsuccessful(_ end: ProcessEnd, stage: Stage) -> String {
+        let fix: String
+        switch end {
+        case .exited: fix = "Fix what it reported above, then run again"
+        case .signalled: fix = "Run it again; if it keeps dying, run its cmd by hand to see why"
+        case .couldNotStart: fix = "Check cmd of stage '\(stage.template)' in \(Workspace.specPath)"
+        }
+        return "error: the stage \(end); outputs were not published. \(fix)."
     }
 
     /// A problem that stops a stage's outputs from being published, as its line in the run's output.
@@ -633,7 +463,7 @@ public final class PipelineRunner: @unchecked Sendable {
 
     /// Moves changed outputs into place and records the stage in the lock; outs the stage no longer
     /// lists (and no stage writes) are removed. Returns the outs that changed.
-    private func publish(
+    func publish(
         _ result: StageResult, lock: inout PipelineLock, publisher: Publisher,
         hasher: ContentHasher, allOuts: [String]
     ) throws -> [String] {
@@ -669,7 +499,7 @@ public final class PipelineRunner: @unchecked Sendable {
         return moves.map(\.target)
     }
 
-    private func removeOrphans(
+    func removeOrphans(
         graph: PipelineGraph, lock: inout PipelineLock, publisher: Publisher, hasher: ContentHasher,
         width: Int, reports: RunReportWriter
     ) throws {

@@ -54,6 +54,37 @@ public enum SpecParser {
     ) -> StageTemplate? {
         let at = ["stages", name]
         let before = problems.count
+        checkName(name, at: at, problems: &problems)
+        var fanout: Fanout?
+        if let foreach = file.foreach {
+            fanout = checkFanout(foreach, at: at + ["foreach"], problems: &problems)
+        }
+        let isFanout = file.foreach != nil
+        checkShape(file, named: name, at: at, problems: &problems)
+        let params = checkParams(file.params ?? [:], at: at, isFanout: isFanout, shared: shared, problems: &problems)
+        let paths = PathListCheck(stage: name, at: at, isFanout: isFanout, shared: shared)
+        let deps = paths.check(file.deps ?? [], key: "deps", role: "dep", problems: &problems)
+        let outs = paths.check(file.outs.map(\.path), key: "outs", role: "out", problems: &problems)
+        let outChecks = checkOutChecks(file.outs, at: at, problems: &problems)
+        let code = checkCode(file.code ?? [], sharedCode: sharedCode, at: at, problems: &problems)
+        if isFanout {
+            for (index, out) in outs.enumerated() where !out.contains("${item}") {
+                problems.add(
+                    at + ["outs", "[\(index)]"],
+                    "out '\(out)' of fan-out stage '\(name)' does not use ${item}, so every instance would write it",
+                    fix: "Put ${item} in each out, e.g. out/plan/${item}.json")
+            }
+        }
+        checkCmdPlaceholders(file, params: params, shared: shared, isFanout: isFanout, at: at, problems: &problems)
+        guard problems.count == before else { return nil }
+        return StageTemplate(
+            name: name, cmd: file.cmd, deps: deps, outs: outs, params: params,
+            code: code.keys.sorted(), codeKeyPaths: code, foreach: fanout, description: file.description,
+            outChecks: outs.count == outChecks.count ? outChecks : [])
+    }
+
+    /// A stage name is a lowercase slug short enough to name a folder.
+    private static func checkName(_ name: String, at: [String], problems: inout SpecProblems) {
         if !isSlug(name) {
             problems.add(
                 at, "stage name '\(name)' is not a lowercase slug",
@@ -63,13 +94,10 @@ public enum SpecParser {
                 at, "stage name '\(name)' is \(name.utf8.count) characters long, more than \(maxNameLength)",
                 fix: "Use a shorter name: it names the stage's staging folder")
         }
+    }
 
-        var fanout: Fanout?
-        if let foreach = file.foreach {
-            fanout = checkFanout(foreach, at: at + ["foreach"], problems: &problems)
-        }
-        let isFanout = file.foreach != nil
-
+    /// A stage has a program to run and writes something.
+    private static func checkShape(_ file: StageFile, named name: String, at: [String], problems: inout SpecProblems) {
         if file.cmd.isEmpty {
             problems.add(
                 at + ["cmd"], "stage '\(name)' has an empty cmd",
@@ -84,10 +112,15 @@ public enum SpecParser {
                 at + ["outs"], "stage '\(name)' lists no outs",
                 fix: "List the files or folders it writes under outs")
         }
+    }
 
+    /// A stage's own params: names, and placeholders (the fan-out item and shared params only).
+    private static func checkParams(
+        _ raw: [String: String], at: [String], isFanout: Bool, shared: SharedParams, problems: inout SpecProblems
+    ) -> [String: String] {
         var params: [String: String] = [:]
-        for key in (file.params ?? [:]).keys.sorted() {
-            let value = file.params?[key] ?? ""
+        for key in raw.keys.sorted() {
+            let value = raw[key] ?? ""
             if !SharedParams.isName(key) {
                 problems.add(
                     at + ["params", key], "param name '\(key)' has characters other than letters, digits, '-' and '_'",
@@ -102,8 +135,17 @@ public enum SpecParser {
                 }, isFanout: isFanout, role: "param '\(key)'", at: at + ["params", key])
             params[key] = value
         }
+        return params
+    }
 
-        func paths(_ list: [String], key: String, role: String) -> [String] {
+    /// The deps or outs of one stage: placeholders, repository paths, no path twice.
+    private struct PathListCheck {
+        let stage: String
+        let at: [String]
+        let isFanout: Bool
+        let shared: SharedParams
+
+        func check(_ list: [String], key: String, role: String, problems: inout SpecProblems) -> [String] {
             var seen: [String: Int] = [:]
             var result: [String] = []
             for (index, raw) in list.enumerated() {
@@ -120,7 +162,7 @@ public enum SpecParser {
                 guard let path = problems.path(raw, role: role, at: where_) else { continue }
                 if let first = seen[path] {
                     problems.add(
-                        where_, "\(role) '\(path)' is listed twice in stage '\(name)' (also item \(first + 1))",
+                        where_, "\(role) '\(path)' is listed twice in stage '\(stage)' (also item \(first + 1))",
                         fix: "Remove one of them")
                     continue
                 }
@@ -129,10 +171,12 @@ public enum SpecParser {
             }
             return result
         }
-        let deps = paths(file.deps ?? [], key: "deps", role: "dep")
-        let outs = paths(file.outs.map(\.path), key: "outs", role: "out")
+    }
+
+    /// How each out is checked before it is published: as envelopes, against a schema, or not at all.
+    private static func checkOutChecks(_ outs: [OutFile], at: [String], problems: inout SpecProblems) -> [OutCheck] {
         var outChecks: [OutCheck] = []
-        for (index, out) in file.outs.enumerated() {
+        for (index, out) in outs.enumerated() {
             let where_ = at + ["outs", "[\(index)]"]
             switch (out.validate, out.schema) {
             case (false?, _?):
@@ -157,8 +201,15 @@ public enum SpecParser {
                 outChecks.append(.envelope)
             }
         }
+        return outChecks
+    }
+
+    /// The stage's code paths (literal repository paths) added to the shared ones, each with its key path.
+    private static func checkCode(
+        _ raw: [String], sharedCode: [String: [String]], at: [String], problems: inout SpecProblems
+    ) -> [String: [String]] {
         var code: [String: [String]] = sharedCode
-        for (index, raw) in (file.code ?? []).enumerated() {
+        for (index, raw) in raw.enumerated() {
             let where_ = at + ["code", "[\(index)]"]
             if raw.contains("${") {
                 problems.add(
@@ -168,15 +219,14 @@ public enum SpecParser {
             }
             if let path = problems.path(raw, role: "code path", at: where_) { code[path] = where_ }
         }
-        if isFanout {
-            for (index, out) in outs.enumerated() where !out.contains("${item}") {
-                problems.add(
-                    at + ["outs", "[\(index)]"],
-                    "out '\(out)' of fan-out stage '\(name)' does not use ${item}, so every instance would write it",
-                    fix: "Put ${item} in each out, e.g. out/plan/${item}.json")
-            }
-        }
+        return code
+    }
 
+    /// Every placeholder of the cmd names something the stage has.
+    private static func checkCmdPlaceholders(
+        _ file: StageFile, params: [String: String], shared: SharedParams, isFanout: Bool, at: [String],
+        problems: inout SpecProblems
+    ) {
         for (index, argument) in file.cmd.enumerated() {
             problems.placeholders(
                 in: argument,
@@ -198,12 +248,6 @@ public enum SpecParser {
                     return false
                 }, isFanout: isFanout, role: "cmd argument '\(argument)'", at: at + ["cmd", "[\(index)]"])
         }
-
-        guard problems.count == before else { return nil }
-        return StageTemplate(
-            name: name, cmd: file.cmd, deps: deps, outs: outs, params: params,
-            code: code.keys.sorted(), codeKeyPaths: code, foreach: fanout, description: file.description,
-            outChecks: outs.count == outChecks.count ? outChecks : [])
     }
 
     private static func checkFanout(_ file: FanoutFile, at: [String], problems: inout SpecProblems) -> Fanout? {

@@ -84,7 +84,20 @@ public struct ArtifactValidator: Sendable {
             return result
         }
         var recordLines: [Int]?
-        // The same problem in many records is reported once, with how many more records have it.
+        result.problems += violations(
+            of: document, data: data, path: path, validator: validator, schemaPath: schemaPath, recordLines: &recordLines)
+        if let records, let duplicate = duplicateID(in: records, data: data, path: path, recordLines: &recordLines) {
+            result.problems.append(duplicate)
+        }
+        return result
+    }
+
+    /// The document's schema violations, at most 20; the same problem in many records is reported
+    /// once, with how many more records have it. `recordLines` is filled when a record's line is needed.
+    private func violations(
+        of document: JSONValue, data: Data, path: String, validator: SchemaValidator, schemaPath: String,
+        recordLines: inout [Int]?
+    ) -> [Diagnostic] {
         var groups: [(first: SchemaViolation, more: Int)] = []
         var groupIndex: [String: Int] = [:]
         for violation in validator.violations(of: document, limit: 10_000) {
@@ -93,6 +106,7 @@ public struct ArtifactValidator: Sendable {
             groupIndex[key] = groups.count
             groups.append((violation, 0))
         }
+        var problems: [Diagnostic] = []
         for (violation, more) in groups.prefix(20) {
             var line = 1
             if violation.path.hasPrefix("records["), let close = violation.path.firstIndex(of: "]"),
@@ -102,24 +116,28 @@ public struct ArtifactValidator: Sendable {
                 if let lines = recordLines, index < lines.count { line = lines[index] }
             }
             let also = more == 0 ? "" : " (and \(Format.count(more)) more record\(more == 1 ? "" : "s") like it)"
-            fail(
-                violation.description + also, line: line,
-                fix: "Fix \(writer), or update \(schemaPath) if the record type changed")
+            problems.append(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: line), violation.description + also,
+                    fix: "Fix \(writer), or update \(schemaPath) if the record type changed"))
         }
-        if let records {
-            var seen = Set<String>()
-            for (index, record) in records.enumerated() {
-                guard let id = record["id"]?.stringValue else { continue }
-                if !seen.insert(id).inserted {
-                    if recordLines == nil { recordLines = Self.recordLines(in: data) }
-                    fail(
-                        "records[\(index)]: duplicate id '\(id)'", line: recordLines.flatMap { index < $0.count ? $0[index] : nil } ?? 1,
-                        fix: "Fix \(writer) so every record id is unique in a file")
-                    break
-                }
+        return problems
+    }
+
+    /// The first record whose id an earlier record has.
+    private func duplicateID(in records: [JSONValue], data: Data, path: String, recordLines: inout [Int]?) -> Diagnostic? {
+        var seen = Set<String>()
+        for (index, record) in records.enumerated() {
+            guard let id = record["id"]?.stringValue else { continue }
+            if !seen.insert(id).inserted {
+                if recordLines == nil { recordLines = Self.recordLines(in: data) }
+                return Diagnostic(
+                    .error,
+                    at: SourceLocation(path: path, line: recordLines.flatMap { index < $0.count ? $0[index] : nil } ?? 1),
+                    "records[\(index)]: duplicate id '\(id)'", fix: "Fix \(writer) so every record id is unique in a file")
             }
         }
-        return result
+        return nil
     }
 
     /// Validates a file of an out with a schema of the stage's own (`schema:` in the spec): a `.json`

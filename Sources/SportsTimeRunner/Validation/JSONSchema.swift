@@ -75,6 +75,34 @@ public final class JSONSchema: Sendable {
         for key in object.keys.sorted() where !Self.keywords.contains(key) && !Self.annotationKeywords.contains(key) {
             throw Problem(path: path, message: "keyword '\(key)' is not supported by the runner's validator")
         }
+        let keywords = Keywords(object: object, path: path)
+        let types = try keywords.types()
+        self.types = types
+        let properties = try keywords.schemas("properties")
+        self.properties = properties
+        required = try keywords.strings("required") ?? []
+        additionalProperties = try keywords.additionalProperties()
+        items = try object["items"].map { try JSONSchema($0, at: "\(path)/items") }
+        enumValues = try keywords.enumValues()
+        constValue = object["const"]
+        pattern = try keywords.pattern()
+        minimum = try keywords.number("minimum")
+        maximum = try keywords.number("maximum")
+        minLength = try keywords.number("minLength").map(Int.init)
+        minItems = try keywords.number("minItems").map(Int.init)
+        format = try keywords.format()
+        reference = try keywords.reference()
+        anyOf = try keywords.anyOf()
+        definitions = try keywords.schemas("$defs")
+        sortedProperties = properties.keys.sorted().map { ($0, properties[$0]!) }
+        typeMask = types.map { names in names.reduce(UInt8(0)) { $0 | JSONValue.typeBit(named: $1) } }
+    }
+
+    /// The keywords of one schema object, each read and checked; `path` is the object's location.
+    private struct Keywords {
+        let object: [String: JSONValue]
+        let path: String
+
         func strings(_ key: String) throws -> [String]? {
             guard let entry = object[key] else { return nil }
             if let single = entry.stringValue { return [single] }
@@ -84,11 +112,13 @@ public final class JSONSchema: Sendable {
                 return text
             }
         }
+
         func number(_ key: String) throws -> Double? {
             guard let entry = object[key] else { return nil }
             guard let value = entry.doubleValue else { throw Problem(path: "\(path)/\(key)", message: "expected a number") }
             return value
         }
+
         func schemas(_ key: String) throws -> [String: JSONSchema] {
             guard let entry = object[key] else { return [:] }
             guard let map = entry.objectValue else { throw Problem(path: "\(path)/\(key)", message: "expected an object") }
@@ -96,67 +126,61 @@ public final class JSONSchema: Sendable {
             for (name, child) in map { result[name] = try JSONSchema(child, at: "\(path)/\(key)/\(name)") }
             return result
         }
-        let knownTypes: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
-        let types = try strings("type")
-        self.types = types
-        for type in types ?? [] where !knownTypes.contains(type) {
-            throw Problem(path: "\(path)/type", message: "unknown type '\(type)'")
+
+        func types() throws -> [String]? {
+            let knownTypes: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
+            let types = try strings("type")
+            for type in types ?? [] where !knownTypes.contains(type) {
+                throw Problem(path: "\(path)/type", message: "unknown type '\(type)'")
+            }
+            return types
         }
-        let properties = try schemas("properties")
-        self.properties = properties
-        required = try strings("required") ?? []
-        switch object["additionalProperties"] {
-        case nil, .bool(true)?: additionalProperties = .allowed
-        case .bool(false)?: additionalProperties = .forbidden
-        case let schema?: additionalProperties = .schema(try JSONSchema(schema, at: "\(path)/additionalProperties"))
+
+        func additionalProperties() throws -> Additional {
+            switch object["additionalProperties"] {
+            case nil, .bool(true)?: return .allowed
+            case .bool(false)?: return .forbidden
+            case let schema?: return .schema(try JSONSchema(schema, at: "\(path)/additionalProperties"))
+            }
         }
-        items = try object["items"].map { try JSONSchema($0, at: "\(path)/items") }
-        if let list = object["enum"] {
+
+        func enumValues() throws -> [JSONValue]? {
+            guard let list = object["enum"] else { return nil }
             guard let values = list.arrayValue else { throw Problem(path: "\(path)/enum", message: "expected a list") }
-            enumValues = values
-        } else {
-            enumValues = nil
+            return values
         }
-        constValue = object["const"]
-        if let source = object["pattern"] {
+
+        func pattern() throws -> SchemaPattern? {
+            guard let source = object["pattern"] else { return nil }
             guard let text = source.stringValue else { throw Problem(path: "\(path)/pattern", message: "expected a string") }
-            do { pattern = try SchemaPattern(text) } catch let problem as SchemaPattern.Problem {
+            do { return try SchemaPattern(text) } catch let problem as SchemaPattern.Problem {
                 throw Problem(path: "\(path)/pattern", message: "pattern '\(text)': \(problem.message)")
             }
-        } else {
-            pattern = nil
         }
-        minimum = try number("minimum")
-        maximum = try number("maximum")
-        minLength = try number("minLength").map(Int.init)
-        minItems = try number("minItems").map(Int.init)
-        if let name = object["format"] {
+
+        func format() throws -> Format? {
+            guard let name = object["format"] else { return nil }
             guard let text = name.stringValue, let known = Format(rawValue: text) else {
                 throw Problem(path: "\(path)/format", message: "only formats 'date' and 'date-time' are supported")
             }
-            format = known
-        } else {
-            format = nil
+            return known
         }
-        if let ref = object["$ref"] {
+
+        func reference() throws -> String? {
+            guard let ref = object["$ref"] else { return nil }
             guard let text = ref.stringValue, text.hasPrefix("#/$defs/") else {
                 throw Problem(path: "\(path)/$ref", message: "only local references '#/$defs/NAME' are supported")
             }
-            reference = String(text.dropFirst("#/$defs/".count))
-        } else {
-            reference = nil
+            return String(text.dropFirst("#/$defs/".count))
         }
-        if let list = object["anyOf"] {
+
+        func anyOf() throws -> [JSONSchema]? {
+            guard let list = object["anyOf"] else { return nil }
             guard let alternatives = list.arrayValue, !alternatives.isEmpty else {
                 throw Problem(path: "\(path)/anyOf", message: "expected a non-empty list of schemas")
             }
-            anyOf = try alternatives.enumerated().map { try JSONSchema($0.element, at: "\(path)/anyOf/\($0.offset)") }
-        } else {
-            anyOf = nil
+            return try alternatives.enumerated().map { try JSONSchema($0.element, at: "\(path)/anyOf/\($0.offset)") }
         }
-        definitions = try schemas("$defs")
-        sortedProperties = properties.keys.sorted().map { ($0, properties[$0]!) }
-        typeMask = types.map { names in names.reduce(UInt8(0)) { $0 | JSONValue.typeBit(named: $1) } }
     }
 
     /// Checks every `$ref` names a definition of `root`.
@@ -232,17 +256,8 @@ public struct SchemaValidator: Sendable {
         if let values = schema.enumValues, !values.contains(value) {
             fail("\(Self.shown(value)) is not one of \(values.map(\.compactText).joined(separator: ", "))")
         }
-        if let alternatives = schema.anyOf {
-            // Each alternative on its own; the value passes when one has no violation, else each says why not.
-            var reasons: [String] = []
-            for alternative in alternatives {
-                var own: [SchemaViolation] = []
-                var ownPath: [PathStep] = []
-                check(value, alternative, path: &ownPath, found: &own, limit: 1)
-                guard let first = own.first else { reasons = []; break }
-                reasons.append(first.description)
-            }
-            if !reasons.isEmpty { fail("matches none of the allowed forms: \(reasons.joined(separator: "; or "))") }
+        if let alternatives = schema.anyOf, let reasons = noneMatched(value, alternatives) {
+            fail("matches none of the allowed forms: \(reasons.joined(separator: "; or "))")
         }
         switch value {
         case .string(let text):
@@ -273,33 +288,59 @@ public struct SchemaValidator: Sendable {
                 }
             }
         case .members(let members):
-            // Both lists are sorted by key: walk them together.
-            let properties = schema.sortedProperties
-            var p = 0
-            var unknown: [JSONMember] = []
-            for member in members {
-                while p < properties.count && properties[p].name < member.key { p += 1 }
-                if p < properties.count && properties[p].name == member.key {
-                    path.append(.key(member.key))
-                    check(member.value, properties[p].schema, path: &path, found: &found, limit: limit)
-                    path.removeLast()
-                } else {
-                    unknown.append(member)
-                }
-            }
-            for key in schema.required where value[key] == nil { fail("missing required field '\(key)'") }
-            for member in unknown {
-                switch schema.additionalProperties {
-                case .allowed: break
-                case .forbidden: fail("unknown field '\(member.key)'")
-                case .schema(let child):
-                    path.append(.key(member.key))
-                    check(member.value, child, path: &path, found: &found, limit: limit)
-                    path.removeLast()
-                }
-            }
+            checkMembers(members, of: value, schema, path: &path, found: &found, limit: limit)
         default:
             break
+        }
+    }
+
+    /// Each alternative on its own: nil when one has no violation, else why each does not match.
+    private func noneMatched(_ value: JSONValue, _ alternatives: [JSONSchema]) -> [String]? {
+        var reasons: [String] = []
+        for alternative in alternatives {
+            var own: [SchemaViolation] = []
+            var ownPath: [PathStep] = []
+            check(value, alternative, path: &ownPath, found: &own, limit: 1)
+            guard let first = own.first else { return nil }
+            reasons.append(first.description)
+        }
+        return reasons.isEmpty ? nil : reasons
+    }
+
+    /// An object's members against `properties`, `required` and `additionalProperties`.
+    private func checkMembers(
+        _ members: [JSONMember], of value: JSONValue, _ schema: JSONSchema, path: inout [PathStep],
+        found: inout [SchemaViolation], limit: Int
+    ) {
+        // Both lists are sorted by key: walk them together.
+        let properties = schema.sortedProperties
+        var p = 0
+        var unknown: [JSONMember] = []
+        for member in members {
+            while p < properties.count && properties[p].name < member.key { p += 1 }
+            if p < properties.count && properties[p].name == member.key {
+                path.append(.key(member.key))
+                check(member.value, properties[p].schema, path: &path, found: &found, limit: limit)
+                path.removeLast()
+            } else {
+                unknown.append(member)
+            }
+        }
+        for key in schema.required where value[key] == nil {
+            if found.count < limit { found.append(SchemaViolation(path: Self.text(of: path), message: "missing required field '\(key)'")) }
+        }
+        for member in unknown {
+            switch schema.additionalProperties {
+            case .allowed: break
+            case .forbidden:
+                if found.count < limit {
+                    found.append(SchemaViolation(path: Self.text(of: path), message: "unknown field '\(member.key)'"))
+                }
+            case .schema(let child):
+                path.append(.key(member.key))
+                check(member.value, child, path: &path, found: &found, limit: limit)
+                path.removeLast()
+            }
         }
     }
 

@@ -73,7 +73,7 @@ let package = Package(
             ]),
 
         // Shared by the test targets: executables, processes, the seeded generator, golden files.
-        .target(name: "SportsTimeTestSupport", path: "Tests/SportsTimeTestSupport"),
+        .target(name: "SportsTimeTestSupport", dependencies: ["SportsTimeCore"], path: "Tests/SportsTimeTestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["SportsTimeCore", "SportsTimeTestSupport", "Yams"]),
         .testTarget(name: "IngestTests", dependencies: ["SportsTimeTestSupport", "SportsTimeIngest"], exclude: ["Fixtures"]),
         .testTarget(name: "NormalizeTests", dependencies: ["SportsTimeTestSupport", "SportsTimeNormalize"]),

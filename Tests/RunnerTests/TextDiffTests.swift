@@ -138,9 +138,9 @@ import SportsTimeCore
     @Test func aLastLineWithoutNewlineIsAChangeAsInGit() {
         let diff = LineDiff.compare(Data("a\nb".utf8), Data("a\nb\n".utf8))
         #expect(diff.added == 1 && diff.removed == 1)
-        #expect(DiffRenderer.unified(diff) == ["@@ -1,2 +1,2 @@", " a", "-b", "\\ No newline at end of file", "+b"])
+        #expect(diff.unifiedLines == ["@@ -1,2 +1,2 @@", " a", "-b", "\\ No newline at end of file", "+b"])
         let added = LineDiff.compare(Data(), Data("x\ny\n".utf8))
-        #expect(DiffRenderer.unified(added) == ["@@ -0,0 +1,2 @@", "+x", "+y"])
+        #expect(added.unifiedLines == ["@@ -0,0 +1,2 @@", "+x", "+y"])
     }
 
     @Test func farApartChangesAreSeparateHunks() {

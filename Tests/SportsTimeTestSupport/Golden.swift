@@ -1,4 +1,5 @@
 import Foundation
+import struct SportsTimeCore.LineDiff
 import Testing
 
 /// Golden-file comparison for every test target: a mismatch fails with a unified line diff;
@@ -23,9 +24,7 @@ public enum Golden {
             return
         }
         if expected != actual {
-            let diff = LineDiff.unified(
-                old: String(decoding: expected, as: UTF8.self), new: String(decoding: actual, as: UTF8.self),
-                oldName: shown + " (golden)", newName: shown + " (now)")
+            let diff = unifiedDiff(expected, actual, oldName: shown + " (golden)", newName: shown + " (now)")
             Issue.record(
                 "\(shown) differs from its golden file (re-record with RECORD_GOLDENS=1 if the change is intended):\n\(diff)",
                 sourceLocation: sourceLocation)
@@ -76,49 +75,13 @@ public enum Golden {
     }
 }
 
-/// A line diff (longest common subsequence) with context, for test failures.
-public enum LineDiff {
-    public static func unified(
-        old: String, new: String, oldName: String, newName: String, context: Int = 2,
-        maxLines: Int = 120
-    ) -> String {
-        let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
-        guard a.count * b.count <= 9_000_000 else {
-            let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-            return
-                "--- \(oldName)\n+++ \(newName)\nfirst difference at line \(first + 1):\n-\(first < a.count ? a[first] : "")\n+\(first < b.count ? b[first] : "")"
-        }
-        var lcs = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-            }
-        }
-        var ops: [(Character, String, Int)] = []
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] {
-                ops.append((" ", a[i], i)); i += 1; j += 1
-            } else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] {
-                ops.append(("+", b[j], i)); j += 1
-            } else {
-                ops.append(("-", a[i], i)); i += 1
-            }
-        }
-        var keep = [Bool](repeating: false, count: ops.count)
-        for (index, op) in ops.enumerated() where op.0 != " " {
-            for k in max(0, index - context)...min(ops.count - 1, index + context) { keep[k] = true }
-        }
-        var lines = ["--- \(oldName)", "+++ \(newName)"]
-        var inHunk = false
-        for (index, op) in ops.enumerated() {
-            if keep[index] {
-                if !inHunk { lines.append("@@ near line \(op.2 + 1) @@"); inHunk = true }
-                lines.append("\(op.0)\(op.1)")
-            } else {
-                inHunk = false
-            }
-            if lines.count > maxLines { lines.append("... (diff cut)"); break }
+extension Golden {
+    /// The project's own line diff (`LineDiff`, what `sportstime diff` prints), with file names, cut
+    /// after `maxLines` lines.
+    public static func unifiedDiff(_ old: Data, _ new: Data, oldName: String, newName: String, maxLines: Int = 120) -> String {
+        var lines = ["--- \(oldName)", "+++ \(newName)"] + LineDiff.compare(old, new, context: 2).unifiedLines
+        if lines.count > maxLines {
+            lines = Array(lines.prefix(maxLines)) + ["... (diff cut)"]
         }
         return lines.joined(separator: "\n")
     }

@@ -48,7 +48,7 @@ public enum DiffRenderer {
             text += "\n### `\(diff.path)`\n\n"
             if case .text(let lineDiff) = diff.content {
                 text += "\(lines(lineDiff.added)) added, \(Format.count(lineDiff.removed)) removed.\n\n"
-                let body = unified(lineDiff)
+                let body = lineDiff.unifiedLines
                 // A fence longer than any run of backticks in the text.
                 let fence = String(repeating: "`", count: max(3, longestBacktickRun(body) + 1))
                 text += fence + "diff\n"
@@ -108,7 +108,7 @@ public enum DiffRenderer {
             let note = diff.status == .modified ? "" : " [\(diff.status.rawValue)]"
             if case .text(let lineDiff) = diff.content {
                 text += "\(diff.path)\(note): \(lines(lineDiff.added)) added, \(Format.count(lineDiff.removed)) removed\n"
-                for line in unified(lineDiff) { text += "  \(line)\n" }
+                for line in lineDiff.unifiedLines { text += "  \(line)\n" }
                 continue
             }
             let counts = diff.counts
@@ -208,31 +208,6 @@ public enum DiffRenderer {
         }
     }
 
-    /// A unified diff's lines: `@@ … @@` headers, then ` `, `-` and `+` lines (and git's
-    /// `\ No newline at end of file` after a last line without one).
-    static func unified(_ diff: LineDiff) -> [String] {
-        var lines: [String] = []
-        let marker = "\\ No newline at end of file"
-        for hunk in diff.hunks {
-            lines.append(hunk.header)
-            var oldLine = hunk.oldStart - 1, newLine = hunk.newStart - 1
-            for line in hunk.lines {
-                switch line {
-                case .context(let text):
-                    lines.append(" " + text); oldLine += 1; newLine += 1
-                    if diff.oldLacksNewline && oldLine == diff.oldLineCount { lines.append(marker) }
-                case .removed(let text):
-                    lines.append("-" + text); oldLine += 1
-                    if diff.oldLacksNewline && oldLine == diff.oldLineCount { lines.append(marker) }
-                case .added(let text):
-                    lines.append("+" + text); newLine += 1
-                    if diff.newLacksNewline && newLine == diff.newLineCount { lines.append(marker) }
-                }
-            }
-        }
-        return lines
-    }
-
     private static func longestBacktickRun(_ lines: [String]) -> Int {
         var longest = 0
         for line in lines where line.contains("`") {
@@ -308,7 +283,7 @@ public enum DiffRenderer {
             }
             return added.map { Item(text: "added: " + describe($0)) } + removed.map { Item(text: "removed: " + describe($0)) }
         case .text(let lineDiff):
-            return unified(lineDiff).map { Item(text: $0) }
+            return lineDiff.unifiedLines.map { Item(text: $0) }
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A unified line diff of two texts: Myers' O((N+M)·D) algorithm in linear space (the middle-snake
 /// recursion), so the edit is minimal and the added and removed counts are the ones `git diff --numstat`
 /// prints. Lines are split after each `\n` and compared with their terminator, so a last line that
-/// gains or loses its newline is a change, as in git. Pure.
+/// gains or loses its newline is a change, as in git. Pure. `sportstime diff` shows text outputs with it,
+/// and the tests' golden-file comparer (`SportsTimeTestSupport.Golden`) prints its mismatches with it.
 public struct LineDiff: Sendable, Hashable {
     /// One line of a hunk.
     public enum Line: Sendable, Hashable {
@@ -152,7 +153,7 @@ public struct LineDiff: Sendable, Hashable {
     }
 
     /// A line without its `\n` or `\r\n` (as bytes: Swift takes `\r\n` for one character).
-    static func withoutTerminator(_ line: Substring) -> String {
+    public static func withoutTerminator(_ line: Substring) -> String {
         var bytes = Array(line.utf8)
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
@@ -160,7 +161,7 @@ public struct LineDiff: Sendable, Hashable {
     }
 
     /// The lines of a text, each with its `\n` (the last one may lack it).
-    static func lines(_ data: Data) -> [Substring] {
+    public static func lines(_ data: Data) -> [Substring] {
         let text = String(decoding: data, as: UTF8.self)
         var result: [Substring] = []
         var start = text.startIndex
@@ -255,5 +256,37 @@ private struct Myers {
             }
         }
         return nil
+    }
+}
+
+extension LineDiff {
+    /// The diff's lines: `@@ … @@` headers, then ` `, `-` and `+` lines (and git's
+    /// `\ No newline at end of file` after a last line without one).
+    public var unifiedLines: [String] {
+        var lines: [String] = []
+        let marker = "\\ No newline at end of file"
+        for hunk in hunks {
+            lines.append(hunk.header)
+            var oldLine = hunk.oldStart - 1
+            var newLine = hunk.newStart - 1
+            for line in hunk.lines {
+                switch line {
+                case .context(let text):
+                    lines.append(" " + text)
+                    oldLine += 1
+                    newLine += 1
+                    if oldLacksNewline && oldLine == oldLineCount { lines.append(marker) }
+                case .removed(let text):
+                    lines.append("-" + text)
+                    oldLine += 1
+                    if oldLacksNewline && oldLine == oldLineCount { lines.append(marker) }
+                case .added(let text):
+                    lines.append("+" + text)
+                    newLine += 1
+                    if newLacksNewline && newLine == newLineCount { lines.append(marker) }
+                }
+            }
+        }
+        return lines
     }
 }

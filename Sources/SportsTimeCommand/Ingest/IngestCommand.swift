@@ -9,9 +9,8 @@ import SportsTimeIngest
 /// Reads each source's files under the scraped folder, writes `<out>/<source>/games.json`,
 /// `rejects.jsonl` and `filtered.jsonl`. A source whose rejects pass its threshold fails (exit 1) and its previous outputs
 /// stay as they were; an unreadable spec or file exits 2.
-@main
-struct IngestCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct IngestCommand: PipelineCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "sportstime-ingest",
         abstract: "Parse scraped schedule files into raw games, one folder per source.",
         discussion: """
@@ -41,51 +40,35 @@ struct IngestCommand: ParsableCommand {
     @Option(help: "With --preview: how many rows to show.")
     var rows: Int = 5
 
-    func validate() throws {
+    public func validate() throws {
         if rows < 1 { throw ValidationError("--rows must be 1 or more.") }
         if preview != nil, !only.isEmpty { throw ValidationError("--preview shows one source; drop --source.") }
     }
 
-    func run() throws {
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let specURL = URL(fileURLWithPath: sources, relativeTo: root)
-        let specPath = ArtifactFiles.relativePath(of: specURL, to: root)
-        var status = ExitStatus.ok
-        func report(_ diagnostics: [Diagnostic]) {
-            for d in diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+    public init() {}
+
+    public func execute(in context: CommandContext) throws {
+        let paths = context.paths
+        let specURL = paths.url(sources)
+        let specPath = paths.display(specURL)
+        guard let data = FileManager.default.contents(atPath: specURL.path) else {
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: specPath),
+                    "cannot read the sources spec", fix: "Check the --sources path"))
         }
-        let configs: [SourceConfig]
-        do {
-            guard let data = FileManager.default.contents(atPath: specURL.path) else {
-                throw PipelineError.invalidInput(
-                    Diagnostic(
-                        .error, at: SourceLocation(path: specPath),
-                        "cannot read the sources spec", fix: "Check the --sources path"))
-            }
-            try TextEncoding.refuseWide(data, path: specPath)
-            configs = try SourceCatalog.load(text: String(decoding: data, as: UTF8.self), path: specPath)
-        } catch let error as PipelineError {
-            report(error.diagnostics)
-            throw ExitCode(error.exitCode)
-        }
-        let known = Set(configs.map(\.id))
+        try TextEncoding.refuseWide(data, path: specPath)
+        let configs = try SourceCatalog.load(text: String(decoding: data, as: UTF8.self), path: specPath)
+        let scrapedURL = paths.url(scraped)
         if let preview {
             guard let config = configs.first(where: { $0.id == preview }) else {
                 throw ValidationError("unknown source '\(preview)'. Use one of: \(configs.map(\.id).joined(separator: ", ")).")
             }
-            do {
-                let folder = URL(fileURLWithPath: scraped, relativeTo: root).appendingPathComponent(config.folder)
-                let listing = try Self.listing(of: folder, root: root)
-                let files = try config.dataFiles(in: listing).map { try Self.load(folder, $0, root: root) }
-                let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try Self.load(folder, $0.file, root: root) }
-                let text = try Preview.text(config, files: files, lookups: lookups, rows: rows)
-                FileHandle.standardOutput.write(Data(text.utf8))
-            } catch let error as PipelineError {
-                report(error.diagnostics)
-                throw ExitCode(error.exitCode)
-            }
+            let input = try Self.read(config, from: scrapedURL, paths: paths)
+            context.writeOutput(try Preview.text(config, files: input.files, lookups: input.lookups, rows: rows))
             return
         }
+        let known = Set(configs.map(\.id))
         let unknown = only.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw ValidationError(
@@ -93,37 +76,22 @@ struct IngestCommand: ParsableCommand {
             )
         }
         let selected = only.isEmpty ? configs : configs.filter { only.contains($0.id) }
-        let outURL = URL(fileURLWithPath: out, relativeTo: root)
-        let scrapedURL = URL(fileURLWithPath: scraped, relativeTo: root)
+        let outURL = paths.url(out)
 
         // 1. Read each source's files (disk, in spec order).
-        var inputs: [Result<SourceInput, PipelineError>] = []
-        for config in selected {
-            do {
-                let folder = scrapedURL.appendingPathComponent(config.folder)
-                let listing = try Self.listing(of: folder, root: root)
-                let names = try config.dataFiles(in: listing)
-                let files = try names.map { try Self.load(folder, $0, root: root) }
-                let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try Self.load(folder, $0.file, root: root) }
-                inputs.append(.success(SourceInput(config: config, files: files, lookups: lookups)))
-            } catch let error as PipelineError {
-                inputs.append(.failure(error))
-            }
+        let inputs = selected.map { config in Result { try Self.read(config, from: scrapedURL, paths: paths) }.mapError(Self.pipelineError)
         }
         // 2. Parse and encode the sources in parallel (pure work on values).
-        let read = inputs
-        let outcomes = Outcomes(count: read.count)
-        DispatchQueue.concurrentPerform(iterations: read.count) { index in
-            outcomes.set(index, Self.process(read[index]))
-        }
+        let outcomes = inputs.parallelMap(Self.process)
         // 3. Report and write in spec order.
-        for outcome in outcomes.all {
+        var status = ExitStatus.ok
+        for outcome in outcomes {
             do {
                 let processed = try outcome.get()
                 let result = processed.result
-                report(result.warnings)
+                for warning in result.warnings { context.say(warning.description) }
                 if result.failure != nil {
-                    report(result.failureDiagnostics)
+                    for diagnostic in result.failureDiagnostics { context.say(diagnostic.description) }
                     status = max(status, ExitStatus.failure)
                     continue
                 }
@@ -132,53 +100,55 @@ struct IngestCommand: ParsableCommand {
                 try ArtifactFiles.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
                 try ArtifactFiles.write(processed.filtered, to: target.appendingPathComponent("filtered.jsonl"))
                 let c = result.counts
-                FileHandle.standardError.write(
-                    Data(
-                        "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)\n"
-                            .utf8))
+                context.say(
+                    "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)"
+                )
             } catch let error as PipelineError {
-                report(error.diagnostics)
+                _ = context.report(error)
                 status = max(status, error.exitCode == ExitStatus.failure ? ExitStatus.failure : ExitStatus.invalidInput)
             }
         }
-        if only.isEmpty { Self.removeStale(in: outURL, keeping: known) }
+        if only.isEmpty { Self.removeStale(in: outURL, keeping: known, context: context) }
         if status != ExitStatus.ok { throw ExitCode(status) }
+    }
+
+    /// A source's data and lookup files under its folder of `scraped`.
+    static func read(_ config: SourceConfig, from scraped: URL, paths: CommandPaths) throws -> SourceInput {
+        let folder = scraped.appendingPathComponent(config.folder)
+        let listing = try listing(of: folder, paths: paths)
+        let files = try config.dataFiles(in: listing).map { try load(folder, $0, paths: paths) }
+        let lookups = try config.lookupFiles.filter { listing.contains($0.file) }.map { try load(folder, $0.file, paths: paths) }
+        return SourceInput(config: config, files: files, lookups: lookups)
     }
 
     /// Files under `folder`, relative to it, sorted; hidden files skipped. Links to files inside the
     /// repository are followed; a link that leads outside it is an error (`RepositoryConfinement`).
-    static func listing(of folder: URL, root: URL) throws -> [String] {
-        try RepositoryConfinement(root: ArtifactFiles.repositoryRoot(from: root)).inputFiles(under: folder, suffix: "")
+    static func listing(of folder: URL, paths: CommandPaths) throws -> [String] {
+        try RepositoryConfinement(root: paths.root).inputFiles(under: folder, suffix: "")
     }
 
-    static func load(_ folder: URL, _ name: String, root: URL) throws -> LoadedFile {
+    static func load(_ folder: URL, _ name: String, paths: CommandPaths) throws -> LoadedFile {
         let url = folder.appendingPathComponent(name)
-        let path = ArtifactFiles.relativePath(of: url, to: root)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw PipelineError.invalidInput(
-                Diagnostic(
-                    .error, at: SourceLocation(path: path), "cannot read the file",
-                    fix: "Check its permissions"))
-        }
+        let path = paths.display(url)
+        let data = try InputFiles.read(url, path: path, problem: "cannot read the file", fix: "Check its permissions")
         return LoadedFile(path: path, name: name, data: data)
     }
 
     /// Output folders of sources no longer in the spec (only folders holding nothing but ingest outputs).
-    static func removeStale(in out: URL, keeping ids: Set<String>) {
-        let manager = FileManager.default
-        guard let entries = try? manager.contentsOfDirectory(atPath: out.path) else { return }
-        for entry in entries.sorted() where !ids.contains(entry) && !entry.hasPrefix(".") {
-            let folder = out.appendingPathComponent(entry)
-            guard let inside = try? manager.contentsOfDirectory(atPath: folder.path),
-                !inside.isEmpty, Set(inside).isSubset(of: ["games.json", "rejects.jsonl", "filtered.jsonl"])
-            else { continue }
-            try? manager.removeItem(at: folder)
-            FileHandle.standardError.write(
-                Data("ingest: removed \(ArtifactFiles.relativePath(of: folder, to: out)) (source no longer in the spec)\n".utf8))
+    static func removeStale(in out: URL, keeping ids: Set<String>, context: CommandContext) {
+        let ownFiles: Set<String> = ["games.json", "rejects.jsonl", "filtered.jsonl"]
+        for folder in OutputPruning.staleFolders(in: out, keeping: ids, ownFiles: ownFiles)
+        where folder.holdsOnlyOwnFiles && !folder.contents.isEmpty {
+            try? FileManager.default.removeItem(at: folder.url)
+            context.say("ingest: removed \(ArtifactFiles.relativePath(of: folder.url, to: out)) (source no longer in the spec)")
         }
     }
 
-    static func process(_ input: Result<SourceInput, PipelineError>) -> Result<Processed, PipelineError> {
+    static func pipelineError(_ error: Error) -> PipelineError {
+        error as? PipelineError ?? .failure(Diagnostic(.error, "\(error)", fix: "Report this as a bug"))
+    }
+
+    @Sendable static func process(_ input: Result<SourceInput, PipelineError>) -> Result<Processed, PipelineError> {
         do {
             let source = try input.get()
             let result = try Ingester.ingest(source.config, files: source.files, lookups: source.lookups)
@@ -208,14 +178,4 @@ struct Processed: Sendable {
     var games: Data
     var rejects: Data
     var filtered: Data
-}
-
-/// Results filled in by parallel workers, one slot each.
-final class Outcomes: Sendable {
-    private let slots: Locked<[Result<Processed, PipelineError>?]>
-    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
-    func set(_ index: Int, _ value: Result<Processed, PipelineError>) { slots.withLock { $0[index] = value } }
-    var all: [Result<Processed, PipelineError>] {
-        slots.current.map { $0 ?? .failure(.failure(Diagnostic(.error, "a source was not processed", fix: "Report this as a bug"))) }
-    }
 }

@@ -4,8 +4,8 @@ import SportsTimeCore
 import SportsTimePlan
 
 /// `sportstime-plan --merged out/merge --requests fixtures/requests --out out/plan [--request ID]`
-struct PlanCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct PlanCommand: PipelineCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "sportstime-plan",
         abstract: "Plan ranked sports road trips for the requests in fixtures/requests.",
         discussion: """
@@ -34,14 +34,9 @@ struct PlanCommand: ParsableCommand {
             valueName: "file"))
     var depfile: String?
 
-    func run() throws {
-        do {
-            try PlanCommandRunner(merged: merged, requests: requests, out: out, only: request, depfile: depfile).run()
-        } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
-            throw ExitCode(error.exitCode)
-        }
+    public init() {}
+
+    public func execute(in context: CommandContext) throws {
+        try PlanRun(merged: merged, requests: requests, out: out, only: request, depfile: depfile, context: context).run()
     }
 }
-
-PlanCommand.main()

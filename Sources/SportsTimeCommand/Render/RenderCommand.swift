@@ -6,9 +6,8 @@ import SportsTimeRender
 extension PaperSize: ExpressibleByArgument {}
 
 /// `sportstime-render`: turns every plan in `--plans` into an itinerary folder under `--out`.
-@main
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct RenderCommand: PipelineCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "sportstime-render",
         abstract: "Render trip plans as Markdown, print-ready HTML, iCalendar, GeoJSON and (with WeasyPrint) PDF.",
         discussion: """
@@ -41,7 +40,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("no-pdf"), help: "Do not make PDFs, even when an engine is available.")
     var noPDF = false
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         if noPDF && pdfEngine != nil { throw ValidationError("--no-pdf and --pdf-engine contradict each other; pass one.") }
         if let pdfEngine, !FileManager.default.isExecutableFile(atPath: pdfEngine) {
             throw ValidationError(
@@ -49,16 +50,10 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    public func execute(in context: CommandContext) throws {
         var options = RenderRun.Options()
         (options.plans, options.merged, options.out, options.geo, options.paper) = (plans, merged, out, geo, paper)
         options.pdf = noPDF ? .none : pdfEngine.map(RenderRun.PDFChoice.engine) ?? .installed
-        let say: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        do {
-            try RenderRun(options, say: say).execute()
-        } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { say(diagnostic.description) }
-            throw ExitCode(error.exitCode)
-        }
+        try RenderRun(options, paths: context.paths, say: context.say).execute()
     }
 }

@@ -1,0 +1,4 @@
+// `sportstime-ingest`: the command is IngestCommand (Sources/SportsTimeCommand/Ingest/), the work is in SportsTimeIngest.
+import SportsTimeCommand
+
+IngestCommand.main()

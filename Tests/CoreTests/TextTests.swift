@@ -173,6 +173,73 @@ import Yams
         #expect(YAMLLocator(text: Self.laughs, path: "x.yaml").location(["l9", 0]).line == 1)
     }
 
+    /// The strict decoder gives what Yams' decoder gives, value for value, on documents with every
+    /// scalar rule the strict types meet (quoted and plain numbers, booleans, nulls, lists, maps).
+    @Test func theNodeDecoderAgreesWithYams() throws {
+        struct Wide: Codable, Equatable {
+            var text: String
+            var quoted: String
+            var number: Int
+            var hex: Int?
+            var big: Int64
+            var ratio: Double
+            var flag: Bool
+            var yes: Bool?
+            var missing: String?
+            var null: String?
+            var list: [Int]
+            var map: [String: [String]]
+            var nested: [Inner]
+            struct Inner: Codable, Equatable { var a: String; var b: Double? }
+        }
+        let text = """
+            text: 2023
+            quoted: "true"
+            number: 42
+            hex: 0x1F
+            big: 9000000000
+            ratio: 0.25
+            flag: false
+            yes: yes
+            null: ~
+            list: [1, 2, 3]
+            map: {x: [a, "b"], "1": []}
+            nested:
+              - {a: one, b: 1e3}
+              - a: two
+            """
+        let strict = try StrictYAML.decode(Wide.self, from: text, path: "x.yaml")
+        let viaYams = try YAMLDecoder().decode(Wide.self, from: text)
+        #expect(strict == viaYams)
+        #expect(strict.text == "2023" && strict.hex == 31 && strict.yes == true && strict.null == nil && strict.map["1"] == [])
+    }
+
+    @Test func unknownKeysAreTheOnesNoValueAskedFor() {
+        // In a list item, in a dictionary's value, and in a value decoded by hand.
+        #expect(
+            error("name: a\ncount: 2\ntags: [x]\nnested: {flag: true, extra: 1}\n")
+                == "x.yaml:4:22: error: unknown key 'extra' in nested. Use one of: flag.")
+        struct Holder: Decodable { var items: [String: StrictYAMLTests.Spec.Nested] }
+        #expect(throws: (any Error).self) {
+            try StrictYAML.decode(Holder.self, from: "items:\n  any-name: {flag: true, flah: true}\n", path: "h.yaml")
+        }
+        do {
+            _ = try StrictYAML.decode(Holder.self, from: "items:\n  any-name: {flag: true, flah: true}\n", path: "h.yaml")
+        } catch {
+            #expect("\(error)" == "h.yaml:2:26: error: unknown key 'flah' in items.any-name. Use one of: flag.")
+        }
+        // Several at once, in document order.
+        #expect(
+            error("name: a\nzz: 1\ncount: 2\naa: 2\n")
+                == "x.yaml:2:1: error: unknown key 'zz'. Use one of: count, name, nested, tags.\nx.yaml:4:1: error: unknown key 'aa'. Use one of: count, name, nested, tags."
+        )
+    }
+
+    /// A merge key is not expanded: it is a key like any other, unknown to the strict types.
+    @Test func aMergeKeyIsAnUnknownKey() {
+        #expect(error("tags: &t [a]\n<<: {name: a}\nname: a\ncount: 1\n").hasPrefix("x.yaml:2:1: error: unknown key '<<'."))
+    }
+
     @Test func aFewAliasesStillDecode() throws {
         let spec = try StrictYAML.decode(Spec.self, from: "name: &n a\ncount: 2\ntags: [*n, *n]\n", path: "x.yaml")
         #expect(spec.tags == ["a", "a"])

@@ -4,9 +4,9 @@ import Yams
 /// Decodes YAML strictly: syntax errors, type errors, missing and unknown keys all become
 /// diagnostics that name the file, the YAML line and column, and what to do.
 ///
-/// Unknown keys are found by walking the document beside the decoded value: a mapping's keys must be
-/// the stored properties of the value decoded from it (so strict types use property names as keys;
-/// `[String: X]` dictionaries accept any key).
+/// Unknown keys are the keys nobody read: `YAMLNodeDecoder` records the keys each value looked up
+/// while decoding, and a key of a decoded mapping that no value asked for is refused (a `[String: X]`
+/// dictionary reads all its keys). A merge key (`<<`) is not expanded, so it is refused too.
 public enum StrictYAML {
     public static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws -> T {
         try decodeDocument(type, from: text, path: path).value
@@ -23,10 +23,11 @@ public enum StrictYAML {
                     .error, at: SourceLocation(path: path, line: 1), "the file is empty",
                     fix: "Add the document's content"))
         }
-        let node = plainKeys(composed)
+        let node = composed
+        let decoder = YAMLNodeDecoder()
         let value: T
         do {
-            value = try YAMLDecoder().decode(T.self, from: node)
+            value = try decoder.decode(T.self, from: node)
         } catch let error as DecodingError {
             // A missing key is often a misspelt one (`reson:` for `reason:`): the decoder stops at the
             // missing key before the unknown keys are checked, so name the misspelling, at its line.
@@ -42,8 +43,8 @@ public enum StrictYAML {
         } catch let error as YamlError {
             throw PipelineError.invalidInput(diagnostic(for: error, path: path))
         }
-        var problems: [Diagnostic] = []
-        checkKeys(node, against: value, keyPath: [], path: path, problems: &problems)
+        // Unknown keys: the keys of a decoded mapping that the value decoded from it never asked for.
+        let problems = decoder.unknownKeys(in: node, path: path)
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
@@ -119,40 +120,6 @@ public enum StrictYAML {
                 break
             }
             return nil
-        }
-    }
-
-    /// The tree with every scalar mapping key re-tagged as a plain key. Yams looks a key up by building
-    /// a plain scalar from its text, so a quoted key that reads as a number or boolean (`"1"`, `"TRUE"`)
-    /// was reported missing; keys are matched by their text.
-    ///
-    ///
-    /// The mapping's tag gets Yams' rule-less resolver (`Resolver.basic`, everything a string): Yams builds
-    /// the node it looks a key up with from the mapping's tag, so both that node and the keys (implicit
-    /// tags from the same tag) resolve to `str` without the default resolver's regexes, and a key matches
-    /// exactly when its text does, as before. The mapping's own tag name is kept.
-    /// Value scalars whose implicit tag can only resolve to a string get that tag now (`isPlainString`),
-    /// so decoding does not run the regexes on them either; every other scalar resolves as before.
-    static func plainKeys(_ node: Node) -> Node {
-        switch node {
-        case .mapping(let mapping):
-            let mappingTag = mapping.tag.copy(resolver: .basic)
-            let pairs = mapping.map { pair -> (Node, Node) in
-                var key = pair.key
-                if case .scalar(let scalar) = key {
-                    key = .scalar(Node.Scalar(scalar.string, mappingTag.copy(with: .implicit), .any, scalar.mark))
-                }
-                return (key, plainKeys(pair.value))
-            }
-            return .mapping(Node.Mapping(pairs, mappingTag, mapping.style, mapping.mark))
-        case .sequence(let sequence):
-            return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark))
-        case .scalar(var scalar) where scalar.tag.description.isEmpty && isPlainString(scalar.string):
-            // An implicit tag (its name is empty until resolved) that resolves to str.
-            scalar.tag = Tag(.str)
-            return .scalar(scalar)
-        default:
-            return node
         }
     }
 
@@ -283,76 +250,9 @@ public enum StrictYAML {
                 fix: "Save the file as UTF-8 YAML")
         }
     }
-
-    private static func checkKeys(
-        _ node: Node, against value: Any, keyPath: [String], path: String,
-        problems: inout [Diagnostic]
-    ) {
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional {
-            if let child = mirror.children.first {
-                checkKeys(node, against: child.value, keyPath: keyPath, path: path, problems: &problems)
-            }
-            return
-        }
-        switch (node, mirror.displayStyle) {
-        case (.mapping(let mapping), .struct?), (.mapping(let mapping), .class?):
-            var children: [String: Any] = [:]
-            for child in mirror.children {
-                guard let label = child.label else { continue }
-                children[label.hasPrefix("_") ? String(label.dropFirst()) : label] = child.value
-            }
-            if let strict = value as? StrictKeys {
-                for key in type(of: strict).storedNonKeys { children[key] = nil }
-                for key in type(of: strict).extraKeys { children[key] = children[key] ?? () }
-            }
-            for (keyNode, valueNode) in mapping {
-                guard let key = keyNode.string else { continue }
-                if let childValue = children[key] {
-                    checkKeys(valueNode, against: childValue, keyPath: keyPath + [key], path: path, problems: &problems)
-                } else {
-                    let known = children.keys.sorted().joined(separator: ", ")
-                    let at = keyPath.isEmpty ? "" : " in \(keyPath.joined(separator: "."))"
-                    problems.append(
-                        Diagnostic(
-                            .error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
-                            "unknown key '\(key)'\(at)", fix: "Use one of: \(known)"))
-                }
-            }
-        case (.sequence(let sequence), .collection?):
-            for (index, (childNode, child)) in zip(sequence, mirror.children.map(\.value)).enumerated() {
-                checkKeys(childNode, against: child, keyPath: keyPath + ["[\(index)]"], path: path, problems: &problems)
-            }
-        case (.mapping(let mapping), .dictionary?):
-            var byKey: [String: Any] = [:]
-            for pair in mirror.children {
-                let parts = Mirror(reflecting: pair.value).children.map(\.value)
-                if parts.count == 2, let key = parts[0] as? String { byKey[key] = parts[1] }
-            }
-            for (keyNode, valueNode) in mapping {
-                guard let key = keyNode.string, let child = byKey[key] else { continue }
-                checkKeys(valueNode, against: child, keyPath: keyPath + [key], path: path, problems: &problems)
-            }
-        default:
-            return
-        }
-    }
 }
 
 /// A YAML text as composed by `StrictYAML.decodeDocument`, for locating its values.
 public struct YAMLDocument {
     let root: Node
-}
-
-/// A strictly decoded type whose YAML accepts keys that are not stored properties
-/// (e.g. keys it decodes by hand into another shape).
-public protocol StrictKeys {
-    static var extraKeys: [String] { get }
-    /// Stored properties that are not keys (state the decoder derives, such as how a value was written).
-    static var storedNonKeys: [String] { get }
-}
-
-extension StrictKeys {
-    public static var extraKeys: [String] { [] }
-    public static var storedNonKeys: [String] { [] }
 }

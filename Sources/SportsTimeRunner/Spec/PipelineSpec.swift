@@ -110,7 +110,7 @@ struct StageFile: Decodable {
 
 /// An entry of `outs`: a path, or `{path: P, validate: false}` / `{path: P, schema: S}` for an output
 /// that is not a SportsTime envelope.
-struct OutFile: Decodable, StrictKeys {
+struct OutFile: Decodable {
     var path: String
     var validate: Bool?
     var schema: String?
@@ -118,8 +118,7 @@ struct OutFile: Decodable, StrictKeys {
     var isPath = false
 
     enum CodingKeys: String, CodingKey, CaseIterable { case path, validate, schema }
-    /// `isPath` records how the value was written; `{isPath: true}` is an unknown key.
-    static let storedNonKeys = ["isPath"]
+    /// `isPath` records how the value was written; it is not a key (`{isPath: true}` is an unknown key).
 
     init(from decoder: Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
@@ -135,15 +134,14 @@ struct OutFile: Decodable, StrictKeys {
 }
 
 /// `foreach: [a, b]`, `foreach: {items: [a, b]}` or `foreach: {glob: fixtures/requests/*.yaml}`.
-struct FanoutFile: Decodable, StrictKeys {
+struct FanoutFile: Decodable {
     var items: [String]?
     var glob: String?
     /// Whether it was written as a plain list (`foreach: [a, b]`).
     var isList = false
 
     enum CodingKeys: String, CodingKey, CaseIterable { case items, glob }
-    /// `isList` records how the value was written; `foreach: {isList: true}` is an unknown key.
-    static let storedNonKeys = ["isList"]
+    /// `isList` records how the value was written; it is not a key (`foreach: {isList: true}` is unknown).
 
     init(from decoder: Decoder) throws {
         if let list = try? decoder.singleValueContainer().decode([String].self) {

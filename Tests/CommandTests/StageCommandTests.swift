@@ -137,5 +137,8 @@ import Testing
         let validate = Self.run(RunnerCommand.self, ["validate", "out"], in: folder)
         #expect(validate.status == 0, "\(validate.stderr)")
         #expect(validate.stdout == "0 files checked, 0 problems.\n")
+        let diff = Self.run(RunnerCommand.self, ["diff-files", "old.json", "new.json"], in: folder)
+        #expect(diff.status == 2)
+        #expect(diff.stderr == "old.json: error: cannot read the file. Check the path and its permissions.\n")
     }
 }

@@ -204,13 +204,8 @@ struct DiffFilesCommand: PipelineCommand {
         }
         func read(_ file: String) throws -> Data? {
             if file == "/dev/null" { return nil }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw PipelineError.invalidInput(
-                    Diagnostic(
-                        .error, at: SourceLocation(path: file), "cannot read the file",
-                        fix: "Check the path and its permissions"))
-            }
-            return data
+            return try InputFiles.read(
+                context.paths.url(file), path: file, problem: "cannot read the file", fix: "Check the path and its permissions")
         }
         let before = try read(old), after = try read(new)
         let diffs = RecordDiff.compare(old: before.map { [path: $0] } ?? [:], new: after.map { [path: $0] } ?? [:])

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimeCore
 
@@ -135,7 +136,7 @@ import Testing
     // MARK: Writer against Foundation on random values
 
     @Test func stringsAndDoublesAreWrittenLikeFoundation() throws {
-        var generator = SeededGenerator(seed: 20261124)
+        var generator = SplitMix64(seed: 20261124)
         let alphabet: [Unicode.Scalar] = [
             "a", "Z", "/", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}",
             "\u{7F}", "é", "\u{2028}", "😀", " ", "0",
@@ -194,18 +195,5 @@ import Testing
         do { _ = try RawGame(json: item, codingPath: path) } catch { messages.append(describe(error)) }
         do { _ = try JSONValueDecoder.decode(RawGame.self, from: item, codingPath: path) } catch { messages.append(describe(error)) }
         #expect(messages == ["records[1].date: expected String", "records[1].date: expected String"])
-    }
-}
-
-/// SplitMix64: a seeded generator, so a failing case can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -88,9 +88,9 @@ import Testing
 
     /// The ASCII paths of unescaping and property splitting give what the character-wise ones give.
     @Test func textValuesAndPropertiesReadTheSameInAnyText() {
-        #expect(ICalendarTable.unescape(#"a\,b\;c\nd\Ne\\f\"#) == "a,b;c\nd\ne\\f\\")
-        #expect(ICalendarTable.unescape(#"Montr\,éal\n"#) == "Montr,éal\n")
-        #expect(ICalendarTable.unescape("plain") == "plain")
+        #expect(ICalendarText.unescape(#"a\,b\;c\nd\Ne\\f\"#) == "a,b;c\nd\ne\\f\\")
+        #expect(ICalendarText.unescape(#"Montr\,éal\n"#) == "Montr,éal\n")
+        #expect(ICalendarText.unescape("plain") == "plain")
         for content in [
             #"DTSTART;TZID="America/New_York:x";VALUE=DATE-TIME:20250301T190000"#,
             #"SUMMARY;LANGUAGE=fr:Montréal vs. Toronto"#, "LOCATION:Stade, Montréal", "X-NO-COLON",

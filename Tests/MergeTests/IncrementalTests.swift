@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimeMerge
 
@@ -49,7 +50,7 @@ import Testing
     @Test func generatedScenarioSplitsIntoRunsMergeLikeAFullMerge() throws {
         // 60 seeded splits of a ~480-game, 4-league scenario over 2–4 runs.
         for seed in UInt64(1)...60 {
-            var rng = SeededGenerator(seed: seed &* 7919)
+            var rng = SplitMix64(seed: seed &* 7919)
             let scenario = try ScenarioGenerator.make(seed: seed, runs: Int.random(in: 2...4, using: &rng))
             try Self.checkIncrementalEqualsFull(scenario, seed: seed, compareBytes: seed <= 5)
         }
@@ -84,7 +85,7 @@ import Testing
         let scraped2023 = T.instant("2023-02-01T00:00:00Z")
         let games2023 = try RetrosheetFixture.games(file: "2023SKED.TXT", source: "retrosheet-2023", scrapedAt: scraped2023)
         var second2023: [Game] = []
-        var rng = SeededGenerator(seed: 2023)
+        var rng = SplitMix64(seed: 2023)
         let retrosheetIds = Set(games2023.map(\.id))
         for (index, game) in games2023.enumerated() where index % 3 != 0 {
             var copy = game
@@ -107,7 +108,7 @@ import Testing
                 T.batch(source: "mlb-feed", system: "mlb-feed", scope: "mlb-2023", scrapedAt: scraped2023, priority: 2, games: second2023),
             ]
         for seed in UInt64(1)...3 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let runs = Int.random(in: 2...3, using: &rng)
             var scenario = Scenario(runs: runs)
             scenario.batches = batches.map { ($0, Int.random(in: 1...runs, using: &rng)) }

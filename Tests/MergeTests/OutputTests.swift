@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 import Testing
 @testable import SportsTimeMerge
 
@@ -9,7 +10,7 @@ import Testing
         let scenario = try ScenarioGenerator.make(seed: 7, runs: 1)
         let input = scenario.fullInput
         let expected = try T.outputs(try Merger.merge(input), input)
-        var rng = SeededGenerator(seed: 99)
+        var rng = SplitMix64(seed: 99)
         for _ in 0..<5 {
             var shuffled = input
             shuffled.gameBatches.shuffle(using: &rng)

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 import SportsTimeNormalize
 import Testing
@@ -112,7 +113,7 @@ import Testing
             return copy
         }
         #expect(try normalize(batches: shuffled, reference: reference) == expected)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<5 {
             shuffled = shuffled.shuffled(using: &generator).map { batch in
                 var copy = batch
@@ -189,18 +190,5 @@ import Testing
         #expect(
             result.summary(writtenTo: "out/normalize")
                 == "sportstime-normalize: 2 batches, 21 games in: 3 written, 18 rejected; 3 unresolved names -> out/normalize")
-    }
-}
-
-/// A small deterministic random generator (SplitMix64) so shuffles repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

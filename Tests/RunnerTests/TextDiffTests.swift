@@ -1,4 +1,5 @@
 import Foundation
+import struct SportsTimeTestSupport.SplitMix64
 import Testing
 @testable import SportsTimeRunner
 import SportsTimeCore
@@ -107,7 +108,7 @@ import SportsTimeCore
     }
 
     @Test func randomEditsAreMinimalAndRebuildTheNewText() {
-        var generator = SeededGenerator(seed: 18)
+        var generator = SplitMix64(seed: 18)
         for _ in 0..<300 {
             let alphabet = ["a", "b", "c", "d"]
             let old = (0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
@@ -148,18 +149,5 @@ import SportsTimeCore
         let diff = LineDiff.compare(Data(old.utf8), Data(new.utf8))
         #expect(diff.hunks.map(\.header) == ["@@ -1,5 +1,5 @@", "@@ -15,6 +15,5 @@"])
         #expect(diff.added == 1 && diff.removed == 2)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so the random cases are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

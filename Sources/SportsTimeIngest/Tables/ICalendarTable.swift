@@ -151,51 +151,6 @@ enum ICalendarTable {
         return (name, params, value)
     }
 
-    static func unescape(_ text: String) -> String {
-        if let ascii = unescapeASCII(text) { return ascii }
-        guard text.contains("\\") else { return text }
-        var out = ""
-        var escaped = false
-        for c in text {
-            if escaped {
-                switch c {
-                case "n", "N": out.append("\n")
-                default: out.append(c)
-                }
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
-            }
-        }
-        if escaped { out.append("\\") }
-        return out
-    }
-
-    /// `unescape` for ASCII text, byte by byte (in ASCII every character is one byte, except a CR LF
-    /// pair, which a backslash before it keeps whole either way); nil for other text.
-    static func unescapeASCII(_ text: String) -> String? {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        guard utf8.contains(UInt8(ascii: "\\")) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var escaped = false
-        for b in utf8 {
-            if escaped {
-                out.append(b == UInt8(ascii: "n") || b == UInt8(ascii: "N") ? 0x0A : b)
-                escaped = false
-            } else if b == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                out.append(b)
-            }
-        }
-        if escaped { out.append(UInt8(ascii: "\\")) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     enum RowResult {
         case success(TableRow)
         case failure(Reject)
@@ -208,15 +163,15 @@ enum ICalendarTable {
         func first(_ name: String) -> (params: [String: String], value: String)? {
             props.first { $0.name == name }.map { ($0.params, $0.value) }
         }
-        let summary = unescape(first("SUMMARY")?.value ?? "").trimmed
+        let summary = ICalendarText.unescape(first("SUMMARY")?.value ?? "").trimmed
         let (home, away) = teams(in: summary)
-        let location = unescape(first("LOCATION")?.value ?? "").trimmed
+        let location = ICalendarText.unescape(first("LOCATION")?.value ?? "").trimmed
         var venue = location, city = ""
         if let comma = location.firstIndex(of: ",") {
             venue = location[..<comma].trimmed
             city = location[location.index(after: comma)...].trimmed
         }
-        let description = unescape(first("DESCRIPTION")?.value ?? "")
+        let description = ICalendarText.unescape(first("DESCRIPTION")?.value ?? "")
         let descriptionLines = description.split(whereSeparator: \.isNewline).map { $0.trimmed }
         let competition = descriptionLines.first ?? ""
         var start = "", date = "", time = ""
@@ -265,7 +220,7 @@ enum ICalendarTable {
         let cells = [
             first("UID")?.value.trimmed ?? "", summary, home, away, location, venue, city,
             description, competition, start, date, time, status, first("SEQUENCE")?.value ?? "",
-            unescape(first("CATEGORIES")?.value ?? ""),
+            ICalendarText.unescape(first("CATEGORIES")?.value ?? ""),
         ]
         return .success(TableRow(line: line, cells: cells, raw: raw))
     }

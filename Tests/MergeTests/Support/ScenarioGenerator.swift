@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 @testable import SportsTimeMerge
 
 /// A realistic, seeded, multi-league data set that arrives over several runs: reference rows (some
@@ -56,7 +57,7 @@ enum ScenarioGenerator {
     ///   - gamesPerLeague: size of each league's schedule pool (4 leagues).
     ///   - runs: how many runs the data arrives over (1 = everything at once).
     static func make(seed: UInt64, gamesPerLeague: Int = 120, runs: Int) throws -> Scenario {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var scenario = Scenario(runs: runs)
         func arrival(after earliest: Int = 1) -> Int { Int.random(in: earliest...runs, using: &rng) }
 

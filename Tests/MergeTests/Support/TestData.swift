@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import SportsTimeCore
 @testable import SportsTimeMerge
 
@@ -89,19 +90,6 @@ enum T {
     /// The store's own files (entities, games, sync state): what a full and an incremental merge must agree on.
     static func storeFiles(_ result: MergeResult, _ input: MergeInput) throws -> [String: Data] {
         try outputs(result, input).filter { $0.key != "merge-report.json" && $0.key != "rejects.jsonl" }
-    }
-}
-
-/// A small, fast, seeded random number generator (SplitMix64), so every random test is reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 @testable import SportsTimeRender
 
 /// A parsed iCalendar content line.

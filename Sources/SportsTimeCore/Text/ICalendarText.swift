@@ -1,6 +1,7 @@
 import Foundation
 
-/// RFC 5545 content lines: TEXT escaping, folding at 75 octets, CRLF line ends.
+/// RFC 5545 content lines: TEXT escaping and unescaping, folding at 75 octets, CRLF line ends. Render
+/// writes calendars with it; ingest reads iCalendar schedules with it.
 public enum ICalendarText {
     /// The longest content line, in octets, not counting the CRLF (RFC 5545 §3.1).
     public static let maxLineOctets = 75
@@ -68,54 +69,51 @@ public enum ICalendarText {
         return logical
     }
 
-    /// Reverses `escape` (for reading a value back in tests and tools).
+    /// Reverses `escape`, the way readers of iCalendar files need it: `\n` and `\N` are line breaks,
+    /// a backslash before any other character stands for that character, and a lone backslash at the
+    /// end is kept.
     public static func unescape(_ text: String) -> String {
+        if let ascii = unescapeASCII(text) { return ascii }
+        guard text.contains("\\") else { return text }
         var out = ""
-        var escaping = false
+        var escaped = false
         for character in text {
-            if escaping {
+            if escaped {
                 switch character {
                 case "n", "N": out.append("\n")
                 default: out.append(character)
                 }
-                escaping = false
+                escaped = false
             } else if character == "\\" {
-                escaping = true
+                escaped = true
             } else {
                 out.append(character)
             }
         }
+        if escaped { out.append("\\") }
         return out
     }
-}
 
-/// Builds an iCalendar document line by line.
-struct ICalendarWriter {
-    private(set) var lines: [String] = []
-
-    mutating func begin(_ component: String) { lines.append("BEGIN:\(component)") }
-    mutating func end(_ component: String) { lines.append("END:\(component)") }
-
-    /// A property whose value is already in its final form (dates, numbers, enumerations).
-    mutating func raw(_ name: String, _ value: String, parameters: [(String, String)] = []) {
-        var line = name
-        for (key, parameter) in parameters { line += ";\(key)=\(ICalendarWriter.parameterValue(parameter))" }
-        lines.append(line + ":" + value)
-    }
-
-    /// A TEXT property, escaped.
-    mutating func text(_ name: String, _ value: String) { raw(name, ICalendarText.escape(value)) }
-
-    /// Folded lines, each ending in CRLF.
-    var data: Data {
-        var out = ""
-        for line in lines { for physical in ICalendarText.fold(line) { out += physical + "\r\n" } }
-        return Data(out.utf8)
-    }
-
-    /// Quotes a parameter value that contains `:`, `;` or `,` (§3.2); drops `"` and control characters.
-    static func parameterValue(_ value: String) -> String {
-        let cleaned = String(value.unicodeScalars.filter { $0 != "\"" && $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-        return cleaned.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(cleaned)\"" : cleaned
+    /// `unescape` for ASCII text, byte by byte (in ASCII every character is one byte, except a CR LF
+    /// pair, which a backslash before it keeps whole either way); nil for other text.
+    static func unescapeASCII(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard utf8.contains(UInt8(ascii: "\\")) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var escaped = false
+        for byte in utf8 {
+            if escaped {
+                out.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else {
+                out.append(byte)
+            }
+        }
+        if escaped { out.append(UInt8(ascii: "\\")) }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -2,8 +2,8 @@
 import PackageDescription
 import Foundation
 
-// One core library, one library per stage, a runner library, and thin executables.
-// Dependencies point one way: executables -> stage libraries -> SportsTimeCore.
+// One core library, one library per stage, a runner library, the command layer, and thin executables.
+// Dependencies point one way: executables -> SportsTimeCommand -> stage libraries and runner -> SportsTimeCore.
 let package = Package(
     name: "SportsTime",
     platforms: [.macOS(.v14)],
@@ -41,36 +41,22 @@ let package = Package(
         .target(name: "SportsTimeRender", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
         .target(name: "SportsTimeRunner", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
 
-        .executableTarget(
-            name: "sportstime",
+        // The command layer: every executable's command (ArgumentParser), over one path rule, error
+        // printing and exit codes (Shared/); callable from tests without a process.
+        .target(
+            name: "SportsTimeCommand",
             dependencies: [
+                "SportsTimeIngest", "SportsTimeNormalize", "SportsTimeMerge", "SportsTimePlan", "SportsTimeRender",
                 "SportsTimeRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "sportstime-ingest",
-            dependencies: [
-                "SportsTimeIngest", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "sportstime-normalize",
-            dependencies: [
-                "SportsTimeNormalize", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "sportstime-merge",
-            dependencies: [
-                "SportsTimeMerge", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "sportstime-plan",
-            dependencies: [
-                "SportsTimePlan", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "sportstime-render",
-            dependencies: [
-                "SportsTimeRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            exclude: ["README.md"]),
+        // The executables: each main.swift calls its command in SportsTimeCommand.
+        .executableTarget(name: "sportstime", dependencies: ["SportsTimeCommand"]),
+        .executableTarget(name: "sportstime-ingest", dependencies: ["SportsTimeCommand"]),
+        .executableTarget(name: "sportstime-normalize", dependencies: ["SportsTimeCommand"]),
+        .executableTarget(name: "sportstime-merge", dependencies: ["SportsTimeCommand"]),
+        .executableTarget(name: "sportstime-plan", dependencies: ["SportsTimeCommand"]),
+        .executableTarget(name: "sportstime-render", dependencies: ["SportsTimeCommand"]),
 
         // Shared by the test targets: executables, processes, the seeded generator, golden files.
         .target(name: "SportsTimeTestSupport", dependencies: ["SportsTimeCore"], path: "Tests/SportsTimeTestSupport"),
@@ -81,6 +67,13 @@ let package = Package(
         .testTarget(name: "PlanTests", dependencies: ["SportsTimeTestSupport", "SportsTimePlan"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["SportsTimeTestSupport", "SportsTimeRender"], exclude: ["Fixtures"]),
         .testTarget(name: "RunnerTests", dependencies: ["SportsTimeTestSupport", "SportsTimeRunner", "SportsTimeCore"]),
+        // The commands run inside the test process (CommandContext.capturing).
+        .testTarget(
+            name: "CommandTests",
+            dependencies: [
+                "SportsTimeTestSupport", "SportsTimeCommand", "SportsTimeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["SportsTimeTestSupport", "SportsTimeCore"], exclude: ["BadInputs", "NewSources"]),
         // The YAML reference and editor schemas against every reader's keys (all stage libraries).

@@ -1,2 +1,4 @@
-// The entry point: everything else is in MergeCommand (ArgumentParser) and the SportsTimeMerge library.
+// `sportstime-merge`: the command is MergeCommand (Sources/SportsTimeCommand/Merge/), the work is in SportsTimeMerge.
+import SportsTimeCommand
+
 MergeCommand.main()

@@ -1,2 +1,4 @@
-// The entry point: everything happens in `NormalizeCommand` and the SportsTimeNormalize library.
+// `sportstime-normalize`: the command is NormalizeCommand (Sources/SportsTimeCommand/Normalize/), the work is in SportsTimeNormalize.
+import SportsTimeCommand
+
 NormalizeCommand.main()

@@ -1,2 +1,4 @@
-// The runner's entry point; the commands live in SportsTimeCommand.swift, the work in SportsTimeRunner.
-SportsTimeCommand.main()
+// `sportstime`: the command is RunnerCommand (Sources/SportsTimeCommand/Runner/), the work is in SportsTimeRunner.
+import SportsTimeCommand
+
+RunnerCommand.main()

@@ -11,12 +11,15 @@ import Testing
         var stderr: String
     }
 
-    static func start(_ arguments: [String], in folder: URL) throws -> RunningProcess {
-        try TestProcess.start(try Executables.url("sportstime-merge"), arguments, in: folder)
+    /// The merge started in `folder`, with this process's environment and `hooks` (test hooks, `TestHook`).
+    static func start(_ arguments: [String], in folder: URL, hooks: [TestHook: Int] = [:]) throws -> RunningProcess {
+        var environment = ProcessInfo.processInfo.environment
+        for (hook, milliseconds) in hooks { environment[hook.rawValue] = "\(milliseconds)" }
+        return try TestProcess.start(try Executables.url("sportstime-merge"), arguments, in: folder, environment: environment)
     }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Run {
-        let result = try start(arguments, in: folder).wait()
+    static func run(_ arguments: [String], in folder: URL, hooks: [TestHook: Int] = [:]) throws -> Run {
+        let result = try start(arguments, in: folder, hooks: hooks).wait()
         return Run(status: result.status, stderr: result.stderr)
     }
 
@@ -47,7 +50,7 @@ import Testing
     @Test func usageErrorsExit64() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try Self.run(Self.arguments + ["--pause-between-entities-ms", "-5"], in: folder).status == 64)
+        #expect(try Self.run(Self.arguments, in: folder, hooks: [.mergePause: -5]).status == 64)
         #expect(try Self.run(Self.arguments + ["--frobnicate"], in: folder).status == 64)
     }
 
@@ -78,7 +81,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out/merge")
         // Test hook: 300 ms before each of the 7 entity kinds, so the signal lands mid-merge.
-        let merge = try Self.start(Self.arguments + ["--pause-between-entities-ms", "300"], in: folder)
+        let merge = try Self.start(Self.arguments, in: folder, hooks: [.mergePause: 300])
         // Signalled while it pauses before its third entity kind: after the first two are merged.
         #expect(
             merge.waitForStandardError(containing: "test pause before merging \(EntityKind.foldOrder[2].rawValue)"),

@@ -15,7 +15,7 @@ public struct RenderRun: Sendable {
         case installed
     }
 
-    /// The command's options, paths as given (relative to the current folder).
+    /// The command's options, paths as given (relative to the current folder: `CommandPaths`).
     public struct Options: Sendable {
         public var plans = "out/plan"
         public var merged = "out/merge"
@@ -27,24 +27,18 @@ public struct RenderRun: Sendable {
     }
 
     let command: Options
-    let root: URL
-    let cwd: URL
+    let paths: CommandPaths
     /// Where progress lines, notes and warnings go (standard error in the executable).
     let say: @Sendable (String) -> Void
 
-    public init(
-        _ options: Options, root: URL = ArtifactFiles.repositoryRoot(),
-        cwd: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-        say: @escaping @Sendable (String) -> Void
-    ) {
+    public init(_ options: Options, paths: CommandPaths = CommandPaths(), say: @escaping @Sendable (String) -> Void) {
         self.command = options
-        self.root = root
-        self.cwd = cwd
+        self.paths = paths
         self.say = say
     }
 
-    func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL }
-    func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
+    func url(_ path: String) -> URL { paths.url(path) }
+    func display(_ url: URL) -> String { paths.display(url) }
     private func printError(_ text: String) { say(text) }
 
     public func execute() throws {
@@ -201,22 +195,16 @@ public struct RenderRun: Sendable {
 
     /// Removes request folders no plan produces any more, when they hold only render's own files.
     private func pruneStaleFolders(in outURL: URL, keeping ids: Set<String>) throws {
-        let manager = FileManager.default
-        guard let entries = try? manager.contentsOfDirectory(at: outURL, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
         let ownFiles: Set<String> = [
             RenderStage.markdownName, RenderStage.htmlName, RenderStage.calendarName,
             RenderStage.geoJSONName, RenderStage.pdfName,
         ]
-        for entry in entries.sorted(by: { $0.path < $1.path }) {
-            guard (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
-                !entry.lastPathComponent.hasPrefix("."), !ids.contains(entry.lastPathComponent)
-            else { continue }
-            let contents = (try? manager.contentsOfDirectory(atPath: entry.path)) ?? []
-            if contents.allSatisfy({ ownFiles.contains($0) }) {
-                try manager.removeItem(at: entry)
-                printError("sportstime-render: removed \(display(entry))/ (its plan is gone)")
+        for folder in OutputPruning.staleFolders(in: outURL, keeping: ids, ownFiles: ownFiles) {
+            if folder.holdsOnlyOwnFiles {
+                try FileManager.default.removeItem(at: folder.url)
+                printError("sportstime-render: removed \(display(folder.url))/ (its plan is gone)")
             } else {
-                printError("\(display(entry)): warning: no plan renders this folder, but it holds other files; left in place.")
+                printError("\(display(folder.url)): warning: no plan renders this folder, but it holds other files; left in place.")
             }
         }
     }
@@ -234,7 +222,7 @@ public struct RenderRun: Sendable {
         if case .engine(let path) = command.pdf {
             engine = url(path)
         } else {
-            let candidate = root.appendingPathComponent(".venv/bin/weasyprint")
+            let candidate = paths.root.appendingPathComponent(".venv/bin/weasyprint")
             guard manager.isExecutableFile(atPath: candidate.path) else {
                 try removeStalePDFs(plans, in: outURL, htmlChanged: htmlChanged)
                 printError(

@@ -149,7 +149,7 @@ public final class PipelineRunner: @unchecked Sendable {
     /// selected stages run by a `RunSession`; staging, backups and the trash are cleared around it.
     private func runLocked(_ options: RunOptions, workspaceLock: WorkspaceLock) throws -> Int32 {
         let started = Date()
-        var publisher = Publisher(root: root, pauseBetweenRenames: (Double(environment["SPORTSTIME_PUBLISH_PAUSE_MS"] ?? "") ?? 0) / 1000)
+        var publisher = Publisher(root: root, pauseBetweenRenames: try TestHook.publishPause.seconds(in: environment))
         // Backups of published stages and their staging leftovers are deleted off this thread.
         let trash = Trash(root: root)
         defer { trash.drain() }

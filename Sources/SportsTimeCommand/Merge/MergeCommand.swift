@@ -4,8 +4,8 @@ import SportsTimeCore
 import SportsTimeMerge
 
 /// `sportstime-merge`: folds the reference data and the normalized batches into `out/merge/`.
-struct MergeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct MergeCommand: PipelineCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "sportstime-merge",
         abstract: "Merge reference data and normalized games into the canonical store.",
         discussion: """
@@ -43,46 +43,27 @@ struct MergeCommand: ParsableCommand {
     )
     var incremental = false
 
-    /// Test hook: sleep this long before each entity kind, so a test can deliver a signal mid-merge.
-    @Option(
-        name: .customLong("pause-between-entities-ms"),
-        help: ArgumentHelp("Test hook: pause before each entity kind (milliseconds).", visibility: .hidden))
-    var pauseBetweenEntitiesMs = 0
+    public init() {}
 
-    func validate() throws {
-        guard pauseBetweenEntitiesMs >= 0 else { throw ValidationError("--pause-between-entities-ms must be 0 or more") }
-    }
-
-    func run() throws {
-        let cancellation = Cancellation.install()
+    public func execute(in context: CommandContext) throws {
+        // Test hook (`TestHook.mergePause`): a pause before each entity kind, so a test can signal mid-merge.
+        let pause = try TestHook.mergePause.seconds(in: context.environment)
+        let cancellation = context.ownsProcess ? Cancellation.install() : Cancellation()
         do {
-            try merge(cancellation)
-        } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { Self.printDiagnostic(diagnostic) }
-            throw ExitCode(error.exitCode)
+            try merge(cancellation, pause: pause, context: context)
         } catch let cancelled as MergeCancelled {
-            Self.printError(
-                "error: interrupted by \(cancelled.signalName) \(cancelled.stage); nothing was written. Run the merge again to complete it."
+            context.say(
+                "sportstime-merge: error: interrupted by \(cancelled.signalName) \(cancelled.stage); nothing was written. Run the merge again to complete it."
             )
             throw ExitCode(ExitStatus.failure)
         }
     }
 
-    /// A located diagnostic as is (`path:line:col: error: what. fix.`), so editors and the corpus tests
-    /// can jump to it; only summaries and notes carry the command's name.
-    static func printDiagnostic(_ diagnostic: Diagnostic) {
-        FileHandle.standardError.write(Data("\(diagnostic.description)\n".utf8))
-    }
-
-    static func printError(_ text: String) {
-        FileHandle.standardError.write(Data("sportstime-merge: \(text)\n".utf8))
-    }
-
-    private func merge(_ cancellation: Cancellation) throws {
-        let root = ArtifactFiles.repositoryRoot()
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL }
-        func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
+    private func merge(_ cancellation: Cancellation, pause: Double, context: CommandContext) throws {
+        let root = context.paths.root
+        let url = context.paths.url
+        let display = context.paths.display
+        func printError(_ text: String) { context.say("sportstime-merge: \(text)") }
         var hashes: [String: String] = [:]
 
         // Normalized batches.
@@ -155,25 +136,24 @@ struct MergeCommand: ParsableCommand {
                 input.previous = previous
                 previousHashes = files
             case .fullMerge(let reason):
-                Self.printError("note: \(reason); running a full merge")
+                printError("note: \(reason); running a full merge")
                 reportMeta["incrementalFallback"] = reason
             }
         }
 
         try cancellation.check(before: "before merging")
-        let pause = pauseBetweenEntitiesMs
         let result = try Merger.merge(input) { kind in
             if pause > 0 {
                 // The test hook says where it pauses, so a test signals the merge at a known point.
-                Self.printError("note: test pause before merging \(kind.rawValue)")
-                Thread.sleep(forTimeInterval: Double(pause) / 1000)
+                printError("note: test pause before merging \(kind.rawValue)")
+                Thread.sleep(forTimeInterval: pause)
             }
             try cancellation.check(before: "before merging \(kind.rawValue)")
         }
         try guardAgainstShrinking(
             result, publishedURL: published.map(url) ?? outURL, display: display,
-            allowances: allowances, batchSources: Set(batches.map(\.origin.source)))
-        if pause > 0 { Thread.sleep(forTimeInterval: Double(pause) / 1000) }
+            allowances: allowances, batchSources: Set(batches.map(\.origin.source)), context: context)
+        if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         try cancellation.check(before: "before publishing")
 
         // Publish: each output is written as soon as it is encoded (so no more than one games or lineage
@@ -188,14 +168,15 @@ struct MergeCommand: ParsableCommand {
             produced.insert(file.path)
             if try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
         }
-        for folder in MergeOutput.perSeasonFolders {
-            for stale in ArtifactFiles.files(under: outURL.appendingPathComponent(folder), suffix: ".json") {
-                let relative = ArtifactFiles.relativePath(of: stale, to: outURL)
-                if !produced.contains(relative) { try FileManager.default.removeItem(at: stale); changed += 1 }
-            }
+        let stale = MergeOutput.perSeasonFolders.flatMap { folder in
+            OutputPruning.staleFiles(in: outURL.appendingPathComponent(folder), suffix: ".json", keeping: produced, relativeTo: outURL)
+        }
+        for file in stale {
+            try FileManager.default.removeItem(at: file)
+            changed += 1
         }
 
-        for warning in result.warnings { Self.printDiagnostic(warning) }
+        for warning in result.warnings { context.say(warning.description) }
         for kind in EntityKind.foldOrder {
             guard let counts = result.counts(kind) else { continue }
             var line = "\(kind.rawValue): read \(counts.read), applied \(counts.applied), skippedOlder \(counts.skippedOlder)"
@@ -203,14 +184,14 @@ struct MergeCommand: ParsableCommand {
             if result.mode == .incremental { line += ", skippedBelowMark \(counts.skippedBelowMark)" }
             line += ", stored \(counts.stored)"
             if kind == .games { line += ", deprecated \(counts.deprecated)" }
-            Self.printError(line)
+            printError(line)
         }
         if let summary = result.conflictSummary {
-            Self.printError(
+            printError(
                 "cross-source: \(summary.matchedAcrossDates) games matched across dates, \(summary.ambiguousMatches) ambiguous pairings kept apart; conflicts: dateMoved \(summary.dateMoved), timeMoved \(summary.timeMoved), venueDiffers \(summary.venueDiffers), statusContradicts \(summary.statusContradicts)"
             )
         }
-        Self.printError(
+        printError(
             "\(result.mode.rawValue) merge: \(produced.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))"
         )
     }
@@ -219,8 +200,9 @@ struct MergeCommand: ParsableCommand {
     /// note for a shrink the sources declared. A published file that cannot be read is noted and skipped.
     private func guardAgainstShrinking(
         _ result: MergeResult, publishedURL: URL, display: (URL) -> String,
-        allowances: [String: String], batchSources: Set<String>
+        allowances: [String: String], batchSources: Set<String>, context: CommandContext
     ) throws {
+        func printError(_ text: String) { context.say("sportstime-merge: \(text)") }
         var seasons: [ShrinkGuard.PublishedSeason] = []
         for file in ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json") {
             let path = display(file)
@@ -238,7 +220,7 @@ struct MergeCommand: ParsableCommand {
                 seasons.append(ShrinkGuard.PublishedSeason(key: key, path: path, games: games))
             } catch let error as PipelineError {
                 let reason = error.diagnostics.first?.message ?? "\(error)"
-                Self.printError("note: cannot compare with the published \(path) (\(reason)); it is not checked for lost games")
+                printError("note: cannot compare with the published \(path) (\(reason)); it is not checked for lost games")
             }
         }
         guard !seasons.isEmpty else { return }
@@ -246,10 +228,10 @@ struct MergeCommand: ParsableCommand {
             published: seasons, candidates: ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] }),
             allowances: allowances)
         let refused = shrinks.filter { !$0.isAllowed }
-        for shrink in shrinks where shrink.isAllowed { Self.printError(ShrinkGuard.note(for: shrink)) }
+        for shrink in shrinks where shrink.isAllowed { printError(ShrinkGuard.note(for: shrink)) }
         guard refused.isEmpty else {
             let diagnostics = refused.map { ShrinkGuard.diagnostic(for: $0, batchSources: batchSources) }
-            for diagnostic in diagnostics { Self.printDiagnostic(diagnostic) }
+            for diagnostic in diagnostics { context.say(diagnostic.description) }
             throw ExitCode(ExitStatus.failure)
         }
     }
@@ -269,13 +251,8 @@ struct MergeCommand: ParsableCommand {
     }
 
     private func read(_ file: URL, display: String) throws -> Data {
-        do { return try Data(contentsOf: file) } catch {
-            throw PipelineError.invalidInput(
-                Diagnostic(
-                    .error, at: SourceLocation(path: display),
-                    "cannot read the file (\(error.localizedDescription))",
-                    fix: "Check that it exists and is readable"))
-        }
+        try InputFiles.read(
+            file, path: display, problem: "cannot read the file", fix: "Check that it exists and is readable", givingReason: true)
     }
 
     private enum Previous {

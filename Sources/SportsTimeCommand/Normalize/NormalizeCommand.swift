@@ -4,8 +4,8 @@ import SportsTimeCore
 import SportsTimeNormalize
 
 /// `sportstime-normalize --in out/ingest --reference fixtures/reference --out out/normalize`
-struct NormalizeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct NormalizeCommand: PipelineCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "sportstime-normalize",
         abstract: "Resolve raw team and venue names by alias and date, and give every game its canonical id.",
         discussion: """
@@ -33,34 +33,30 @@ struct NormalizeCommand: ParsableCommand {
     )
     var published: String?
 
-    func run() throws {
-        do {
-            try NormalizeRun(input: input, reference: reference, out: out, published: published).execute()
-        } catch let error as PipelineError {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
-        }
+    public init() {}
+
+    public func execute(in context: CommandContext) throws {
+        try NormalizeRun(input: input, reference: reference, out: out, published: published, context: context).execute()
     }
 }
 
 /// The command's work: read, call the library, write, report.
 struct NormalizeRun {
-    let root: URL
+    let context: CommandContext
     let inURL: URL
     let referenceURL: URL
     let outURL: URL
     let publishedURL: URL
 
-    init(input: String, reference: String, out: String, published: String? = nil) {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        root = ArtifactFiles.repositoryRoot(from: cwd)
-        inURL = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
-        referenceURL = URL(fileURLWithPath: reference, relativeTo: cwd).standardizedFileURL
-        outURL = URL(fileURLWithPath: out, relativeTo: cwd).standardizedFileURL
-        publishedURL = URL(fileURLWithPath: published ?? out, relativeTo: cwd).standardizedFileURL
+    init(input: String, reference: String, out: String, published: String? = nil, context: CommandContext) {
+        self.context = context
+        inURL = context.paths.url(input)
+        referenceURL = context.paths.url(reference)
+        outURL = context.paths.url(out)
+        publishedURL = context.paths.url(published ?? out)
     }
 
-    private func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
+    private func display(_ url: URL) -> String { context.paths.display(url) }
 
     func execute() throws {
         let (batches, batchInputs) = try readBatches()
@@ -92,8 +88,8 @@ struct NormalizeRun {
                 to: outURL.appendingPathComponent("rejects.jsonl"))
         }
 
-        for diagnostic in result.diagnostics { printError(diagnostic.description) }
-        printError(result.summary(writtenTo: display(outURL)))
+        for diagnostic in result.diagnostics { context.say(diagnostic.description) }
+        context.say(result.summary(writtenTo: display(outURL)))
     }
 
     /// Every `<source>/games.json` directly under `--in`, in path order, with its input reference.
@@ -121,17 +117,11 @@ struct NormalizeRun {
             let url = inURL.appendingPathComponent(folder).appendingPathComponent("games.json")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             let path = display(url)
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw PipelineError.invalidInput(
-                    Diagnostic(
-                        .error, at: SourceLocation(path: path),
-                        "cannot read file (\(error.localizedDescription))",
-                        fix: "Re-run sportstime-ingest"))
-            }
-            let envelope = try EnvelopeReader.read(RawGame.self, from: data, path: path, expecting: .rawGames)
+            let (envelope, input) = try InputFiles.envelope(
+                RawGame.self, at: url, path: path, expecting: .rawGames,
+                problem: "cannot read file", fix: "Re-run sportstime-ingest", givingReason: true)
             batches.append(try RawBatch(path: path, meta: envelope.meta, games: envelope.records))
-            inputs.append(InputReference(path: path, sha256: ArtifactFiles.sha256(data)))
+            inputs.append(input)
         }
         return (batches, inputs)
     }
@@ -182,9 +172,8 @@ struct NormalizeRun {
     /// Removes `games/*.json` files a previous run wrote for sources that are gone or now refused,
     /// so the folder holds exactly this run's batches.
     private func removeStale(in folder: URL, keeping names: Set<String>) throws {
-        guard let existing = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in existing.sorted() where name.hasSuffix(".json") && !names.contains(name) {
-            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        for stale in OutputPruning.staleFiles(in: folder, suffix: ".json", keeping: names, directly: true) {
+            try FileManager.default.removeItem(at: stale)
         }
     }
 
@@ -198,9 +187,4 @@ struct NormalizeRun {
                     fix: "Check that the folder is writable"))
         }
     }
-}
-
-/// One line on standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -4,8 +4,8 @@ import SportsTimeCore
 import SportsTimeRunner
 
 /// `sportstime`: runs the pipeline in `pipeline/pipeline.yaml` and explains it.
-struct SportsTimeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct RunnerCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "sportstime",
         abstract: "Run the SportsTime pipeline by content, and review what it changed.",
         discussion: """
@@ -18,12 +18,19 @@ struct SportsTimeCommand: ParsableCommand {
             RunCommand.self, StatusCommand.self, DagCommand.self, DiffCommand.self, DiffFilesCommand.self,
             ExplainCommand.self, ValidateCommand.self,
         ])
+
+    public init() {}
 }
 
-/// The repository root: the nearest folder at or above the working directory holding the spec.
-func repositoryRoot() -> URL { ArtifactFiles.repositoryRoot() }
+extension CommandContext {
+    /// Where the runner prints: this process's console (with its live status line on a terminal), or the
+    /// context's streams.
+    var console: Console {
+        ownsProcess ? .standard() : Console(out: writeOutput, err: writeError)
+    }
+}
 
-struct RunCommand: ParsableCommand {
+struct RunCommand: PipelineCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the stages whose inputs changed (all stages, or those named).",
@@ -48,50 +55,44 @@ struct RunCommand: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
     }
 
-    func run() throws {
-        let runner = PipelineRunner(root: repositoryRoot(), console: .standard())
-        let stop = InterruptWatcher { runner.interrupt() }
+    func execute(in context: CommandContext) throws {
+        let runner = PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment)
+        let stop = context.ownsProcess ? InterruptWatcher { runner.interrupt() } : nil
         let code = runner.run(
             RunOptions(
                 targets: targets, force: force, keepGoing: keepGoing, jobs: jobs,
                 commandLine: ["sportstime"] + Array(CommandLine.arguments.dropFirst())))
-        stop.cancel()
+        stop?.cancel()
         throw ExitCode(code)
     }
 }
 
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: PipelineCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Say for each stage whether it would run and exactly why.",
         discussion: "Exit status: 0 everything up to date, 1 work pending, 2 the spec or lock is invalid.")
 
-    func run() throws {
-        let runner = PipelineRunner(root: repositoryRoot(), console: .standard())
+    func execute(in context: CommandContext) throws {
+        let runner = PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment)
         throw ExitCode(runner.printStatus())
     }
 }
 
-struct DagCommand: ParsableCommand {
+struct DagCommand: PipelineCommand {
     static let configuration = CommandConfiguration(
         commandName: "dag", abstract: "Print the stage graph as a Mermaid flowchart.")
 
     @Flag(help: "Leave out the input files and folders; show stages only.")
     var stagesOnly = false
 
-    func run() throws {
-        let console = Console.standard()
-        do {
-            let graph = try Workspace(root: repositoryRoot()).loadGraph()
-            console.out(MermaidGraph.render(graph, showInputs: !stagesOnly), terminator: "")
-        } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
-            throw ExitCode(error.exitCode)
-        }
+    func execute(in context: CommandContext) throws {
+        let graph = try Workspace(root: context.paths.root).loadGraph()
+        context.writeOutput(MermaidGraph.render(graph, showInputs: !stagesOnly))
     }
 }
 
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: PipelineCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show record-level changes of the outputs against a git revision.",
@@ -119,26 +120,20 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Also show the search statistics of trip plans (search.*).")
     var all = false
 
-    func run() throws {
-        let console = Console.standard()
-        do {
-            let diff = OutputDiff(root: repositoryRoot())
-            let paths = try diff.paths(stages: stage)
-            let files = try diff.compare(revision: revision, paths: paths)
-            let scope = OutputDiff.scope(of: paths)
-            let text =
-                md
-                ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: all)
-                : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: all)
-            console.out(text, terminator: "")
-        } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
-            throw ExitCode(error.exitCode)
-        }
+    func execute(in context: CommandContext) throws {
+        let diff = OutputDiff(root: context.paths.root)
+        let paths = try diff.paths(stages: stage)
+        let files = try diff.compare(revision: revision, paths: paths)
+        let scope = OutputDiff.scope(of: paths)
+        let text =
+            md
+            ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: all)
+            : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: all)
+        context.writeOutput(text)
     }
 }
 
-struct ExplainCommand: ParsableCommand {
+struct ExplainCommand: PipelineCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Show where one merged game, team or stadium came from.",
@@ -151,18 +146,12 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "A game, team or stadium id, e.g. nfl-2023-2024-01-06-hou-at-ind.")
     var id: String
 
-    func run() throws {
-        let console = Console.standard()
-        do {
-            console.out(try RecordExplainer(root: repositoryRoot()).explain(id), terminator: "")
-        } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
-            throw ExitCode(error.exitCode)
-        }
+    func execute(in context: CommandContext) throws {
+        context.writeOutput(try RecordExplainer(root: context.paths.root).explain(id))
     }
 }
 
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: PipelineCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check artifacts against pipeline/schemas (every .json envelope and .jsonl file).",
@@ -171,18 +160,17 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Files or folders to check.")
     var paths: [String] = ["out"]
 
-    func run() throws {
-        let console = Console.standard()
-        let (problems, files) = ArtifactCheck(root: repositoryRoot()).check(paths)
-        for problem in problems { console.err(problem.description) }
-        console.out("\(files) file\(files == 1 ? "" : "s") checked, \(problems.count) problem\(problems.count == 1 ? "" : "s").")
+    func execute(in context: CommandContext) throws {
+        let (problems, files) = ArtifactCheck(root: context.paths.root).check(paths)
+        for problem in problems { context.say(problem.description) }
+        context.writeOutput("\(files) file\(files == 1 ? "" : "s") checked, \(problems.count) problem\(problems.count == 1 ? "" : "s").\n")
         throw ExitCode(problems.isEmpty ? ExitStatus.ok : ExitStatus.invalidInput)
     }
 }
 
 /// `sportstime diff-files`: one artifact's two versions, compared as `sportstime diff` compares them;
 /// with git's seven external-diff arguments, the diff driver `.gitattributes` names (`make diff-driver`).
-struct DiffFilesCommand: ParsableCommand {
+struct DiffFilesCommand: PipelineCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff-files",
         abstract: "Compare two versions of one artifact the way diff does (also git's external diff driver).",
@@ -207,8 +195,7 @@ struct DiffFilesCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let console = Console.standard()
+    func execute(in context: CommandContext) throws {
         let (path, old, new): (String, String, String)
         switch files.count {
         case 2: (path, old, new) = (files[1], files[0], files[1])
@@ -217,21 +204,11 @@ struct DiffFilesCommand: ParsableCommand {
         }
         func read(_ file: String) throws -> Data? {
             if file == "/dev/null" { return nil }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw PipelineError.invalidInput(
-                    Diagnostic(
-                        .error, at: SourceLocation(path: file), "cannot read the file",
-                        fix: "Check the path and its permissions"))
-            }
-            return data
+            return try InputFiles.read(
+                context.paths.url(file), path: file, problem: "cannot read the file", fix: "Check the path and its permissions")
         }
-        do {
-            let before = try read(old), after = try read(new)
-            let diffs = RecordDiff.compare(old: before.map { [path: $0] } ?? [:], new: after.map { [path: $0] } ?? [:])
-            console.out(DiffRenderer.plain(diffs, scope: path, revision: "its other version", showAll: all), terminator: "")
-        } catch let error as PipelineError {
-            for diagnostic in error.diagnostics { console.err(diagnostic.description) }
-            throw ExitCode(error.exitCode)
-        }
+        let before = try read(old), after = try read(new)
+        let diffs = RecordDiff.compare(old: before.map { [path: $0] } ?? [:], new: after.map { [path: $0] } ?? [:])
+        context.writeOutput(DiffRenderer.plain(diffs, scope: path, revision: "its other version", showAll: all))
     }
 }

@@ -3,20 +3,19 @@ import SportsTimeCore
 import SportsTimePlan
 
 /// The command's file work: read the merged store and the requests, plan, write the plans.
-struct PlanCommandRunner {
+struct PlanRun {
     let merged: String
     let requests: String
     let out: String
     let only: [String]
     /// Where to write the paths the plans depend on (`--depfile`), or nil.
     var depfile: String?
+    let context: CommandContext
 
-    private let root = ArtifactFiles.repositoryRoot()
-    private func url(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
-    }
-    private func display(_ url: URL) -> String { ArtifactFiles.relativePath(of: url, to: root) }
-    private func say(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    private var root: URL { context.paths.root }
+    private func url(_ path: String) -> URL { context.paths.url(path) }
+    private func display(_ url: URL) -> String { context.paths.display(url) }
+    private func say(_ text: String) { context.say(text) }
 
     func run() throws {
         let clockStart = DispatchTime.now()
@@ -107,10 +106,7 @@ struct PlanCommandRunner {
 
         // A full run removes plans of requests that no longer exist.
         if only.isEmpty {
-            for stale in ArtifactFiles.files(under: outDir, suffix: ".json")
-            where stale.deletingLastPathComponent().standardizedFileURL == outDir.standardizedFileURL
-                && !written.contains(stale.lastPathComponent)
-            {
+            for stale in OutputPruning.staleFiles(in: outDir, suffix: ".json", keeping: written, directly: true) {
                 guard let data = FileManager.default.contents(atPath: stale.path),
                     (try? EnvelopeReader.header(of: data, path: display(stale), expecting: .tripPlan)) != nil
                 else { continue }
@@ -163,15 +159,10 @@ struct PlanCommandRunner {
         let dir = url(merged)
         func load<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], InputReference) {
             let file = dir.appendingPathComponent(name)
-            let path = display(file)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw PipelineError.invalidInput(
-                    Diagnostic(
-                        .error, at: SourceLocation(path: path), "cannot read the merged store file",
-                        fix: "Run sportstime-merge first (or pass --merged)"))
-            }
-            let envelope = try EnvelopeReader.read(type, from: data, path: path, expecting: kind)
-            return (envelope.records, InputReference(path: path, sha256: ArtifactFiles.sha256(data)))
+            let (envelope, input) = try InputFiles.envelope(
+                type, at: file, path: display(file), expecting: kind, problem: "cannot read the merged store file",
+                fix: "Run sportstime-merge first (or pass --merged)")
+            return (envelope.records, input)
         }
         let (sports, sportsInput) = try load(Sport.self, "sports.json", .sports)
         let (stadiums, stadiumsInput) = try load(Stadium.self, "stadiums.json", .stadiums)
@@ -186,7 +177,7 @@ struct PlanCommandRunner {
             if let scopes {
                 // By name first: a file the name rules out is never opened, so what the plans depend on is
                 // exactly the files the names let through (gameReads).
-                let isDirect = file.deletingLastPathComponent().standardizedFileURL == gamesDir.standardizedFileURL
+                let isDirect = file.deletingLastPathComponent().standardizedFileURL.path == gamesDir.standardizedFileURL.path
                 if isDirect && !Self.nameMayBeNeeded(file.lastPathComponent, by: scopes) { skipped += 1; continue }
                 if !isDirect { readsWholeFolder = true }
                 if !Self.mayBeNeeded(file, by: scopes) { skipped += 1; continue }

@@ -232,13 +232,16 @@ import SportsTimeCore
     }
 
     @Test func parallelJobsOverlapAndGiveIdenticalResults() throws {
-        // Each instance marks itself running in markers/ and waits (up to 1 s) to see another instance
-        // running beside it: with --jobs 2 every instance must, with --jobs 1 none can. No clock is compared.
+        // Each instance marks itself running in markers/ and waits to see another instance running beside
+        // it: with --jobs 2 every instance must, with --jobs 1 none can. The wait is bounded by PARTNER_WAIT
+        // tenths of a second (the same command in both runs, so the locks compare): 0 for --jobs 1, where
+        // nobody can be beside it, and 600 for --jobs 2, where the partner's start only has to happen,
+        // however loaded the machine. No clock is compared.
         let spec = """
             stages:
               w:
                 foreach: [one, two, three, four]
-                cmd: [/bin/sh, -c, 'mkdir -p markers; touch "markers/$2"; n=0; while [ "$(ls markers | wc -l)" -lt 2 ] && [ $n -lt 20 ]; do sleep 0.05; n=$((n+1)); done; echo "beside $(($(ls markers | wc -l) - 1))" >&2; echo "$2" > "$1"; sleep 0.2; rm "markers/$2"', sh, "${out}", "${item}"]
+                cmd: [/bin/sh, -c, 'mkdir -p markers; touch "markers/$2"; n=0; while [ "$(ls markers | wc -l)" -lt 2 ] && [ $n -lt "$PARTNER_WAIT" ]; do sleep 0.1; n=$((n+1)); done; echo "beside $(($(ls markers | wc -l) - 1))" >&2; echo "$2" > "$1"; sleep 0.2; rm "markers/$2"', sh, "${out}", "${item}"]
                 outs: ["out/w/${item}.txt"]
               join:
                 cmd: [/bin/sh, -c, 'cat out/w/*.txt > "$1"', sh, "${out}"]
@@ -250,8 +253,8 @@ import SportsTimeCore
         let parallel = try TestRepository()
         try serial.spec(spec)
         try parallel.spec(spec)
-        let one = serial.run(jobs: 1)
-        let two = parallel.run(jobs: 2)
+        let one = serial.run(jobs: 1, environment: ["PARTNER_WAIT": "0"])
+        let two = parallel.run(jobs: 2, environment: ["PARTNER_WAIT": "600"])
         #expect(one.code == 0 && two.code == 0)
         #expect(serial.snapshot("out") == parallel.snapshot("out"))
         #expect(serial.read("pipeline/pipeline.lock.json") == parallel.read("pipeline/pipeline.lock.json"))

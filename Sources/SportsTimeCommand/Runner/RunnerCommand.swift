@@ -11,7 +11,7 @@ public struct RunnerCommand: ParsableCommand {
         discussion: """
             Run from inside the repository (the folder holding pipeline/pipeline.yaml).
             Exit status: 0 ok (status: everything up to date), 1 a stage failed (status: work pending), \
-            2 invalid spec, lock or input, 64 usage.
+            2 invalid spec, lock or input, 64 usage, 130 stopped by SIGINT or SIGTERM.
             """,
         version: SportsTimeVersion.current,
         subcommands: [

@@ -47,9 +47,14 @@ final class TestRepository: @unchecked Sendable {
     }
 
     /// Runs the runner in this process.
-    func run(_ targets: [String] = [], force: Bool = false, keepGoing: Bool = false, jobs: Int = 1) -> RunResult {
+    func run(
+        _ targets: [String] = [], force: Bool = false, keepGoing: Bool = false, jobs: Int = 1,
+        environment: [String: String] = [:]
+    ) -> RunResult {
         let (console, captured) = Console.capturing()
-        let runner = PipelineRunner(root: root, console: console, runnerFolder: nil)
+        let runner = PipelineRunner(
+            root: root, console: console, runnerFolder: nil,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         let code = runner.run(RunOptions(targets: targets, force: force, keepGoing: keepGoing, jobs: jobs))
         return RunResult(code: code, stdout: captured.stdout, stderr: captured.stderr)
     }

@@ -3,9 +3,10 @@ import SportsTimeCore
 import Testing
 @testable import SportsTimeMerge
 
-/// Merging ~10,000 games: indexed by id, linear. The figure is printed; the bound is checked in release.
+/// Merging ~10,000 games at once, and the real Retrosheet seasons: every game comes out once, and the
+/// outputs encode. How long it takes is measured by `make bench` (bench/run.sh), not here.
 @Suite struct PerformanceTests {
-    @Test func mergesTenThousandGamesQuickly() throws {
+    @Test func mergesTenThousandGames() throws {
         // Real 2020 (original + revised) and 2023 Retrosheet schedules plus a second 2023 feed: ~8,600
         // records, ~5,700 games; and the generated four-league set at 2,500 games per league.
         let scenario = try ScenarioGenerator.make(seed: 5, gamesPerLeague: 2_500, runs: 1)
@@ -31,10 +32,5 @@ import Testing
         let realElapsed = try clock.measure { realResult = try Merger.merge(realInput) }
         let realEncoded = try clock.measure { _ = try T.outputs(realResult!, realInput) }
         print("merge: real Retrosheet \(realResult!.store.games.count) games folded in \(realElapsed), outputs encoded in \(realEncoded)")
-        #if DEBUG
-            #expect(elapsed < .seconds(30))
-        #else
-            #expect(elapsed < .seconds(1), "merging ~10k games must take well under a second in release")
-        #endif
     }
 }

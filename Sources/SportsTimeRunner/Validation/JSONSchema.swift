@@ -27,6 +27,9 @@ public final class JSONSchema: Sendable {
     let sortedProperties: [(name: String, schema: JSONSchema)]
     /// `types` as a bit set of `JSONValue.typeBit`s (integer accepted as its own bit).
     let typeMask: UInt8?
+    /// For each `required` key, its index in `sortedProperties` (nil when it is not a property), so an
+    /// object's required keys are checked from the walk over its members without looking each one up.
+    let requiredIndices: [Int?]
 
     enum Additional: Sendable {
         case allowed
@@ -67,7 +70,7 @@ public final class JSONSchema: Sendable {
                 types = nil; properties = [:]; required = []; additionalProperties = .allowed; items = nil
                 enumValues = nil; constValue = nil; pattern = nil; minimum = nil; maximum = nil; minLength = nil
                 minItems = nil; format = nil; reference = nil; anyOf = nil; definitions = [:]
-                sortedProperties = []; typeMask = nil
+                sortedProperties = []; typeMask = nil; requiredIndices = []
                 return
             }
             throw Problem(path: path, message: "a schema must be an object or true")
@@ -95,6 +98,8 @@ public final class JSONSchema: Sendable {
         anyOf = try keywords.anyOf()
         definitions = try keywords.schemas("$defs")
         sortedProperties = properties.keys.sorted().map { ($0, properties[$0]!) }
+        let sortedNames = sortedProperties.map(\.name)
+        requiredIndices = required.map { sortedNames.firstIndex(of: $0) }
         typeMask = types.map { names in names.reduce(UInt8(0)) { $0 | JSONValue.typeBit(named: $1) } }
     }
 
@@ -261,7 +266,7 @@ public struct SchemaValidator: Sendable {
         }
         switch value {
         case .string(let text):
-            if let minLength = schema.minLength, text.count < minLength { fail("shorter than \(minLength) characters") }
+            if let minLength = schema.minLength, Self.isShorter(text, than: minLength) { fail("shorter than \(minLength) characters") }
             if let pattern = schema.pattern, !pattern.matches(text) {
                 fail("\(Self.shown(value)) does not match pattern \(pattern.source)")
             }
@@ -316,9 +321,12 @@ public struct SchemaValidator: Sendable {
         let properties = schema.sortedProperties
         var p = 0
         var unknown: [JSONMember] = []
+        // The properties present, as bits of their sorted index (when there are at most 64 of them).
+        var present: UInt64 = 0
         for member in members {
             while p < properties.count && properties[p].name < member.key { p += 1 }
             if p < properties.count && properties[p].name == member.key {
+                if p < 64 { present |= 1 << UInt64(p) }
                 path.append(.key(member.key))
                 check(member.value, properties[p].schema, path: &path, found: &found, limit: limit)
                 path.removeLast()
@@ -326,8 +334,11 @@ public struct SchemaValidator: Sendable {
                 unknown.append(member)
             }
         }
-        for key in schema.required where value[key] == nil {
-            if found.count < limit { found.append(SchemaViolation(path: Self.text(of: path), message: "missing required field '\(key)'")) }
+        for (key, index) in zip(schema.required, schema.requiredIndices) {
+            let isPresent = if let index, index < 64 { present & (1 << UInt64(index)) != 0 } else { value[key] != nil }
+            if !isPresent, found.count < limit {
+                found.append(SchemaViolation(path: Self.text(of: path), message: "missing required field '\(key)'"))
+            }
         }
         for member in unknown {
             switch schema.additionalProperties {
@@ -342,6 +353,14 @@ public struct SchemaValidator: Sendable {
                 path.removeLast()
             }
         }
+    }
+
+    /// Whether `text` has fewer than `length` characters, without counting them when the bytes decide
+    /// (a character is at least one byte; `minLength: 1` is a test for empty text).
+    static func isShorter(_ text: String, than length: Int) -> Bool {
+        if length <= 0 { return false }
+        if length == 1 { return text.isEmpty }
+        return text.utf8.count < length || text.count < length
     }
 
     private static func shown(_ value: JSONValue) -> String {

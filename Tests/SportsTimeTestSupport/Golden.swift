@@ -1,5 +1,8 @@
 import Foundation
 import struct SportsTimeCore.LineDiff
+// A release build of the package (`make`, with the runtime linked statically) compiles this target too,
+// where the Testing module is not available; the comparer exists only where tests can use it.
+#if canImport(Testing)
 import Testing
 
 /// Golden-file comparison for every test target: a mismatch fails with a unified line diff;
@@ -86,3 +89,4 @@ extension Golden {
         return lines.joined(separator: "\n")
     }
 }
+#endif

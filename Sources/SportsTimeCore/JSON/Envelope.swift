@@ -291,14 +291,12 @@ public enum EnvelopeReader {
         let chunks = ProcessInfo.processInfo.activeProcessorCount
         guard count >= 4096, chunks > 1 else { return try decode(0..<count) }
         let size = (count + chunks - 1) / chunks
-        let results = ParallelSlots<Result<[Record], Error>>(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = min(chunk * size, count)..<min((chunk + 1) * size, count)
-            results.set(chunk, Result { try decode(range) })
+        let results = Array(0..<chunks).parallelMap { chunk in
+            Result { try decode(min(chunk * size, count)..<min((chunk + 1) * size, count)) }
         }
         var records: [Record] = []
         records.reserveCapacity(count)
-        for result in results.values { records.append(contentsOf: try result?.get() ?? []) }
+        for result in results { records.append(contentsOf: try result.get()) }
         return records
     }
 
@@ -425,15 +423,6 @@ struct CanonicalLayout {
         self.lines = lines
         self.firstRecordLine = first
     }
-}
-
-/// One result slot per parallel task, written once each from `DispatchQueue.concurrentPerform`.
-final class ParallelSlots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Value) { lock.lock(); slots[index] = value; lock.unlock() }
-    var values: [Value?] { lock.lock(); defer { lock.unlock() }; return slots }
 }
 
 /// A short, human message for a decoding error: the field path and what was wrong.

@@ -192,24 +192,24 @@ struct TZifFile {
     }
 }
 
-private final class TZifCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [String: TZifFile?] = [:]
+private final class TZifCache: Sendable {
+    private let files = Locked<[String: TZifFile?]>([:])
     private static let directories = ["/usr/share/zoneinfo", "/var/db/timezone/zoneinfo", "/usr/lib/zoneinfo"]
 
     func file(_ identifier: String) -> TZifFile? {
-        lock.lock(); defer { lock.unlock() }
-        if let cached = files[identifier] { return cached }
-        var parsed: TZifFile?
-        if !identifier.contains(".."), !identifier.hasPrefix("/") {
-            for directory in Self.directories {
-                if let data = FileManager.default.contents(atPath: "\(directory)/\(identifier)"), let file = TZifFile(data: data) {
-                    parsed = file
-                    break
+        files.withLock { files in
+            if let cached = files[identifier] { return cached }
+            var parsed: TZifFile?
+            if !identifier.contains(".."), !identifier.hasPrefix("/") {
+                for directory in Self.directories {
+                    if let data = FileManager.default.contents(atPath: "\(directory)/\(identifier)"), let file = TZifFile(data: data) {
+                        parsed = file
+                        break
+                    }
                 }
             }
+            files[identifier] = .some(parsed)
+            return parsed
         }
-        files[identifier] = .some(parsed)
-        return parsed
     }
 }

@@ -15,15 +15,11 @@ public enum PDFEngine {
 
     /// Runs the engine for every job, up to one process per core at a time; results in job order.
     static func runAll(_ engine: URL, _ jobs: [Job]) -> [Swift.Result<Result, Error>] {
-        let results = Collected<Swift.Result<Result, Error>>()
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let job = jobs[index]
-            let result = Swift.Result {
+        jobs.parallelMap { job in
+            Swift.Result {
                 try run(engine, arguments: ["--quiet", "--pdf-identifier", job.identifier, job.html.path, job.scratch.path])
             }
-            results.set(index, result)
         }
-        return jobs.indices.compactMap { results.get($0) }
     }
 
     /// Runs the engine once (standard input from `/dev/null`, both outputs read while it runs);
@@ -39,12 +35,5 @@ public enum PDFEngine {
         return Result(
             status: status, outputText: String(decoding: finished.output, as: UTF8.self),
             errorText: String(decoding: finished.errors, as: UTF8.self))
-    }
-
-    /// Values filled in by concurrent workers, guarded by a lock.
-    private final class Collected<Value: Sendable>: Sendable {
-        private let values = Locked<[Int: Value]>([:])
-        func set(_ index: Int, _ value: Value) { values.withLock { $0[index] = value } }
-        func get(_ index: Int) -> Value? { values.withLock { $0[index] } }
     }
 }

@@ -10,13 +10,12 @@ import SportsTimeCore
 /// scheduling thread: each is renamed into `.pipeline/trash/` at once, so its path is free, and deleted
 /// file by file on a background queue while the next stages run. `drain` waits for the deletions (the
 /// runner drains before it exits); what a killed runner leaves in the trash is deleted by the next run.
-final class Trash: @unchecked Sendable {
+final class Trash: Sendable {
     static let folder = ".pipeline/trash"
 
     private let root: URL
     private let queue = DispatchQueue(label: "sportstime.trash")
-    private let lock = NSLock()
-    private var count = 0
+    private let count = Locked(0)
 
     init(root: URL) { self.root = root }
 
@@ -27,10 +26,11 @@ final class Trash: @unchecked Sendable {
         guard FileStatus(path: source) != nil else { return }
         let trash = root.appendingPathComponent(Self.folder).path
         if FileStatus(path: trash) == nil { _ = AtomicFile.makeFolders(trash) }
-        lock.lock()
-        count += 1
-        let target = trash + "/\(getpid())-\(count)"
-        lock.unlock()
+        let number = count.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let target = trash + "/\(getpid())-\(number)"
         guard rename(source, target) == 0 else {
             try? FileManager.default.removeItem(atPath: source)
             return

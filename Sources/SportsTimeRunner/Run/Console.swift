@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -77,16 +78,13 @@ public final class Console: @unchecked Sendable {
 }
 
 /// Output kept by a capturing console.
-public final class CapturedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
+public final class CapturedOutput: Sendable {
+    private let text = Locked((out: "", err: ""))
 
-    func append(_ text: String, error: Bool) {
-        lock.lock(); defer { lock.unlock() }
-        if error { errText += text } else { outText += text }
+    func append(_ line: String, error: Bool) {
+        text.withLock { if error { $0.err += line } else { $0.out += line } }
     }
 
-    public var stdout: String { lock.lock(); defer { lock.unlock() }; return outText }
-    public var stderr: String { lock.lock(); defer { lock.unlock() }; return errText }
+    public var stdout: String { text.current.out }
+    public var stderr: String { text.current.err }
 }

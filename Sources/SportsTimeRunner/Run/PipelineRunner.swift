@@ -554,33 +554,34 @@ final class LineBuffer: Sendable {
 }
 
 /// Loads `pipeline/schemas/<kind>.schema.json` once per kind.
-final class SchemaStore: @unchecked Sendable {
+final class SchemaStore: Sendable {
     private let root: URL
-    private let lock = NSLock()
-    private var loaded: [ArtifactKind: SchemaValidator] = [:]
-    private var own: [String: SchemaValidator] = [:]
+    /// Loaded schemas: the built-in ones by kind, a stage's own by repository path.
+    private let loaded = Locked((byKind: [ArtifactKind: SchemaValidator](), byPath: [String: SchemaValidator]()))
 
     init(root: URL) { self.root = root }
 
     /// A stage's own schema (`schema:` of an out), by repository path.
     func schema(at path: String) throws -> SchemaValidator {
-        lock.lock(); defer { lock.unlock() }
-        if let known = own[path] { return known }
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-            throw FileFault(path: path, action: "read", code: ENOENT)
+        try loaded.withLock { loaded in
+            if let known = loaded.byPath[path] { return known }
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+                throw FileFault(path: path, action: "read", code: ENOENT)
+            }
+            let validator = try SchemaValidator(schema: data)
+            loaded.byPath[path] = validator
+            return validator
         }
-        let validator = try SchemaValidator(schema: data)
-        own[path] = validator
-        return validator
     }
 
     func schema(for kind: ArtifactKind) throws -> SchemaValidator? {
-        lock.lock(); defer { lock.unlock() }
-        if let known = loaded[kind] { return known }
-        let path = "pipeline/schemas/\(kind.rawValue).schema.json"
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { return nil }
-        let validator = try SchemaValidator(schema: data)
-        loaded[kind] = validator
-        return validator
+        try loaded.withLock { loaded in
+            if let known = loaded.byKind[kind] { return known }
+            let path = "pipeline/schemas/\(kind.rawValue).schema.json"
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { return nil }
+            let validator = try SchemaValidator(schema: data)
+            loaded.byKind[kind] = validator
+            return validator
+        }
     }
 }

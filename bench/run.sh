@@ -14,7 +14,7 @@ if [[ "${BENCH_KEEP:-0}" != 1 ]]; then trap 'rm -rf "$WORK"' EXIT; fi
 MEASURE="python3 $REPO/bench/measure.py"
 
 for exe in sportstime-ingest sportstime-normalize sportstime-merge; do
-  [[ -x "$BIN/$exe" ]] || { echo "bench/run.sh: error: $BIN/$exe is missing. Run swift build -c release first." >&2; exit 1; }
+  [[ -x "$BIN/$exe" ]] || { echo "bench/run.sh: error: $BIN/$exe is missing. Run make build first." >&2; exit 1; }
 done
 have() { [[ -x "$BIN/$1" ]]; }
 say() { echo "bench: $*" >&2; }

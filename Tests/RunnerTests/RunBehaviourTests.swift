@@ -196,7 +196,7 @@ import SportsTimeCore
         #expect(
             run.stderr.contains(
                 "x: error: cannot find program 'sportstime-no-such-stage' next to sportstime or on PATH. "
-                    + "Build it (swift build -c release) or fix cmd in pipeline/pipeline.yaml."))
+                    + "Build it (make build) or fix cmd in pipeline/pipeline.yaml."))
     }
 
     @Test func aStageThatWritesNothingFails() throws {

@@ -19,7 +19,7 @@ public struct IngestCommand: PipelineCommand {
             """,
         version: SportsTimeVersion.current)
 
-    @Option(help: "The sources spec (repository-relative).")
+    @Option(help: "The sources spec (like every path given here, relative to the current folder).")
     var sources: String = "pipeline/sources.yaml"
 
     @Option(help: "Where each source's folder of outputs goes.")

@@ -339,7 +339,7 @@ public final class PipelineRunner: @unchecked Sendable {
                 StageProblem(
                     text: "error: cannot find program '\(stage.argv[0])' next to sportstime"
                         + (runnerFolder.map { " (\($0.path))" } ?? "") + " or on PATH. "
-                        + "Build it (swift build -c release) or fix cmd in \(Workspace.specPath)."))
+                        + "Build it (make build) or fix cmd in \(Workspace.specPath)."))
         }
         return .success(executable)
     }

@@ -11,7 +11,9 @@ final class RunReportWriter: @unchecked Sendable {
 
     static let kept = 20
 
-    init(root: URL, command: [String], started: Date, selected: [String]) {
+    /// `writeNow`: write the report at once, so a run that dies leaves one (a run confirmed as a no-op
+    /// writes it once, when it finishes).
+    init(root: URL, command: [String], started: Date, selected: [String], writeNow: Bool = true) {
         let runs = root.appendingPathComponent(".pipeline/runs")
         let manager = FileManager.default
         let numbers = ((try? manager.contentsOfDirectory(atPath: runs.path)) ?? []).compactMap(Int.init).sorted()
@@ -24,7 +26,7 @@ final class RunReportWriter: @unchecked Sendable {
         // `logs/` is made by the first stage that runs (a run of skips has none: less to make and prune).
         try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
         report = RunReport(run: number, command: command, started: Instant(started).iso8601, selected: selected)
-        write()
+        if writeNow { write() }
     }
 
     var markdownPath: String { folderPath + "/report.md" }

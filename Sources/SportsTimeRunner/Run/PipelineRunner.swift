@@ -189,7 +189,8 @@ public final class PipelineRunner: @unchecked Sendable {
 
     /// A run with nothing to do, confirmed by `StatSnapshot`: every stage is skipped as up to date.
     private func noOpRun(_ snapshot: StatSnapshot, options: RunOptions, started: Date) -> Int32 {
-        let reports = RunReportWriter(root: root, command: options.commandLine, started: started, selected: snapshot.stages)
+        let reports = RunReportWriter(
+            root: root, command: options.commandLine, started: started, selected: snapshot.stages, writeNow: false)
         let width = snapshot.stages.map(\.count).max() ?? 0
         for (index, name) in snapshot.stages.enumerated() {
             let outcome = StageOutcome(stage: name, status: .skipped, reason: "up to date")

@@ -23,12 +23,11 @@ struct CommandTests {
     private static let standard = ["--plans", "out/plan", "--merged", "out/merge", "--out", "out/render"]
 
     @Test(
-        "Writes every itinerary and the index, byte-identical across runs, and says no PDF was made",
-        .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
+        "Writes every itinerary and the index, byte-identical across runs, and says no PDF was made")
     func writesEverything() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        let executable = try #require(Tools.renderExecutable)
+        let executable = try Tools.renderExecutable()
         // An artifact of another kind in the plans folder is skipped with a note.
         try FileManager.default.copyItem(
             at: Fixtures.mergeFolder.appendingPathComponent("sports.json"),
@@ -61,12 +60,11 @@ struct CommandTests {
     }
 
     @Test(
-        "Bad input exits 2 naming the file; a bad engine path is a usage error (64)",
-        .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
+        "Bad input exits 2 naming the file; a bad engine path is a usage error (64)")
     func failures() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        let executable = try #require(Tools.renderExecutable)
+        let executable = try Tools.renderExecutable()
         let usage = try Tools.run(executable, CommandTests.standard + ["--pdf-engine", "/nonexistent/weasyprint"], in: root)
         #expect(usage.status == 64)
         #expect(usage.error.contains("--pdf-engine"))
@@ -86,12 +84,11 @@ struct CommandTests {
     }
 
     @Test(
-        "The engine is run per itinerary with a fixed PDF identifier; its failure exits 1 with its message",
-        .enabled(if: Tools.renderExecutable != nil, "build sportstime-render first (swift build --build-tests)"))
+        "The engine is run per itinerary with a fixed PDF identifier; its failure exits 1 with its message")
     func engineContract() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        let executable = try #require(Tools.renderExecutable)
+        let executable = try Tools.renderExecutable()
         // A stand-in engine: writes its arguments as the "PDF", so the test sees how it was called.
         let fake = root.appendingPathComponent("fake-engine")
         try Data("#!/bin/sh\nfor last; do :; done\nprintf '%%PDF-stand-in %s\\n' \"$*\" > \"$last\"\n".utf8).write(to: fake)
@@ -117,13 +114,13 @@ struct CommandTests {
 
     @Test(
         "With an engine, itinerary.pdf is made next to the HTML",
-        .enabled(if: Tools.renderExecutable != nil && Tools.weasyprint != nil, "needs sportstime-render and WeasyPrint (make pdf)"))
+        .enabled(if: Tools.weasyprint != nil, "needs WeasyPrint (make test installs it)"))
     func makesPDFs() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.removeItem(at: root.appendingPathComponent("out/plan/\(Fixtures.infeasibleCase).json"))
         let engine = try #require(Tools.weasyprint)
-        let run = try Tools.run(try #require(Tools.renderExecutable), CommandTests.standard + ["--pdf-engine", engine.path], in: root)
+        let run = try Tools.run(try Tools.renderExecutable(), CommandTests.standard + ["--pdf-engine", engine.path], in: root)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("1 PDF made"))
         let pdf = try Data(contentsOf: root.appendingPathComponent("out/render/\(Fixtures.feasibleCase)/itinerary.pdf"))

@@ -20,7 +20,8 @@ enum Tools {
     static var canCheckPDFs: Bool { weasyprint != nil && pdftotext != nil && pdfinfo != nil }
 
     /// The built `sportstime-render` (a test that needs it fails when it is not built).
-    static var renderExecutable: URL? { try? Executables.url("sportstime-render") }
+    /// The built `sportstime-render`; a missing one fails the test (`Executables`), as in every target.
+    static func renderExecutable() throws -> URL { try Executables.url("sportstime-render") }
 
     static func onPath(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -25,7 +25,7 @@ struct GameFold {
     /// matched game, by field), and a reference is one retain where a copied game is a dozen.
     /// The game is not copied: it is read in place from its batch's records (which the merge input
     /// holds anyway), so the fold adds no second copy of every game to the merge's peak memory.
-    final class Contribution {
+    final class Contribution: Sendable {
         private let records: Records
         private let index: Int
         let origin: Origin
@@ -42,16 +42,28 @@ struct GameFold {
         var game: Game {
             _read { yield records.games[index] }
         }
+
+        /// This record as a lineage row.
+        var lineageRow: LineageRow {
+            let game = self.game
+            return LineageRow(
+                source: game.source, row: game.provenance,
+                batch: line.map { "\(origin.path):\($0)" } ?? origin.path, recordId: game.id,
+                sourceGameId: game.sourceIds[game.source], lastModified: game.lastModified,
+                priority: origin.priority, localDate: game.localDate, gameNumber: game.gameNumber,
+                startUTC: game.startUTC, startKnowledge: game.startKnowledge, stadiumId: game.stadiumId,
+                status: game.status, kind: game.kind, inferred: game.inferred)
+        }
     }
 
     /// One batch's records, shared by its contributions (the same storage as the batch's array).
-    final class Records {
+    final class Records: Sendable {
         let games: [Game]
         init(_ games: [Game]) { self.games = games }
     }
 
     /// A batch's origin, shared by all its contributions (one reference each instead of a copy).
-    final class Origin {
+    final class Origin: Sendable {
         let batch: BatchOrigin
         init(_ batch: BatchOrigin) { self.batch = batch }
         var source: String { batch.source }
@@ -71,7 +83,7 @@ struct GameFold {
     private(set) var incompatible: [MergeIncompatibleRecord] = []
     private(set) var highWater: Instant?
     private(set) var games: [String: Game] = [:]
-    private(set) var lineage: [String: GameLineage] = [:]
+    private(set) var lineage: [String: MergeLineage.Entry] = [:]
     private(set) var ambiguous: [MergeAmbiguousMatch] = []
     /// Every id a batch lists (readable or not) → the id of the game it became.
     private(set) var finalId: [String: String] = [:]
@@ -88,9 +100,9 @@ struct GameFold {
     }
 
     /// The lineage per merged game, handed over like `takeGames()`.
-    mutating func takeLineage() -> [String: GameLineage] {
+    mutating func takeLineage() -> MergeLineage {
         defer { lineage = [:] }
-        return lineage
+        return MergeLineage(entries: lineage)
     }
 
     init(context: MergeStore, priorities: SourcePriorities, mark: Instant?) {
@@ -106,7 +118,13 @@ struct GameFold {
         ambiguous = matching.ambiguous
         matchedAcrossDates = matching.clusters.filter { $0.count > 1 }.count
 
+        // Sized once: a dictionary that grows holds its old and new storage at the same time, and with
+        // 63k games of ~300 bytes that moment was the merge's peak memory.
+        games.reserveCapacity(matching.clusters.count + previous.count)
+        lineage.reserveCapacity(matching.clusters.count)
+        finalId.reserveCapacity(byId.count)
         var memberIds: Set<String> = []
+        memberIds.reserveCapacity(byId.count)
         for members in matching.clusters {
             let parts = members.flatMap { byId[$0]! }.sorted().map { contributions[$0] }
             let (game, origins) = merge(parts)
@@ -233,15 +251,15 @@ struct GameFold {
     }
 
     /// The merged game of `parts` (a non-empty set of contributions, in fold order) and its lineage.
-    private func merge(_ parts: [Contribution]) -> (Game, GameLineage) {
+    private func merge(_ parts: [Contribution]) -> (Game, MergeLineage.Entry) {
         let rows = parts.sorted {
             ($0.game.lastModified, $0.game.source, $0.game.provenance ?? "", $0.order)
                 < ($1.game.lastModified, $1.game.source, $1.game.provenance ?? "", $1.order)
         }
-        let rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.order, $0) })
-        var fields: [String: FieldOrigin] = [:]
+        var fields = FieldOrigins()
         func record(_ group: FieldGroup, _ winner: Contribution, _ rule: String) {
-            fields[group.rawValue] = FieldOrigin(row: rowIndex[winner.order]!, rule: rule)
+            // A game has a handful of rows: a scan, not an index.
+            fields[group.rawValue] = FieldOrigin(row: rows.firstIndex { $0 === winner }!, rule: rule)
         }
 
         let always: (Contribution) -> Bool = { _ in true }
@@ -295,15 +313,18 @@ struct GameFold {
             record(.start, chosen, why)
         }
 
-        // Every source's own id for the game (a source's newest record gives its id).
-        var sourceIds: [String: (String, RecordVersion)] = [:]
-        for part in parts {
-            for (source, id) in part.game.sourceIds {
-                if let held = sourceIds[source], held.1 >= part.version { continue }
-                sourceIds[source] = (id, part.version)
+        // Every source's own id for the game (a source's newest record gives its id). A game of one
+        // record keeps that record's map (the same storage, nothing allocated).
+        if parts.count > 1 {
+            var sourceIds: [String: (String, RecordVersion)] = [:]
+            for part in parts {
+                for (source, id) in part.game.sourceIds {
+                    if let held = sourceIds[source], held.1 >= part.version { continue }
+                    sourceIds[source] = (id, part.version)
+                }
             }
+            game.sourceIds = sourceIds.mapValues(\.0)
         }
-        game.sourceIds = sourceIds.mapValues(\.0)
         game.lastModified = parts.map(\.game.lastModified).max()!
         game.source = newest.game.source
         game.schemaVersion = Game.artifactKind.currentVersion
@@ -313,16 +334,7 @@ struct GameFold {
         let former = Set(parts.map(\.game.id)).subtracting([game.id]).sorted()
         game.formerIds = former.isEmpty ? nil : former
 
-        let lineageRows = rows.map { c in
-            LineageRow(
-                source: c.game.source, row: c.game.provenance,
-                batch: c.line.map { "\(c.origin.path):\($0)" } ?? c.origin.path, recordId: c.game.id,
-                sourceGameId: c.game.sourceIds[c.game.source], lastModified: c.game.lastModified,
-                priority: c.origin.priority, localDate: c.game.localDate, gameNumber: c.game.gameNumber,
-                startUTC: c.game.startUTC, startKnowledge: c.game.startKnowledge, stadiumId: c.game.stadiumId,
-                status: c.game.status, kind: c.game.kind, inferred: c.game.inferred)
-        }
-        return (game, GameLineage(id: game.id, formerIds: game.formerIds, rows: lineageRows, fields: fields))
+        return (game, MergeLineage.Entry(formerIds: game.formerIds, rows: rows, fields: fields))
     }
 
     /// Whether an exact start is a day game (before 17:00 at the stadium) when `flag` says day, or a

@@ -305,13 +305,16 @@ public enum MergeOutput {
         try emit(OutputFile(path: "merge-report.json", data: try report.canonicalData()))
         try emit(OutputFile(path: "rejects.jsonl", data: try RejectsWriter.data(result.rejects)))
 
-        // Games: one file per sport and season; inputs are the batches that list a game of it. Every
-        // game is copied once, into the one array all files are written from by index.
-        let allGames = Array(result.store.games.values)
+        // Games: one file per sport and season; inputs are the batches that list a game of it. Games are
+        // found by their place in the store and copied one file at a time (a copy of the whole store
+        // would add ~300 bytes per game to the merge's peak memory).
+        let store = result.store.games
+        let allGames = Array(store.indices)
         var gamesByFile: [String: [Int]] = [:]
         var keyOfFile: [String: (sport: String, season: String)] = [:]
         var nameOfKey: [SeasonKey: String] = [:]
-        for (index, game) in allGames.enumerated() {
+        for (index, position) in allGames.enumerated() {
+            let game = store[position].value
             let key = SeasonKey(sport: game.sport, season: game.season)
             let name: String
             if let known = nameOfKey[key] {
@@ -330,14 +333,15 @@ public enum MergeOutput {
             for key in keys { batchesByFile[gamesFileName(sport: key.sport, season: key.season), default: []].insert(batch.origin.path) }
         }
         for name in gamesByFile.keys.sorted() {
-            let ids = gamesByFile[name]!.map { allGames[$0].id }
-            let order = gamesByFile[name]!.indices.sorted { ids[$0] < ids[$1] }.map { gamesByFile[name]![$0] }
+            let members = gamesByFile[name]!
+            let ids = members.map { store[allGames[$0]].key }
+            let games = members.indices.sorted { ids[$0] < ids[$1] }.map { store[allGames[members[$0]]].value }
             var lineage: [GameLineage] = []
-            lineage.reserveCapacity(order.count)
+            lineage.reserveCapacity(games.count)
             var rowPaths: Set<String> = []
             var previousBatch = ""
-            for index in order {
-                guard let entry = result.lineage[allGames[index].id] else { continue }
+            for game in games {
+                guard let entry = result.lineage[game.id] else { continue }
                 lineage.append(entry)
                 for row in entry.rows where row.batch != previousBatch {
                     // A batch that labels the season differently still fed this file's games.
@@ -348,14 +352,14 @@ public enum MergeOutput {
             var paths = batchesByFile[name] ?? []
             paths.formUnion(rowPaths)
             if !overrideFilesByGame.isEmpty {
-                for index in order { paths.formUnion(overrideFilesByGame[allGames[index].id] ?? []) }
+                for game in games { paths.formUnion(overrideFilesByGame[game.id] ?? []) }
             }
             let key = keyOfFile[name]!
             // The dates the file spans, so a reader (plan) can skip files outside its window unread.
-            var first = allGames[order[0]].localDate
+            var first = games[0].localDate
             var last = first
-            for index in order {
-                let date = allGames[index].localDate
+            for game in games {
+                let date = game.localDate
                 if date < first { first = date }
                 if date > last { last = date }
             }
@@ -364,8 +368,8 @@ public enum MergeOutput {
                 meta: [
                     "sport": key.sport, "season": key.season, "firstDate": first.iso8601,
                     "lastDate": last.iso8601,
-                ], records: allGames)
-            try emit(OutputFile(path: name, data: try envelope.canonicalData(selecting: order)))
+                ], records: games)
+            try emit(OutputFile(path: name, data: try envelope.canonicalData()))
             if !lineage.isEmpty {
                 // Lineage ids are the games' ids, so the games' order is theirs too.
                 let lineageEnvelope = Envelope(

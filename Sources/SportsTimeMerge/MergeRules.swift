@@ -52,7 +52,7 @@ public struct SourcePriorities: Sendable, Hashable {
 }
 
 /// What decides which of two records with the same id wins.
-struct RecordVersion: Comparable {
+struct RecordVersion: Comparable, Sendable {
     var lastModified: Instant
     var priority: Int
     var source: String

@@ -18,7 +18,7 @@ public struct MergeResult: Sendable {
     /// Problems that do not stop the merge (an override that matches nothing), sorted.
     public var warnings: [Diagnostic]
     /// Per merged game (by id), the rows that fed it and where each part came from.
-    public var lineage: [String: GameLineage] = [:]
+    public var lineage = MergeLineage()
 
     /// The counts of one kind.
     public func counts(_ kind: EntityKind) -> MergeEntityCounts? {
@@ -127,7 +127,7 @@ public enum Merger {
         report.sort { $0.id < $1.id }
 
         var lineage = gameFold.takeLineage()
-        if lineage.keys.contains(where: { store.games[$0] == nil }) { lineage = lineage.filter { store.games[$0.key] != nil } }
+        lineage.keepOnly { store.games[$0] != nil }
         return MergeResult(
             mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
             report: report, rejects: rejects.sorted(), warnings: warnings, lineage: lineage)
@@ -149,5 +149,36 @@ public enum Merger {
             }
         }
         return warnings
+    }
+}
+
+/// The lineage of every merged game. Each game keeps the records that fed it (which the merge holds
+/// anyway) rather than a copy of every row: the `GameLineage` is built when it is read, one file at a
+/// time when the lineage is written. For ten seasons the copies were ~20 MB of the merge's peak memory.
+public struct MergeLineage: Sendable {
+    struct Entry: Sendable {
+        let formerIds: [String]?
+        /// Oldest first (by `lastModified`, then source, then row, then fold order).
+        let rows: [GameFold.Contribution]
+        let fields: FieldOrigins
+    }
+
+    private var entries: [String: Entry]
+
+    public init() { entries = [:] }
+    init(entries: [String: Entry]) { self.entries = entries }
+
+    /// How many games have a lineage.
+    public var count: Int { entries.count }
+
+    /// The lineage of the merged game `id`.
+    public subscript(id: String) -> GameLineage? {
+        guard let entry = entries[id] else { return nil }
+        return GameLineage(id: id, formerIds: entry.formerIds, rows: entry.rows.map(\.lineageRow), fields: entry.fields)
+    }
+
+    /// Drops the lineage of every game `isKept` refuses (games an override or soft delete removed).
+    mutating func keepOnly(_ isKept: (String) -> Bool) {
+        if entries.keys.contains(where: { !isKept($0) }) { entries = entries.filter { isKept($0.key) } }
     }
 }

@@ -133,6 +133,19 @@ import Testing
         #expect(handWritten(lineage) == (try foundationLine(lineage)))
     }
 
+    /// A lineage's field origins: set, replace and remove by key, iterate (and write) in key order.
+    @Test func fieldOriginsKeepKeyOrder() {
+        var origins = FieldOrigins()
+        for (i, key) in ["venue", "date", "status", "kind", "start"].enumerated() { origins[key] = FieldOrigin(row: i, rule: key) }
+        #expect(origins.map(\.key) == ["date", "kind", "start", "status", "venue"])
+        origins["kind"] = FieldOrigin(row: 9, rule: "again")
+        origins["start"] = nil
+        origins["missing"] = nil
+        #expect(origins.map(\.key) == ["date", "kind", "status", "venue"])
+        #expect(origins["kind"] == FieldOrigin(row: 9, rule: "again") && origins["start"] == nil && origins.count == 4)
+        #expect(origins == FieldOrigins(Dictionary(uniqueKeysWithValues: origins.map { ($0.key, $0.value) })))
+    }
+
     // MARK: Writer against Foundation on random values
 
     @Test func stringsAndDoublesAreWrittenLikeFoundation() throws {

@@ -47,6 +47,22 @@ private let committedReference = URL(fileURLWithPath: #filePath)
         #expect(LocalDate(daysSinceEpoch: 0).iso8601 == "1970-01-01")
     }
 
+    /// Dates are stored packed (6 bytes); order, equality and the day count are those of the calendar,
+    /// checked day by day over four centuries, and a day count no schedule holds does not trap.
+    @Test func packedDatesKeepCalendarOrderAndArithmetic() throws {
+        var previous = LocalDate(daysSinceEpoch: -73_000)
+        for days in Int64(-72_999)...Int64(73_000) {
+            let date = LocalDate(daysSinceEpoch: days)
+            #expect(date.daysSinceEpoch == days)
+            #expect(previous < date && !(date < previous) && previous != date)
+            #expect(LocalDate(year: date.year, month: date.month, day: date.day) == date)
+            previous = date
+        }
+        #expect(MemoryLayout<LocalDate>.size == 6)
+        let far = LocalDate(daysSinceEpoch: Int64.max / 2)
+        #expect(far.year == Int(Int32.max))
+    }
+
     @Test func stadiumLocalDateAcrossMidnight() throws {
         // A 7:30 pm Pacific start is the next day in UTC.
         let zone = try #require(ZonedTime.zone("America/Los_Angeles"))

@@ -108,12 +108,6 @@ extension Envelope {
         self.inputs = inputs; self.meta = meta; self.records = records
     }
 
-    /// Canonical bytes of the records at `indices` only, in that order (the caller guarantees the order
-    /// is declared): several files can be written from one array of records without copying any.
-    public func canonicalData(selecting indices: [Int]) throws -> Data {
-        try canonicalData(order: indices)
-    }
-
     /// Canonical bytes with `records[order[0]]`, `records[order[1]]`, … (`records` as they are when nil).
     func canonicalData(order: [Int]?) throws -> Data {
         var document = DocumentWriter(capacity: 512 + (order?.count ?? records.count) * 320)

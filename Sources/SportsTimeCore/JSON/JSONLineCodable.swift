@@ -329,14 +329,14 @@ extension GameLineage: JSONLineCodable {
         let f = try JSONFields(json, codingPath: codingPath)
         self.init(
             id: try f.string("id"), formerIds: try f.optionalStrings("formerIds"),
-            rows: try f.objects("rows", as: LineageRow.self), fields: try f.objectMap("fields", as: FieldOrigin.self))
+            rows: try f.objects("rows", as: LineageRow.self), fields: FieldOrigins(try f.objectMap("fields", as: FieldOrigin.self)))
     }
 
     public func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("fields")
         w.beginObject()
-        for entry in fields.sorted(by: { $0.key < $1.key }) { w.field(entry.key, record: entry.value) }
+        for entry in fields { w.field(entry.key, record: entry.value) }
         w.endObject()
         w.field("formerIds", formerIds)
         w.field("id", id)

@@ -186,42 +186,44 @@ public enum StartKnowledge: String, Codable, Sendable, CaseIterable, Comparable 
 /// `<sport>-<season>-<localdate>-<away>-at-<home>[-g<n>]`.
 public struct Game: CanonicalRecord {
     public static let artifactKind = ArtifactKind.games
+    // Stored properties are declared widest first, so the struct packs into 232 bytes instead of 296
+    // (the merge holds every game of every batch at once).
     public var id: String
     public var sport: String
     /// `2025` or `2025-26`.
     public var season: String
-    public var kind: GameKind
-    /// Start in UTC; set exactly when `startKnowledge` is `exact`.
-    public var startUTC: Instant?
-    /// The calendar date at the stadium.
-    public var localDate: LocalDate
-    /// Exact, day, night or unknown.
-    public var startKnowledge: StartKnowledge
     public var homeTeamId: String
     public var awayTeamId: String
     public var stadiumId: String
-    public var neutralSite: Bool
-    /// 1 or 2 for doubleheaders; nil for a single game.
-    public var gameNumber: Int?
-    public var status: GameStatus
-    public var makeupDate: LocalDate?
-    /// Each source's own id for this game, keyed by source id.
-    public var sourceIds: [String: String]
-    /// Soft delete: set when a newer batch of the same source and scope no longer lists the game.
-    public var deprecatedAt: Instant?
-    /// Merged store: every other id the game had (another source's date for it, an earlier run's),
-    /// sorted, so requests, overrides and diffs that name an old id still find it. Nil when none.
-    public var formerIds: [String]?
+    public var source: String
     /// Normalized batches: the source row (`file:line`) the record came from. Nil in the merged store,
     /// where the lineage files (`out/merge/lineage/`) keep every row of every game.
     public var provenance: String?
+    /// Each source's own id for this game, keyed by source id.
+    public var sourceIds: [String: String]
+    /// Merged store: every other id the game had (another source's date for it, an earlier run's),
+    /// sorted, so requests, overrides and diffs that name an old id still find it. Nil when none.
+    public var formerIds: [String]?
     /// Normalized batches: fields the source did not state and normalize filled in (`stadiumId` from the
     /// home team's home, `status` from the score columns, `kind` by default), sorted. A merge never lets
     /// an inferred value replace a stated one. Nil when every field was stated, and in the merged store.
     public var inferred: [String]?
     public var lastModified: Instant
     public var schemaVersion: Int
-    public var source: String
+    /// Start in UTC; set exactly when `startKnowledge` is `exact`.
+    public var startUTC: Instant?
+    /// The calendar date at the stadium.
+    public var localDate: LocalDate
+    public var makeupDate: LocalDate?
+    /// Soft delete: set when a newer batch of the same source and scope no longer lists the game.
+    public var deprecatedAt: Instant?
+    /// 1 or 2 for doubleheaders; nil for a single game.
+    public var gameNumber: Int?
+    public var kind: GameKind
+    /// Exact, day, night or unknown.
+    public var startKnowledge: StartKnowledge
+    public var neutralSite: Bool
+    public var status: GameStatus
 
     public init(
         id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,

@@ -25,9 +25,9 @@ public struct GameLineage: Codable, Sendable, Hashable, Identifiable {
     /// The rows, oldest first (by `lastModified`, then source, then row).
     public var rows: [LineageRow]
     /// Per field group (`FieldGroup` raw value), the row it came from and the rule that chose it.
-    public var fields: [String: FieldOrigin]
+    public var fields: FieldOrigins
 
-    public init(id: String, formerIds: [String]?, rows: [LineageRow], fields: [String: FieldOrigin]) {
+    public init(id: String, formerIds: [String]?, rows: [LineageRow], fields: FieldOrigins) {
         self.id = id; self.formerIds = formerIds; self.rows = rows; self.fields = fields
     }
 }
@@ -75,4 +75,62 @@ public struct FieldOrigin: Codable, Sendable, Hashable {
     public var rule: String
 
     public init(row: Int, rule: String) { self.row = row; self.rule = rule }
+}
+
+/// A lineage's `fields`: field group (`FieldGroup` raw value) → `FieldOrigin`, for the five groups at
+/// most. One small array kept sorted by key, not a dictionary: a merge holds one per game (63k in ten
+/// seasons), and a five-entry dictionary costs about 380 bytes where this costs about 230. Iterates in
+/// key order, which is the order it is written in.
+public struct FieldOrigins: Sendable, Hashable, Codable, Sequence, ExpressibleByDictionaryLiteral {
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var value: FieldOrigin
+    }
+
+    private var entries: [Entry] = []
+
+    public init() {}
+
+    public init(_ origins: [String: FieldOrigin]) {
+        entries = origins.map { Entry(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+    }
+
+    public init(dictionaryLiteral elements: (String, FieldOrigin)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The origin of `key`; setting nil removes it.
+    public subscript(key: String) -> FieldOrigin? {
+        get {
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+        set {
+            let index = entries.firstIndex { !($0.key < key) } ?? entries.endIndex
+            let present = index < entries.endIndex && entries[index].key == key
+            switch (present, newValue) {
+            case (true, let value?): entries[index].value = value
+            case (true, nil): entries.remove(at: index)
+            case (false, let value?):
+                if entries.isEmpty { entries.reserveCapacity(FieldGroup.allCases.count) }
+                entries.insert(Entry(key: key, value: value), at: index)
+            case (false, nil): break
+            }
+        }
+    }
+
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: FieldOrigin)> {
+        entries.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
+    }
+
+    public init(from decoder: Decoder) throws {
+        self.init(try [String: FieldOrigin](from: decoder))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }).encode(to: encoder)
+    }
 }

@@ -2,16 +2,22 @@ import Foundation
 
 /// A calendar date without a zone, written `YYYY-MM-DD`. Comparable; cheap to parse and format.
 public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    // Stored in 6 bytes (a game holds two dates, and the merge holds every game of every batch):
+    // three `Int`s were 24.
+    private let storedYear: Int32
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
 
     /// Returns nil for impossible dates (Feb 30, month 13).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...LocalDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        self.year = year; self.month = month; self.day = day
+        storedYear = Int32(year); storedMonth = UInt8(month); storedDay = UInt8(day)
     }
 
     /// The date `days` after 1970-01-01 (negative before).
@@ -25,9 +31,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        self.year = Int(yoe + era * 400 + (m <= 2 ? 1 : 0))
-        self.month = Int(m)
-        self.day = Int(d)
+        // Years beyond ±2 billion (an instant no schedule holds) are clamped rather than trapping.
+        storedYear = Int32(clamping: yoe + era * 400 + (m <= 2 ? 1 : 0))
+        storedMonth = UInt8(truncatingIfNeeded: m)
+        storedDay = UInt8(truncatingIfNeeded: d)
     }
 
     /// Days since 1970-01-01.
@@ -99,7 +106,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        (lhs.storedYear, lhs.storedMonth, lhs.storedDay) < (rhs.storedYear, rhs.storedMonth, rhs.storedDay)
     }
 
     public init(from decoder: Decoder) throws {

@@ -65,7 +65,12 @@ public enum StrictYAML {
                     fix: "Check that this is the intended file; YAML specs and requests are a few kilobytes"))
         }
         let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
+        // Composed with the basic resolver: every plain scalar's tag is `str`, where the default one runs
+        // up to seven regular expressions per scalar each time Yams hashes a key to refuse duplicates
+        // (three quarters of composing a 100 KB sources.yaml). Nothing here reads resolved tags: the
+        // decoder and `YAMLTree` read scalars by their text and style. Duplicate keys are still refused,
+        // now by text alone (a plain `1` and a quoted `'1'` are the same key, as the decoder reads them).
+        do { root = try Yams.compose(yaml: text, .basic) } catch let error as YamlError {
             throw PipelineError.invalidInput(diagnostic(for: error, path: path))
         }
         guard let root else { return nil }

@@ -42,7 +42,8 @@ struct YAMLNodeDecoder {
             guard let requested = ledger.requested[pathID] else { return }
             let whole = ledger.readWhole.contains(pathID)
             for (keyNode, valueNode) in mapping {
-                guard let key = keyNode.string else { continue }
+                guard case .scalar(let scalar) = keyNode else { continue }
+                let key = scalar.string
                 if whole || requested.contains(key) {
                     check(valueNode, pathID: NodeDecoder.child(pathID, key), keyPath: keyPath + [key], path: path, problems: &problems)
                 } else {
@@ -170,13 +171,31 @@ private struct NodeDecoder: Decoder, SingleValueDecodingContainer {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: NodeDecoder
-    let mapping: Node.Mapping
+    /// The mapping's keys as text (nil for a key that is not a scalar) and its values, read out once:
+    /// a `Decodable` asks for each of its keys up to three times (`contains`, `decodeNil`, `decode`), and
+    /// walking Yams' mapping for each ask cost most of decoding a large sources.yaml.
+    private let names: [String?]
+    private let values: [Node]
+
+    init(decoder: NodeDecoder, mapping: Node.Mapping) {
+        self.decoder = decoder
+        var names: [String?] = []
+        var values: [Node] = []
+        names.reserveCapacity(mapping.count)
+        values.reserveCapacity(mapping.count)
+        for (key, value) in mapping {
+            if case .scalar(let scalar) = key { names.append(scalar.string) } else { names.append(nil) }
+            values.append(value)
+        }
+        self.names = names
+        self.values = values
+    }
 
     var codingPath: [CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
         decoder.ledger.readWhole.insert(decoder.pathID)
-        return mapping.compactMap { pair in pair.key.string.flatMap(Key.init(stringValue:)) }
+        return names.compactMap { $0.flatMap(Key.init(stringValue:)) }
     }
 
     private func note(_ key: Key) {
@@ -186,7 +205,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func value(for key: Key) -> Node? {
         note(key)
         let name = key.stringValue
-        return mapping.first { pair in pair.key.string == name }?.value
+        guard let index = names.firstIndex(where: { $0 == name }) else { return nil }
+        return values[index]
     }
 
     func contains(_ key: Key) -> Bool { value(for: key) != nil }

@@ -129,10 +129,13 @@ public final class ContentHasher: @unchecked Sendable {
     }
 
     /// The digest of a path outside the repository's published tree (a staging folder), shown as `displayPath`
-    /// for counting. Not cached: staged files are new.
-    public func digest(absolute: String, countingAs displayPath: String) -> PathDigest {
+    /// for counting. Not cached: staged files are new. `known` gives the hash and record count of files
+    /// just read (by absolute path), which are then not read again.
+    public func digest(
+        absolute: String, countingAs displayPath: String, known: [String: (hash: String, count: Int?)] = [:]
+    ) -> PathDigest {
         lock.lock(); defer { lock.unlock() }
-        return compute(relative: displayPath, absolute: absolute, cacheKey: nil)
+        return compute(relative: displayPath, absolute: absolute, cacheKey: nil, known: known)
     }
 
     /// The folder listing (relative path → file hash) behind a folder hash, when this machine has seen it.
@@ -167,14 +170,16 @@ public final class ContentHasher: @unchecked Sendable {
         }
     }
 
-    private func compute(relative: String, absolute: String, cacheKey: String?) -> PathDigest {
+    private func compute(
+        relative: String, absolute: String, cacheKey: String?, known: [String: (hash: String, count: Int?)] = [:]
+    ) -> PathDigest {
         let status = FileStatus(path: absolute)
         if let cacheKey { observed[cacheKey] = status }
         guard let status else {
             return PathDigest(hash: ContentHash.missing, isFolder: false, records: 0, rejected: 0, hasRecords: false)
         }
         if !status.isFolder {
-            let (hash, count) = fileHash(absolute: absolute, status: status, cacheKey: cacheKey)
+            let (hash, count) = known[absolute] ?? fileHash(absolute: absolute, status: status, cacheKey: cacheKey)
             var digest = PathDigest(hash: hash, isFolder: false, records: 0, rejected: 0, hasRecords: false)
             add(count, name: relative, to: &digest)
             return digest
@@ -189,7 +194,7 @@ public final class ContentHasher: @unchecked Sendable {
         ) { rel, fileAbsolute, fileStatus in
             let key = cacheKey.map { $0 + "/" + rel }
             if let key { observed[key] = fileStatus }
-            let (hash, count) = fileHash(absolute: fileAbsolute, status: fileStatus, cacheKey: key)
+            let (hash, count) = known[fileAbsolute] ?? fileHash(absolute: fileAbsolute, status: fileStatus, cacheKey: key)
             add(count, name: rel, to: &digest)
             files.append((rel, hash))
         }

@@ -392,8 +392,11 @@ public final class PipelineRunner: @unchecked Sendable {
             }
             written.append((out, stagedPath))
         }
-        for (item, checked) in zip(items, ParallelValidation.validate(items, with: validator)) {
-            guard let checked else { continue }
+        var known: [String: (hash: String, count: Int?)] = [:]
+        for (item, found) in zip(items, ParallelValidation.validate(items, with: validator, cache: schemas.validated)) {
+            guard let found else { continue }
+            known[item.file] = (found.hash, found.count)
+            let checked = found.validated
             result.problems.append(contentsOf: checked.problems.map(\.description))
             // Records are counted in envelopes and JSON Lines files an out checks as such.
             guard item.ownSchema == nil, let records = checked.records else { continue }
@@ -406,7 +409,7 @@ public final class PipelineRunner: @unchecked Sendable {
             }
         }
         for (out, stagedPath) in written {
-            result.staged[out] = hasher.digest(absolute: stagedPath, countingAs: out)
+            result.staged[out] = hasher.digest(absolute: stagedPath, countingAs: out, known: known)
         }
         // Files the stage wrote beside its outs are not published: say so rather than lose them quietly.
         let stagingRoot = root.appendingPathComponent(stage.stagingFolder).path
@@ -560,7 +563,13 @@ final class SchemaStore: Sendable {
     /// Loaded schemas: the built-in ones by kind, a stage's own by repository path.
     private let loaded = Locked((byKind: [ArtifactKind: SchemaValidator](), byPath: [String: SchemaValidator]()))
 
-    init(root: URL) { self.root = root }
+    /// What earlier runs validated cleanly (`ValidationCache`), under this repository's schemas.
+    let validated: ValidationCache
+
+    init(root: URL) {
+        self.root = root
+        validated = ValidationCache(root: root, context: ValidationCache.context(root: root))
+    }
 
     /// A stage's own schema (`schema:` of an out), by repository path.
     func schema(at path: String) throws -> SchemaValidator {

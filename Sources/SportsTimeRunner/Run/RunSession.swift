@@ -62,6 +62,7 @@ final class RunSession {
     /// Runs the stages; returns the exit code.
     func execute() throws -> Int32 {
         defer { progress.finish() }
+        defer { schemas.validated.save() }
         // Stages no longer in the spec: a full run removes what they published.
         var removedAny = false
         if options.targets.isEmpty && lock.stages.keys.contains(where: { name in !graph.stages.contains { $0.name == name } }) {

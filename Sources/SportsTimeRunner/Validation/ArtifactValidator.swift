@@ -30,6 +30,24 @@ public struct ArtifactValidator: Sendable {
         self.schema = schema
     }
 
+    /// The revision of the checking rules below. `ValidationCache` keeps results only for the same
+    /// revision: raise it whenever a change here could make a file that passed before fail, or count
+    /// differently.
+    static let rulesRevision = 1
+
+    /// What `validate(_:path:)` finds for a file that validated cleanly before (`ValidationCache`).
+    func validated(path: String, records: Int?, kind: ArtifactKind?) -> ValidatedFile {
+        var result = ValidatedFile()
+        result.records = records
+        result.kind = kind
+        if path.hasSuffix(".jsonl") {
+            let name = path.split(separator: "/").last ?? ""
+            result.isRejects = name.hasPrefix("rejects")
+            result.isFiltered = name.hasPrefix("filtered")
+        }
+        return result
+    }
+
     /// Validates `data`; `path` is the file's published path, shown in messages.
     public func validate(_ data: Data, path: String) -> ValidatedFile {
         if path.hasSuffix(".jsonl") { return validateLines(data, path: path) }

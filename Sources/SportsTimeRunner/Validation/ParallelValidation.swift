@@ -12,10 +12,20 @@ enum ParallelValidation {
         var ownSchema: (validator: SchemaValidator, path: String)?
     }
 
+    /// What checking one file found, with the SHA-256 of the bytes checked and their record count as
+    /// `RecordCounter` counts it (for the out's digest, so the file is not read and hashed twice).
+    struct Checked: Sendable {
+        var validated: ValidatedFile
+        var hash: String
+        var count: Int?
+    }
+
     /// The result of each item, in the items' order (nil for a file that could not be read, which is
-    /// then left to the publish step to report). Largest files are started first so the cores finish together.
-    static func validate(_ items: [Item], with validator: ArtifactValidator) -> [ValidatedFile?] {
-        let results = Locked([ValidatedFile?](repeating: nil, count: items.count))
+    /// then left to the publish step to report). Largest files are started first so the cores finish
+    /// together. A file whose bytes `cache` has seen validate cleanly under the same rules and schemas
+    /// is not validated again; a file that validates cleanly now is added to it.
+    static func validate(_ items: [Item], with validator: ArtifactValidator, cache: ValidationCache?) -> [Checked?] {
+        let results = Locked([Checked?](repeating: nil, count: items.count))
         let sizes = items.map { FileStatus(path: $0.file)?.size ?? 0 }
         let order = items.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
         let next = Locked(0)
@@ -29,11 +39,24 @@ enum ParallelValidation {
                 let index = order[position]
                 let item = items[index]
                 guard let data = FileManager.default.contents(atPath: item.file) else { continue }
-                let checked =
-                    item.ownSchema.map {
-                        validator.validate(data, path: item.published, against: $0.validator, schemaPath: $0.path)
-                    } ?? validator.validate(data, path: item.published)
-                results.withLock { $0[index] = checked }
+                let hash = ArtifactFiles.sha256(data)
+                let checked: ValidatedFile
+                if let own = item.ownSchema {
+                    checked = validator.validate(data, path: item.published, against: own.validator, schemaPath: own.path)
+                } else if let cache, let key = ValidationCache.key(hash: hash, path: item.published) {
+                    if let known = cache.entry(for: key) {
+                        checked = validator.validated(path: item.published, records: known.records, kind: known.kind)
+                    } else {
+                        checked = validator.validate(data, path: item.published)
+                        if checked.problems.isEmpty {
+                            cache.remember(ValidationCache.Entry(records: checked.records, kind: checked.kind), for: key)
+                        }
+                    }
+                } else {
+                    checked = validator.validate(data, path: item.published)
+                }
+                let result = Checked(validated: checked, hash: hash, count: RecordCounter.count(data, path: item.file))
+                results.withLock { $0[index] = result }
             }
         }
         return results.current

@@ -6,7 +6,8 @@ import SportsTimeCore
 /// a tie). Only two *stated* values that differ count: a venue or status normalize filled in, a start a
 /// source does not know, and progress (scheduled → final) are not conflicts. The classes
 /// (`ConflictClass`): `dateMoved` (the sources date the game differently and were matched across
-/// dates), `timeMoved` (on the game's date, two different exact starts, or an exact start against a
+/// dates; a record that postponed the game to its stored date, or a date printed in another zone within
+/// a day of it, does not count), `timeMoved` (on the game's date, two different exact starts, or an exact start against a
 /// day/night flag it contradicts), `venueDiffers`, `statusContradicts` (final against cancelled, or
 /// postponed against final on the same date).
 enum CrossSourceReport {
@@ -21,7 +22,19 @@ enum CrossSourceReport {
         guard newest.count > 1 else { return nil }
         let records = newest.values.map(\.game).sorted { $0.source < $1.source }
         var classes: Set<ConflictClass> = []
-        if Set(records.map { "\($0.localDate.iso8601)#\($0.gameNumber ?? 1)" }).count > 1 { classes.insert(.dateMoved) }
+        // A record that postponed the game to the stored date, or that prints a date of another zone
+        // within a day of it (a UTC date), does not contradict the stored date.
+        let dated = records.filter { record in
+            if record.status == .postponed, record.makeupDate == stored.localDate { return false }
+            if record.isInferred("localDate"), abs(record.localDate.daysSinceEpoch - stored.localDate.daysSinceEpoch) <= 1 {
+                return false
+            }
+            return true
+        }
+        let days = Set(dated.map { "\($0.localDate.iso8601)#\($0.gameNumber ?? 1)" })
+        if days.count > 1 || (days.count == 1 && !days.contains("\(stored.localDate.iso8601)#\(stored.gameNumber ?? 1)")) {
+            classes.insert(.dateMoved)
+        }
 
         let onDay = records.filter { $0.localDate == stored.localDate && ($0.gameNumber ?? 1) == (stored.gameNumber ?? 1) }
         let exact = onDay.filter { $0.startKnowledge == .exact }

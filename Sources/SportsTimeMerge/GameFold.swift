@@ -235,6 +235,10 @@ struct GameFold {
         }!
     }
 
+    /// Whether a record says the game was postponed from its own date: a date the game is not played on,
+    /// which any record of another date in the same game outranks for the date.
+    private static func isPostponed(_ c: Contribution) -> Bool { c.game.status == .postponed }
+
     /// The words for why `winner` won `group` among `parts`.
     private func rule(
         _ winner: Contribution, among parts: [Contribution], _ group: FieldGroup,
@@ -270,7 +274,22 @@ struct GameFold {
             record(group, winner, rule(winner, among: parts, group, stated: stated))
             return winner
         }
-        let dateWinner = decide(.date, inferable: nil)
+        // The date: records that do not say the game was postponed from their date come first (a
+        // made-up game is played on its makeup date, which another record states), then a date stated
+        // at the stadium beats one printed in another zone without a time (`localDate` inferred: a UTC
+        // date is the next day for an evening game), then trust and recency.
+        let dateStated: (Contribution) -> Bool = { !$0.game.isInferred("localDate") }
+        let playedOn = parts.contains { !Self.isPostponed($0) } ? parts.filter { !Self.isPostponed($0) } : parts
+        let dateWinner = best(playedOn, .date, stated: dateStated)
+        if playedOn.count < parts.count {
+            let moved = parts.filter(Self.isPostponed).map(\.game.localDate.iso8601)
+            record(
+                .date, dateWinner,
+                "played on this date (\(Set(moved).sorted().joined(separator: ", ")) postponed)"
+                    + (playedOn.count > 1 ? "; " + rule(dateWinner, among: playedOn, .date, stated: dateStated) : ""))
+        } else {
+            record(.date, dateWinner, rule(dateWinner, among: parts, .date, stated: dateStated))
+        }
         let newest = parts.max { ($0.version, -$0.order) < ($1.version, -$1.order) }!
         var game = newest.game
         game.id = dateWinner.game.id
@@ -281,7 +300,25 @@ struct GameFold {
         let venue = decide(.venue, inferable: "stadiumId")
         game.stadiumId = venue.game.stadiumId
         game.neutralSite = venue.game.neutralSite
-        let status = decide(.status, inferable: "status")
+        // The neutral flag goes with the venue, unless the venue's record worked it out and another
+        // record at the same stadium states it (nflverse's `location`, spreadspoke's `stadium_neutral`).
+        if venue.game.isInferred("neutralSite") {
+            let stating = parts.filter { !$0.game.isInferred("neutralSite") && $0.game.stadiumId == venue.game.stadiumId }
+            if !stating.isEmpty {
+                let flag = best(stating, .venue, stated: always)
+                game.neutralSite = flag.game.neutralSite
+                if flag !== venue {
+                    fields["neutralSite"] = FieldOrigin(
+                        row: rows.firstIndex { $0 === flag }!,
+                        rule: "stated neutral flag (\(venue.game.source) infers it) at the same stadium")
+                }
+            }
+        }
+        // The status is about the game on the winning date: a record that postponed the game from
+        // another date says nothing of how it stands on this one.
+        let statusParts = parts.filter { !Self.isPostponed($0) || $0.game.localDate == game.localDate }
+        let status = best(statusParts, .status, stated: { !$0.game.isInferred("status") })
+        record(.status, status, rule(status, among: statusParts, .status, stated: { !$0.game.isInferred("status") }))
         game.status = status.game.status
         game.makeupDate = status.game.makeupDate
         game.kind = decide(.kind, inferable: "kind").game.kind

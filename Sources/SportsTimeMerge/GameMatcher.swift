@@ -2,7 +2,10 @@ import SportsTimeCore
 
 /// Finds the games that are one real game although their sources date them differently.
 ///
-/// Games start grouped by id (sources that agree on the date meet there). Two groups may be one game
+/// Games start grouped by id (sources that agree on the date meet there), and ids that share a source
+/// system's own game id (`sourceIds`: ESPN's 401547353, the NBA's 0022500001) are one group whatever
+/// dates they carry — a re-scrape that re-dates a game, or a feed listing a moved game under its old
+/// and new date, is still that game. Two groups may be one game
 /// when they have the same sport, home and away team (not necessarily the same season label: a source
 /// that calls the NBA season `2026` instead of `2025-26` still meets the others), none of their records comes from the same
 /// source system and scope (one system's own snapshots never pair: a newer snapshot replaces an older
@@ -64,12 +67,53 @@ enum GameMatcher {
         return false
     }
 
+    /// A source system's own id for a game (`sourceIds` of the record's source): the same id in two
+    /// records of one system is one game, whatever dates they give it.
+    private struct SourceGameKey: Hashable {
+        var system, sport, id: String
+    }
+
+    /// The ids that share a source system's own game id, joined (union-find); each set sorted, the sets
+    /// in order of their first id. Ids that share none stay alone.
+    private static func sameSourceGame(_ byId: [String: [GameFold.Contribution]], ids: [String]) -> [[String]] {
+        var parent = Array(ids.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        var firstWith: [SourceGameKey: Int] = [:]
+        for (index, id) in ids.enumerated() {
+            for part in byId[id]! {
+                guard let own = part.game.sourceIds[part.game.source] else { continue }
+                let key = SourceGameKey(system: part.origin.system, sport: part.game.sport, id: own)
+                if let other = firstWith[key] {
+                    let (a, b) = (root(other), root(index))
+                    if a != b { parent[max(a, b)] = min(a, b) }
+                } else {
+                    firstWith[key] = index
+                }
+            }
+        }
+        var sets: [Int: [String]] = [:]
+        var order: [Int] = []
+        for index in ids.indices {
+            let r = root(index)
+            if sets[r] == nil { order.append(r) }
+            sets[r, default: []].append(ids[index])
+        }
+        return order.map { sets[$0]! }
+    }
+
     static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
         var groups: [Pairing: [Node]] = [:]
         var systemNumbers: [SystemKey: Int] = [:]
-        for id in byId.keys.sorted() {
-            let parts = byId[id]!
-            let game = parts[0].game
+        for ids in sameSourceGame(byId, ids: byId.keys.sorted()) {
+            let parts = ids.flatMap { byId[$0]! }
+            let game = byId[ids[0]]![0].game
             var systems: [Int] = []
             systems.reserveCapacity(parts.count)
             for part in parts {
@@ -82,7 +126,8 @@ enum GameMatcher {
                 }
             }
             let node = Node(
-                ids: [id], dates: [game.localDate], makeupDates: sortedUnique(parts.compactMap(\.game.makeupDate)),
+                ids: ids, dates: sortedUnique(ids.map { byId[$0]![0].game.localDate }),
+                makeupDates: sortedUnique(parts.compactMap(\.game.makeupDate)),
                 gameNumber: game.gameNumber ?? 1,
                 startSecond: parts.lazy.compactMap(\.game.startUTC).first.map { (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400 },
                 systems: sortedUnique(systems))

@@ -213,6 +213,11 @@ public enum MergeOutput {
     /// `games/<sport>-<season>.json`.
     public static func gamesFileName(sport: String, season: String) -> String { "games/\(sport)-\(season).json" }
 
+    /// The games file meta key prefix of a source's row count (`rows.mlb-2023-retrosheet`: 2430).
+    public static let rowsMetaPrefix = "rows."
+    /// The games file meta key of its count of active (not soft-deleted) games.
+    public static let activeGamesMetaKey = "activeGames"
+
     /// `lineage/<sport>-<season>.json`: where every game of `games/<sport>-<season>.json` came from.
     public static func lineageFileName(sport: String, season: String) -> String { "lineage/\(sport)-\(season).json" }
 
@@ -340,9 +345,11 @@ public enum MergeOutput {
             lineage.reserveCapacity(games.count)
             var rowPaths: Set<String> = []
             var previousBatch = ""
+            var rowsBySource: [String: Int] = [:]
             for game in games {
                 guard let entry = result.lineage[game.id] else { continue }
                 lineage.append(entry)
+                for row in entry.rows { rowsBySource[row.source, default: 0] += 1 }
                 for row in entry.rows where row.batch != previousBatch {
                     // A batch that labels the season differently still fed this file's games.
                     rowPaths.insert(Self.batchPath(row.batch))
@@ -363,12 +370,14 @@ public enum MergeOutput {
                 if date < first { first = date }
                 if date > last { last = date }
             }
-            let envelope = Envelope(
-                kind: .games, producer: producer, inputs: refs(paths),
-                meta: [
-                    "sport": key.sport, "season": key.season, "firstDate": first.iso8601,
-                    "lastDate": last.iso8601,
-                ], records: games)
+            // The dates the file spans, and how many rows each source gave its games (the shrink guard's
+            // record of what every source knew, read back from the header alone).
+            var meta = [
+                "sport": key.sport, "season": key.season, "firstDate": first.iso8601, "lastDate": last.iso8601,
+            ]
+            for (source, count) in rowsBySource { meta[MergeOutput.rowsMetaPrefix + source] = String(count) }
+            meta[MergeOutput.activeGamesMetaKey] = String(games.count { $0.deprecatedAt == nil })
+            let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths), meta: meta, records: games)
             try emit(OutputFile(path: name, data: try envelope.canonicalData()))
             if !lineage.isEmpty {
                 // Lineage ids are the games' ids, so the games' order is theirs too.

@@ -36,6 +36,19 @@ public struct MergeResult: Sendable {
         for case .summary(let summary) in report { return summary }
         return nil
     }
+
+    /// Per sport-season (`<sport>-<season>`), how many rows of each source fed its games (soft-deleted
+    /// games included): what each games file's meta records as `rows.<source>` and the shrink guard
+    /// compares with the store published last.
+    public func rowsBySource() -> [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        for (id, game) in store.games {
+            guard let sources = lineage.rowSources(of: id) else { continue }
+            let season = "\(game.sport)-\(game.season)"
+            for source in sources { counts[season, default: [:]][source, default: 0] += 1 }
+        }
+        return counts
+    }
 }
 
 /// The merge stage: folds the reference data and every normalized batch into the canonical store,
@@ -175,6 +188,11 @@ public struct MergeLineage: Sendable {
     public subscript(id: String) -> GameLineage? {
         guard let entry = entries[id] else { return nil }
         return GameLineage(id: id, formerIds: entry.formerIds, rows: entry.rows.map(\.lineageRow), fields: entry.fields)
+    }
+
+    /// The sources of the rows that fed the merged game `id` (one entry per row), or nil without a lineage.
+    public func rowSources(of id: String) -> [String]? {
+        entries[id]?.rows.map(\.game.source)
     }
 
     /// Drops the lineage of every game `isKept` refuses (games an override or soft delete removed).

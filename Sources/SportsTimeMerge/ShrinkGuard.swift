@@ -8,6 +8,11 @@ import SportsTimeCore
 /// so they never count as lost. A published id counts as present when a new game has it as its id or
 /// lists it among its former ids (a game whose id changed when sources were matched). A shrink is
 /// allowed when every source of the lost games declares `allowShrink` in `pipeline/sources.yaml`.
+///
+/// Per source, too: each games file's meta counts the rows every source gave its games
+/// (`rows.<source>`). A source that would give a season fewer rows than published lost rows from its
+/// batch — even when other sources still list every game, what only it knew would be gone — and the
+/// merge fails the same way, unless that source declares `allowShrink`.
 public enum ShrinkGuard {
     /// One sport-season of the published store (`out/merge/games/<sport>-<season>.json`).
     public struct PublishedSeason: Sendable, Hashable {
@@ -98,6 +103,77 @@ public enum ShrinkGuard {
                     reasons: allowances.filter { sources.contains($0.key) }))
         }
         return shrinks
+    }
+
+    /// A source that gives fewer rows to a sport-season than in the store published last: its batch lost
+    /// rows (a file cut short, a re-scrape missing games), although other sources may still list every
+    /// game. What only it knew — a kickoff, a score, a status — would go with them.
+    public struct SourceShrink: Sendable, Hashable {
+        public var season: String
+        /// Repository-relative path of the published games file, for the message.
+        public var path: String
+        public var source: String
+        /// Rows of `source` in the season's games before, and in this merge.
+        public var before: Int
+        public var after: Int
+        /// The source's `allowShrink` reason, when it declares one.
+        public var reason: String?
+        /// Published game ids whose rows from `source` are gone, sorted (filled in by the command from
+        /// the published lineage; empty when it could not be read).
+        public var lostGames: [String] = []
+        /// The line of the first of them in the published games file.
+        public var line: Int?
+
+        public var isAllowed: Bool { reason != nil }
+    }
+
+    /// The sources that give a sport-season fewer rows than before, sorted by season and source.
+    /// - Parameters:
+    ///   - published: per season key, the published file's path and its `rows.<source>` counts (a file
+    ///     written before the counts existed has none and is not compared);
+    ///   - current: this merge's counts (`MergeResult.rowsBySource()`).
+    public static func sourceShrinks(
+        published: [String: (path: String, rows: [String: Int])], current: [String: [String: Int]],
+        allowances: [String: String]
+    ) -> [SourceShrink] {
+        var shrinks: [SourceShrink] = []
+        for season in published.keys.sorted() {
+            let (path, rows) = published[season]!
+            for source in rows.keys.sorted() {
+                let before = rows[source]!
+                let after = current[season]?[source] ?? 0
+                guard after < before else { continue }
+                shrinks.append(
+                    SourceShrink(
+                        season: season, path: path, source: source, before: before, after: after,
+                        reason: allowances[source]))
+            }
+        }
+        return shrinks
+    }
+
+    /// The error for a source that lost rows: `out/merge/games/nfl-2017.json:12: error: ...`.
+    public static func diagnostic(for shrink: SourceShrink, batchSources: Set<String>) -> Diagnostic {
+        let lost = shrink.before - shrink.after
+        let origin =
+            batchSources.contains(shrink.source)
+            ? "" : " (no batch from it in this merge: ingest or normalize refused or removed it)"
+        let examples =
+            shrink.lostGames.isEmpty
+            ? "" : " (" + shrink.lostGames.prefix(3).joined(separator: ", ") + (shrink.lostGames.count > 3 ? ", ..." : "") + ")"
+        return Diagnostic(
+            .error, at: SourceLocation(path: shrink.path, line: shrink.line),
+            "source '\(shrink.source)'\(origin) would give \(shrink.season) \(shrink.after) rows where the published games have "
+                + "\(shrink.before): \(lost) game\(lost == 1 ? "" : "s") would lose what it says of \(lost == 1 ? "it" : "them")\(examples), "
+                + "even where other sources still list \(lost == 1 ? "it" : "them") (a kickoff, a score, a status only it gives); nothing was written",
+            fix:
+                "Fix the source's files (a file cut short, a scrape missing games) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}"
+        )
+    }
+
+    /// The note printed for a source's declared drop.
+    public static func note(for shrink: SourceShrink) -> String {
+        "note: source '\(shrink.source)' gives \(shrink.season) \(shrink.after) rows where the published games have \(shrink.before), as declared by allowShrink: \(shrink.reason ?? "")"
     }
 
     /// The error for a shrink no source declared: `out/merge/games/mlb-2023.json:5: error: ...`.

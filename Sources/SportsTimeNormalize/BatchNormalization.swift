@@ -134,7 +134,8 @@ struct BatchNormalization {
         func miss(_ field: NameMiss.Field, _ value: String, _ candidates: [String], role: String? = nil) -> NameMiss {
             NameMiss(
                 source: batch.source, system: batch.system, sport: raw.sport, field: field, value: value,
-                provenance: raw.provenance, candidates: candidates, role: role)
+                provenance: raw.provenance, candidates: candidates, role: role, sourceGameId: raw.sourceGameId,
+                date: raw.date)
         }
 
         func team(_ printed: String, role: String) -> Team? {
@@ -162,6 +163,7 @@ struct BatchNormalization {
 
         let home = team(raw.homeTeam, role: "home team")
         let away = team(raw.awayTeam, role: "away team")
+
         if let home, let away, home.id == away.id {
             reasons.append("home and away team are both \(home.id)")
         }
@@ -212,6 +214,7 @@ struct BatchNormalization {
             }
         }
 
+        for index in misses.indices { (misses[index].homeTeamId, misses[index].awayTeamId) = (home?.id, away?.id) }
         guard reasons.isEmpty, let home, let away, let stadium, let schedule else {
             return .failed(reasons: reasons, misses: misses)
         }
@@ -296,7 +299,10 @@ struct BatchNormalization {
     /// The canonical game. Neutral site: the source's flag when it gives one; otherwise the game is
     /// neutral when its stadium is not the home team's home on the game's date and is no home of any team
     /// of the sport on that date (London, Mexico City, Field of Dreams), and not neutral when it is some
-    /// other team's home (that case is flagged by `VenueCheck`).
+    /// other team's home (that case is flagged by `VenueCheck`). What the source did not state is listed
+    /// in `inferred`: the stadium (from the home team), the neutral flag (worked out as above), the local
+    /// date (a date printed in another zone with no time, `GameSchedule.dateIsApproximate`), and the
+    /// status or kind ingest defaulted.
     private func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
         let raw = game.raw
         let neutral =
@@ -308,6 +314,8 @@ struct BatchNormalization {
             awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
         var inferred = Set(raw.inferred ?? [])
         if !game.venueGiven { inferred.insert("stadiumId") }
+        if raw.neutralSite == nil { inferred.insert("neutralSite") }
+        if game.schedule.dateIsApproximate { inferred.insert("localDate") }
         return Game(
             id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,
             localDate: game.schedule.localDate, startKnowledge: game.schedule.knowledge(dayNight: raw.dayNight),

@@ -6,6 +6,10 @@ struct GameSchedule: Hashable, Sendable {
     var startUTC: Instant?
     var localDate: LocalDate
     var timeTBD: Bool
+    /// Whether the local date is the printed date of another zone, with no time to place it: a UTC
+    /// date (ESPN's) is the stadium's date for an afternoon game and the day after for an evening game
+    /// in the Americas. Merge lets any source that states the day at the stadium decide over it.
+    var dateIsApproximate = false
 
     /// Exact with a start; else the source's day/night flag; else unknown.
     func knowledge(dayNight: String?) -> StartKnowledge {
@@ -22,6 +26,18 @@ struct GameSchedule: Hashable, Sendable {
         case venue
         case utc
         case zone(TimeZone)
+
+        /// Whether a date printed in this zone can be another day at a stadium in `stadiumZone`: their
+        /// offsets from UTC differ at noon of `date` (`venue` never does).
+        func differs(from stadiumZone: TimeZone, on date: LocalDate) -> Bool {
+            let noon = Instant(utc: date, hour: 12, minute: 0)
+            let stadiumOffset = ZonedTime.offset(of: noon, in: stadiumZone)
+            switch self {
+            case .venue: return false
+            case .utc: return stadiumOffset != 0
+            case .zone(let zone): return ZonedTime.offset(of: noon, in: zone) != stadiumOffset
+            }
+        }
 
         init?(_ text: String) {
             switch text {
@@ -58,9 +74,17 @@ struct GameSchedule: Hashable, Sendable {
         if raw.timeTBD {
             var local = raw.date
             if dateZone != .venue, let start { local = ZonedTime.localDate(of: start, in: stadiumZone) }
-            return .success(GameSchedule(startUTC: nil, localDate: local, timeTBD: true))
+            return .success(
+                GameSchedule(
+                    startUTC: nil, localDate: local, timeTBD: true,
+                    dateIsApproximate: dateZone.differs(from: stadiumZone, on: raw.date)))
         }
-        guard let start else { return .success(GameSchedule(startUTC: nil, localDate: raw.date, timeTBD: true)) }
+        guard let start else {
+            return .success(
+                GameSchedule(
+                    startUTC: nil, localDate: raw.date, timeTBD: true,
+                    dateIsApproximate: dateZone.differs(from: stadiumZone, on: raw.date)))
+        }
         return .success(
             GameSchedule(
                 startUTC: start, localDate: ZonedTime.localDate(of: start, in: stadiumZone),

@@ -44,6 +44,10 @@ extension NormalizeResult {
     /// The names that resolved in `previous` (the published games, by source) and do not resolve now,
     /// matched record by record through provenance (`file:line`), one per name and former id, sorted.
     /// A game whose stadium was inferred from its home team (`inferred` holds `stadiumId`) named no venue.
+    /// The published game at a row's `file:line` counts as that row only when it is the same game: the
+    /// teams where the row's resolved, and the same source game id when both have one, else a date
+    /// within a day of the row's (a row inserted or deleted above shifts every line below it onto
+    /// another game).
     public func lostNames(comparedWith previous: [String: [Game]], reference: ReferenceData) -> [LostName] {
         var before: [String: Game] = [:]
         for (source, games) in previous {
@@ -55,7 +59,7 @@ extension NormalizeResult {
         struct Key: Hashable { var entity: LostName.Entity; var value: String; var id: String }
         var found: [Key: (provenances: Set<String>, sources: Set<String>)] = [:]
         for miss in misses where miss.candidates.isEmpty {
-            guard let game = before["\(miss.source)\u{1F}\(miss.provenance)"] else { continue }
+            guard let game = before["\(miss.source)\u{1F}\(miss.provenance)"], Self.isSameRow(miss, game) else { continue }
             let key: Key
             switch miss.field {
             case .venue:
@@ -90,6 +94,15 @@ extension NormalizeResult {
             lost.aliasRow = Self.aliasRow(for: lost, team: teams[key.id])
             return lost
         }.sorted { ($0.entity.rawValue, $0.previousId, $0.value) < ($1.entity.rawValue, $1.previousId, $1.value) }
+    }
+
+    /// Whether the published `game` at a missed row's `file:line` is that row's game.
+    static func isSameRow(_ miss: NameMiss, _ game: Game) -> Bool {
+        if let home = miss.homeTeamId, home != game.homeTeamId { return false }
+        if let away = miss.awayTeamId, away != game.awayTeamId { return false }
+        if let own = miss.sourceGameId, let published = game.sourceIds[miss.source] { return own == published }
+        guard let date = miss.date else { return true }
+        return abs(date.daysSinceEpoch - game.localDate.daysSinceEpoch) <= 1
     }
 
     /// The alias row in the columns of `stadium-aliases.csv`

@@ -89,6 +89,13 @@ struct NameMiss: Hashable, Sendable {
     var candidates: [String]
     /// For a team: `home` or `away`, the side the name was printed for.
     var role: String? = nil
+    /// The row's own game id and printed date: what tells whether a published game of the same
+    /// `file:line` is this row or another one that moved there (`lostNames`).
+    var sourceGameId: String? = nil
+    var date: LocalDate? = nil
+    /// The teams of the row that did resolve (nil for a side that did not).
+    var homeTeamId: String? = nil
+    var awayTeamId: String? = nil
 }
 
 /// Unresolved names gathered across batches, one entry per source, field and value.

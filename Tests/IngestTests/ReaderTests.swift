@@ -64,6 +64,35 @@ import Testing
         #expect(table.rowRejects.map(\.line) == [2])
     }
 
+    /// The real rows of `2022SKED.TXT` (lines 452–453; Retrosheet notice in fixtures/scraped/*/README.mirror.md):
+    /// both 2022-05-10 OAK at DET games say game number 0; the visitor's game numbers (30, 31) order them.
+    @Test func anUnnumberedDoubleheaderIsNumberedByTheTeamsGameNumbers() throws {
+        let rows = """
+            "20220510","0","Tue","OAK","AL",31,"DET","AL",31,"d","",""
+            "20220510","0","Tue","OAK","AL",30,"DET","AL",30,"d","OAK batted last (Game 1); game scheduled at OAK in original pre-lockout schedule",""
+            "20220510","0","Tue","BAL","AL",30,"SLN","NL",30,"n","",""
+
+            """
+        let table = RetrosheetTable.read(Data(utf8: rows), path: "2022SKED.TXT")
+        #expect(table.rows.map { $0.cells[1] } == ["2", "1", "0"])
+        let spec = """
+            sources:
+              - id: mlb-2022
+                sport: mlb
+                season: "2022"
+                system: retrosheet
+                files: [2022SKED.TXT]
+                format: retrosheet
+                scrapedAt: "2022-03-01T00:00:00Z"
+                naiveTimeZone: venue
+                rejectThreshold: "0"
+                priority: 50
+            """
+        let result = try TestSupport.ingest(spec: spec, files: ["2022SKED.TXT": Data(utf8: rows)])
+        #expect(result.rejects.isEmpty)
+        #expect(result.records.map(\.gameNumber).sorted { ($0 ?? 0) < ($1 ?? 0) } == [nil, 1, 2])
+    }
+
     // MARK: iCalendar
 
     @Test func summaryOrderDependsOnTheSeparator() {

@@ -157,7 +157,9 @@ import Testing
         #expect(pairing.count == revisedPairing.count) // the feed's game added nothing: it is the postponed one
         let game = try #require(result.store.games[moved.id])
         #expect(game.formerIds == [postponed.id] && game.status == .final)
-        #expect(result.conflicts.first { $0.gameId == moved.id }?.classes == [.dateMoved])
+        // The postponement names the feed's date as its makeup: the sources agree, nothing contradicts.
+        #expect(result.conflicts.first { $0.gameId == moved.id } == nil)
+        #expect(result.lineage[game.id]?.fields["date"]?.rule.hasPrefix("played on this date (2020-07-27 postponed)") == true)
     }
 
     @Test func aSeriesPairsByNearestDateAndATieIsReportedNotGuessed() throws {

@@ -68,7 +68,9 @@ import Testing
         let nba = String(decoding: files[2].data, as: UTF8.self)
         #expect(nba.contains("\"kind\": \"sportstime.games\""))
         #expect(
-            nba.contains("\"meta\": {\"firstDate\":\"2026-01-10\",\"lastDate\":\"2026-01-10\",\"season\":\"2025-26\",\"sport\":\"nba\"}"))
+            nba.contains(
+                "\"meta\": {\"activeGames\":\"1\",\"firstDate\":\"2026-01-10\",\"lastDate\":\"2026-01-10\",\"rows.nba-src\":\"1\",\"season\":\"2025-26\",\"sport\":\"nba\"}"
+            ))
         #expect(nba.contains("{\"path\":\"out/normalize/games/nba-src.json\",\"sha256\":\"bb\"}"))
         #expect(!nba.contains("mlb-src"))
         let teams = String(decoding: files.first { $0.path == "teams.json" }!.data, as: UTF8.self)

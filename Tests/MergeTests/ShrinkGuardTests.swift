@@ -102,4 +102,42 @@ import Testing
         #expect(shrinks.map(\.season) == ["nfl-2021"])
         #expect(shrinks.first?.after == 0)
     }
+
+    // MARK: per source
+
+    @Test func aSourceThatLosesRowsIsRefusedEvenWhenOthersStillListTheGames() throws {
+        let published = ["nfl-2017": (path: "out/merge/games/nfl-2017.json", rows: ["espn": 267, "spreadspoke": 267])]
+        var shrinks = ShrinkGuard.sourceShrinks(
+            published: published, current: ["nfl-2017": ["espn": 267, "spreadspoke": 130]], allowances: [:])
+        #expect(shrinks.map(\.source) == ["spreadspoke"])
+        var shrink = try #require(shrinks.first)
+        #expect((shrink.before, shrink.after, shrink.isAllowed) == (267, 130, false))
+        shrink.lostGames = ["nfl-2017-2017-12-03-a-at-b", "nfl-2017-2017-12-03-c-at-d"]
+        shrink.line = 140
+        #expect(
+            ShrinkGuard.diagnostic(for: shrink, batchSources: ["espn", "spreadspoke"]).description
+                == "out/merge/games/nfl-2017.json:140: error: source 'spreadspoke' would give nfl-2017 130 rows where the published games have 267: 137 games would lose what it says of them (nfl-2017-2017-12-03-a-at-b, nfl-2017-2017-12-03-c-at-d), even where other sources still list them (a kickoff, a score, a status only it gives); nothing was written. Fix the source's files (a file cut short, a scrape missing games) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}."
+        )
+        // A source with no batch at all is named as such; a declared drop is a note.
+        #expect(
+            ShrinkGuard.diagnostic(for: shrink, batchSources: ["espn"]).message.contains("'spreadspoke' (no batch from it in this merge"))
+        shrinks = ShrinkGuard.sourceShrinks(
+            published: published, current: ["nfl-2017": ["espn": 267, "spreadspoke": 130]],
+            allowances: ["spreadspoke": "2017 rows withdrawn upstream"])
+        #expect(shrinks.first?.isAllowed == true)
+        #expect(
+            ShrinkGuard.note(for: shrinks[0])
+                == "note: source 'spreadspoke' gives nfl-2017 130 rows where the published games have 267, as declared by allowShrink: 2017 rows withdrawn upstream"
+        )
+    }
+
+    @Test func rowsThatMoveBetweenGamesOrGrowAreNoShrink() {
+        let published = ["nba-2025-26": (path: "out/merge/games/nba-2025-26.json", rows: ["json": 1265, "csv": 1271])]
+        // Duplicates joined into fewer games keep every row; a new source is not compared.
+        #expect(
+            ShrinkGuard.sourceShrinks(
+                published: published, current: ["nba-2025-26": ["json": 1265, "csv": 1271, "new": 3]], allowances: [:]
+            ).isEmpty)
+        #expect(ShrinkGuard.sourceShrinks(published: [:], current: ["nba-2025-26": ["json": 1]], allowances: [:]).isEmpty)
+    }
 }

@@ -124,6 +124,32 @@ import Testing
         #expect(game.source == "retro")
     }
 
+    @Test func aDateOfAnotherZoneWithoutATimeIsMarkedNotTheStadiumsDate() throws {
+        // ESPN's UTC date with no kickoff: the Dodger Stadium date may be the day before.
+        let utc = try run([
+            G.batch(
+                "espn-mlb", system: "espn",
+                games: [G.game("1", home: "Dodgers", away: "Giants", venue: "Dodger Stadium", date: "2024-07-11", dateZone: "UTC")])
+        ])
+        let game = try onlyGame(utc)
+        #expect(game.localDate == TestReference.date("2024-07-11") && game.startUTC == nil)
+        #expect(game.inferred == ["localDate", "neutralSite"])
+        // A date of the stadium's own zone (by name or by offset), or one with its time, is stated.
+        for (zone, time) in [("venue", nil), ("America/Los_Angeles", nil), ("UTC", "02:30")] as [(String, String?)] {
+            let stated = try onlyGame(
+                try run([
+                    G.batch(
+                        "espn-mlb", system: "espn",
+                        games: [
+                            G.game(
+                                "1", home: "Dodgers", away: "Giants", venue: "Dodger Stadium", date: "2024-07-11",
+                                dateZone: zone, localTime: time, neutral: false)
+                        ])
+                ]))
+            #expect(stated.inferred == nil, "\(zone)")
+        }
+    }
+
     @Test func timeTBDKeepsTheVenueDateAndNoStart() throws {
         // A placeholder midnight-Eastern time at a Mountain venue would fall on the previous local day.
         let result = try run([

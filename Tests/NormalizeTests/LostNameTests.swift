@@ -132,4 +132,24 @@ import Testing
         // No game published at that provenance: a name that never resolved is unresolved, not lost.
         #expect(result.lostNames(comparedWith: [:], reference: TestReference.data).isEmpty)
     }
+
+    /// Deleting the first game of the committed NBA feed moves every other row up to the line of the one
+    /// before it. The rows that never resolved (exhibitions against clubs outside the league, 'MEL
+    /// (United)') now sit at lines of published games, and must not be taken for names that were lost.
+    @Test func aRowDeletedAboveIsNotTakenForALostName() throws {
+        let committed = try batch("nba-2025-26")
+        let previous = ["nba-2025-26": try published("nba-2025-26")]
+        func line(_ game: RawGame) -> Int { Int(game.provenance.split(separator: ":").last ?? "") ?? 0 }
+        let ordered = committed.games.sorted { line($0) < line($1) }
+        var shifted: [RawGame] = []
+        for index in ordered.indices.dropFirst() {
+            var game = ordered[index]
+            game.provenance = ordered[index - 1].provenance
+            shifted.append(game)
+        }
+        let cut = try RawBatch(path: committed.path, meta: committed.meta, games: shifted)
+        let result = try normalize(batches: [cut], reference: try reference([:]))
+        #expect(result.unresolved.contains { $0.value.hasPrefix("MEL") })
+        #expect(result.lostNames(comparedWith: previous, reference: try reference([:])).isEmpty)
+    }
 }

@@ -203,11 +203,33 @@ public struct MergeCommand: PipelineCommand {
         allowances: [String: String], batchSources: Set<String>, context: CommandContext
     ) throws {
         func printError(_ text: String) { context.say("sportstime-merge: \(text)") }
+        var activeAfter: [String: Int] = [:]
+        for game in result.store.games.values where game.deprecatedAt == nil {
+            activeAfter["\(game.sport)-\(game.season)", default: 0] += 1
+        }
+        let rowsAfter = result.rowsBySource()
         var seasons: [ShrinkGuard.PublishedSeason] = []
+        var publishedRows: [String: (path: String, rows: [String: Int])] = [:]
+        var publishedFiles: [String: URL] = [:]
         for file in ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json") {
             let path = display(file)
             do {
                 let data = try read(file, display: path)
+                // The header says how many games were active and how many rows each source gave: when
+                // neither fell, the records need not be read.
+                let header = try EnvelopeReader.headerSkippingRecords(of: data, path: path, expecting: .games)
+                let stem = String(file.lastPathComponent.dropLast(".json".count))
+                let meta = header.meta ?? [:]
+                let key = meta["sport"].flatMap { sport in meta["season"].map { "\(sport)-\($0)" } } ?? stem
+                var rows: [String: Int] = [:]
+                for (name, value) in meta where name.hasPrefix(MergeOutput.rowsMetaPrefix) {
+                    if let count = Int(value) { rows[String(name.dropFirst(MergeOutput.rowsMetaPrefix.count))] = count }
+                }
+                if !rows.isEmpty { publishedRows[key] = (path, rows) }
+                publishedFiles[key] = file
+                if let before = meta[MergeOutput.activeGamesMetaKey].flatMap(Int.init), (activeAfter[key] ?? 0) >= before {
+                    continue
+                }
                 let envelope = try EnvelopeReader.read(PublishedGame.self, from: data, path: path, expecting: .games)
                 let firstLine = Self.firstRecordLine(in: data)
                 let games = envelope.records.enumerated().compactMap { index, game -> ShrinkGuard.PublishedGame? in
@@ -215,25 +237,65 @@ public struct MergeCommand: PipelineCommand {
                     let sources = Set((game.sourceIds ?? [:]).keys).union(game.source.map { [$0] } ?? [])
                     return ShrinkGuard.PublishedGame(id: game.id, sources: sources.sorted(), line: firstLine.map { $0 + index })
                 }
-                let stem = String(file.lastPathComponent.dropLast(".json".count))
-                let key = envelope.meta["sport"].flatMap { sport in envelope.meta["season"].map { "\(sport)-\($0)" } } ?? stem
                 seasons.append(ShrinkGuard.PublishedSeason(key: key, path: path, games: games))
             } catch let error as PipelineError {
                 let reason = error.diagnostics.first?.message ?? "\(error)"
                 printError("note: cannot compare with the published \(path) (\(reason)); it is not checked for lost games")
             }
         }
-        guard !seasons.isEmpty else { return }
-        let shrinks = ShrinkGuard.shrinks(
-            published: seasons, candidates: ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] }),
-            allowances: allowances)
-        let refused = shrinks.filter { !$0.isAllowed }
+        let shrinks =
+            seasons.isEmpty
+            ? []
+            : ShrinkGuard.shrinks(
+                published: seasons,
+                candidates: ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] }),
+                allowances: allowances)
+        var sourceShrinks = ShrinkGuard.sourceShrinks(published: publishedRows, current: rowsAfter, allowances: allowances)
+        for index in sourceShrinks.indices where !sourceShrinks[index].isAllowed {
+            let shrink = sourceShrinks[index]
+            guard let file = publishedFiles[shrink.season], let data = FileManager.default.contents(atPath: file.path) else { continue }
+            (sourceShrinks[index].lostGames, sourceShrinks[index].line) = lostRows(
+                of: shrink.source, gamesFile: file, gamesData: data, result: result, display: display)
+        }
         for shrink in shrinks where shrink.isAllowed { printError(ShrinkGuard.note(for: shrink)) }
-        guard refused.isEmpty else {
-            let diagnostics = refused.map { ShrinkGuard.diagnostic(for: $0, batchSources: batchSources) }
-            for diagnostic in diagnostics { context.say(diagnostic.description) }
+        for shrink in sourceShrinks where shrink.isAllowed { printError(ShrinkGuard.note(for: shrink)) }
+        let refused = shrinks.filter { !$0.isAllowed }
+        // A season that lost games is reported as such; its sources' lost rows are the same games.
+        let refusedSources = sourceShrinks.filter { shrink in
+            !shrink.isAllowed && !refused.contains { $0.season == shrink.season && $0.sources.contains(shrink.source) }
+        }
+        guard refused.isEmpty && refusedSources.isEmpty else {
+            for shrink in refused { context.say(ShrinkGuard.diagnostic(for: shrink, batchSources: batchSources).description) }
+            for shrink in refusedSources { context.say(ShrinkGuard.diagnostic(for: shrink, batchSources: batchSources).description) }
             throw ExitCode(ExitStatus.failure)
         }
+    }
+
+    /// The published games of a season that `source` gave rows to and no longer does (read from the
+    /// published lineage beside the games file), sorted, with the line of the first in the games file.
+    /// Empty when the lineage cannot be read: the message then gives the counts alone.
+    private func lostRows(
+        of source: String, gamesFile: URL, gamesData: Data, result: MergeResult, display: (URL) -> String
+    ) -> ([String], Int?) {
+        let lineageFile = gamesFile.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lineage").appendingPathComponent(gamesFile.lastPathComponent)
+        guard let data = FileManager.default.contents(atPath: lineageFile.path),
+            let envelope = try? EnvelopeReader.read(GameLineage.self, from: data, path: display(lineageFile), expecting: .lineage)
+        else { return ([], nil) }
+        var fedNow = Set<String>()
+        for (id, game) in result.store.games where result.lineage.rowSources(of: id)?.contains(source) == true {
+            fedNow.insert(id)
+            fedNow.formUnion(game.formerIds ?? [])
+        }
+        let lost = envelope.records.filter { entry in
+            entry.rows.contains { $0.source == source } && !fedNow.contains(entry.id)
+                && !(entry.formerIds ?? []).contains(where: fedNow.contains)
+        }.map(\.id).sorted()
+        guard let first = lost.first, let firstLine = Self.firstRecordLine(in: gamesData) else { return (lost, nil) }
+        // Records are one a line in id order: the first lost game's line is found by its place.
+        let ids = (try? EnvelopeReader.read(PublishedGame.self, from: gamesData, path: display(gamesFile), expecting: .games))?
+            .records.map(\.id)
+        return (lost, ids?.firstIndex(of: first).map { firstLine + $0 })
     }
 
     /// The 1-based line of the first record of a canonical envelope (the line after `"records": [`).

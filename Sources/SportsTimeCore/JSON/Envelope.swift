@@ -54,6 +54,7 @@ public struct EnvelopeHeader: Codable, Sendable, Hashable {
     public var schemaVersion: Int
     public var producer: Producer?
     public var inputs: [InputReference]?
+    public var meta: [String: String]?
 }
 
 /// A versioned artifact: header plus records (sorted by id when written).
@@ -126,6 +127,13 @@ public enum EnvelopeReader {
     /// Decodes the header and checks kind and version; the error names the file, both versions, and what to do.
     public static func header(of data: Data, path: String, expecting kind: ArtifactKind) throws -> EnvelopeHeader {
         try header(of: try document(data, path: path), path: path, expecting: kind)
+    }
+
+    /// The header of an envelope without reading its records: in the canonical layout only the header
+    /// lines are parsed (the records are skipped line by line); any other layout is parsed whole.
+    public static func headerSkippingRecords(of data: Data, path: String, expecting kind: ArtifactKind) throws -> EnvelopeHeader {
+        if let layout = CanonicalLayout(data) { return try header(of: layout.header, path: path, expecting: kind) }
+        return try header(of: data, path: path, expecting: kind)
     }
 
     /// The parsed document, or a located error for bytes that are not a JSON document within the limits.

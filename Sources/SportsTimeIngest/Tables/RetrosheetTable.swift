@@ -37,7 +37,32 @@ enum RetrosheetTable {
                     cells: cells + [notes.status.rawValue, notes.makeupDate?.iso8601 ?? "", notes.playedAt ?? ""],
                     raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
         }
+        numberUnnumberedDoubleheaders(&table.rows)
         return table
+    }
+
+    /// Two games of one date and pairing that both say game number 0 ("single game") are a doubleheader
+    /// the file did not number — `2022SKED.TXT` lists both 2022-05-10 OAK at DET games as 0. They are
+    /// numbered 1, 2, … in the order of the visitor's game number (then the home team's, then the line),
+    /// so neither is refused as a repeat of the other. Rows whose visitor game numbers are the same too
+    /// are one game listed twice, and stay a repeat.
+    static func numberUnnumberedDoubleheaders(_ rows: inout [TableRow]) {
+        var groups: [String: [Int]] = [:]
+        for (index, row) in rows.enumerated() where row.cells[1] == "0" {
+            groups[row.cells[0] + "|" + row.cells[3] + "|" + row.cells[6], default: []].append(index)
+        }
+        // Rows that also repeat the teams' game numbers are one game listed twice, left to the repeat check.
+        for (_, members) in groups where members.count > 1 && Set(members.map { rows[$0].cells[5] }).count == members.count {
+            let ordered = members.sorted { a, b in
+                let (x, y) = (rows[a].cells, rows[b].cells)
+                let (vx, vy) = (Int(x[5]) ?? 0, Int(y[5]) ?? 0)
+                if vx != vy { return vx < vy }
+                let (hx, hy) = (Int(x[8]) ?? 0, Int(y[8]) ?? 0)
+                if hx != hy { return hx < hy }
+                return rows[a].line < rows[b].line
+            }
+            for (number, index) in ordered.enumerated() { rows[index].cells[1] = String(number + 1) }
+        }
     }
 
     /// What the postponement and makeup columns say about a game.

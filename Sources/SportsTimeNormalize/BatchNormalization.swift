@@ -46,6 +46,15 @@ struct BatchNormalization {
             }
         }
 
+        if let refusal = thresholdRefusal(rejects: rejects, of: raws.count) {
+            diagnostics.emit(refusal)
+            let reason = "batch refused: \(refusal.message)"
+            return NormalizedBatch(
+                path: batch.path, source: batch.source, meta: batch.meta, games: [],
+                rejects: raws.map { reject($0, reason) }.sorted(),
+                inputCount: raws.count, refusal: refusal)
+        }
+
         let check = VenueCheck(games: resolved, resolver: resolver)
         if let refusal = check.refusal(of: batch, share: options.refusalShare) {
             diagnostics.emit(refusal)
@@ -227,6 +236,28 @@ struct BatchNormalization {
     }
 
     // MARK: Plausibility
+
+    /// What refuses the batch when more of its rows failed to resolve than the source's `rejectThreshold`
+    /// allows (batch meta, from `pipeline/sources.yaml`): a new feed whose team names no alias knows, or a
+    /// reference change that lost a whole source. A warning like the venue check's refusal — the run goes
+    /// on, every row is in rejects.jsonl, the names are in unresolved.json with suggestions, and merge
+    /// keeps what the source published before — located at the first rejected row.
+    private func thresholdRefusal(rejects: [Reject], of count: Int) -> Diagnostic? {
+        guard let text = batch.meta[BatchMetaKey.rejectThreshold], let threshold = RejectThreshold(text),
+            threshold.isExceeded(rejected: rejects.count, candidates: count), let first = rejects.min()
+        else { return nil }
+        var byReason: [String: Int] = [:]
+        for reject in rejects { byReason[reject.reason, default: 0] += 1 }
+        let top = byReason.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
+            .map { "\($0.key) (\($0.value.grouped)×)" }.joined(separator: "; ")
+        return Diagnostic(
+            .warning, at: SourceLocation(path: first.file, line: first.line),
+            "\(rejects.count.grouped) of \(count.grouped) games of source '\(batch.source)' did not resolve, more than its "
+                + "rejectThreshold (\(threshold)); the batch is refused: \(top)",
+            fix: "Add the names as aliases of system '\(batch.system)' in fixtures/reference/team-aliases.csv or "
+                + "stadium-aliases.csv (out/normalize/unresolved.json lists each with suggestions), or map them in "
+                + "pipeline/sources.yaml; raise rejectThreshold if these rows are expected")
+    }
 
     /// One warning for the batch's games whose local date cannot belong to their season: outside the
     /// sport's season months for that season, widened by 45 days each side (spring training, a late World

@@ -62,10 +62,10 @@ public struct Normalizer: Sendable {
             var work = BatchNormalization(batch: batch, resolver: resolver, options: options)
             normalized.append(work.run())
             diagnostics.append(contentsOf: work.diagnostics)
-            if normalized[normalized.count - 1].refusal == nil {
-                for miss in work.misses { unresolved.add(miss) }
-                misses += work.misses
-            }
+            // A batch the venue check refused keeps no misses (its names are not the problem); one refused
+            // for its unresolved names lists them all.
+            for miss in work.misses { unresolved.add(miss) }
+            misses += work.misses
         }
         return NormalizeResult(
             batches: normalized,

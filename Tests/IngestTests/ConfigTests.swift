@@ -41,8 +41,11 @@ import Testing
         #expect(
             config.meta == [
                 "source": "a", "system": "retrosheet", "sport": "mlb", "season": "2023", "scope": "mlb-2023",
-                "scrapedAt": "2023-03-01T00:00:00Z", "priority": "5",
+                "scrapedAt": "2023-03-01T00:00:00Z", "priority": "5", "rejectThreshold": "0.01",
             ])
+        #expect(RejectThreshold(config.meta["rejectThreshold"]!) == config.rejectThreshold)
+        #expect(RejectThreshold(RejectThreshold.count(5).metaValue) == .count(5))
+        #expect(RejectThreshold(RejectThreshold.fraction(0).metaValue) == .fraction(0))
         #expect(config.location.line == 2)
     }
 

@@ -103,6 +103,34 @@ import Testing
         #expect(newYork.suggestions.prefix(2) == ["New York (nfl-nyg)", "New York (nfl-nyj)"], "\(newYork.suggestions)")
     }
 
+    /// A second feed whose team names no alias of its system knows (the NBA CSV's `PHX (Suns)` under a
+    /// system of its own): past its rejectThreshold the batch is refused with a warning that names the
+    /// reasons, every row is a reject, and the names are listed as unresolved with suggestions.
+    @Test func aBatchThatResolvesLessThanItsThresholdAllowsIsRefused() throws {
+        func batch(threshold: String) throws -> RawBatch {
+            var batch = try G.batch(
+                "feed", system: "other-feed",
+                games: (1...10).map { G.game("\($0)", source: "feed", home: "SEA (Mariners)", away: "New York Yankees", date: "2024-06-\(10 + $0)") }
+                    + [G.game("11", source: "feed", home: "BOS", away: "New York Yankees", date: "2024-06-30")])
+            batch.meta[BatchMetaKey.rejectThreshold] = threshold
+            return batch
+        }
+        let refused = try normalize(batches: [try batch(threshold: "0.02")], reference: TestReference.data)
+        let result = try #require(refused.batches.first)
+        #expect(result.isRefused && result.games.isEmpty && result.rejects.count == 11)
+        #expect(result.rejects.allSatisfy { $0.reason.hasPrefix("batch refused: 10 of 11 games of source 'feed' did not resolve") })
+        let warning = try #require(refused.diagnostics.first { $0.message.contains("did not resolve") })
+        #expect(warning.severity == .warning)
+        #expect(
+            warning.description
+                == "fixtures/scraped/feed/games.csv:1: warning: 10 of 11 games of source 'feed' did not resolve, more than its rejectThreshold (2.0%); the batch is refused: unresolved home team 'SEA (Mariners)' (10×). Add the names as aliases of system 'other-feed' in fixtures/reference/team-aliases.csv or stadium-aliases.csv (out/normalize/unresolved.json lists each with suggestions), or map them in pipeline/sources.yaml; raise rejectThreshold if these rows are expected."
+        )
+        #expect(refused.unresolved.map(\.value) == ["SEA (Mariners)"])
+        // Within the threshold the resolved game is kept and the others are rejects, as before.
+        let kept = try normalize(batches: [try batch(threshold: "10")], reference: TestReference.data)
+        #expect(kept.gameCount == 1 && kept.rejects.count == 10 && !kept.batches[0].isRefused)
+    }
+
     @Test func inputOrderDoesNotMatter() throws {
         let batches = try mixedBatches()
         let reference = TestReference.data

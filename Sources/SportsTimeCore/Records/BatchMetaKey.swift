@@ -3,4 +3,7 @@
 public enum BatchMetaKey {
     /// The source's `allowShrink.reason`: its batch may hold fewer games than merge published before.
     public static let allowShrink = "allowShrink"
+    /// The source's `rejectThreshold` (`RejectThreshold.metaValue`): normalize refuses a batch whose rows
+    /// it cannot resolve beyond it, as ingest fails a source whose rows it cannot read beyond it.
+    public static let rejectThreshold = "rejectThreshold"
 }

@@ -63,42 +63,6 @@ public enum NaiveZone: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// When a source fails: more rejected rows than a count, or a larger share than a fraction.
-public enum RejectThreshold: Hashable, Sendable, CustomStringConvertible {
-    case count(Int)
-    case fraction(Double)
-
-    /// `5` → count; `0.02` or `2%` → fraction.
-    public init?(_ text: String) {
-        let t = text.trimmed
-        if t.hasSuffix("%") {
-            guard let p = Double(t.dropLast()), p >= 0, p <= 100 else { return nil }
-            self = .fraction(p / 100)
-        } else if let n = Int(t), n >= 0 {
-            self = .count(n)
-        } else if let f = Double(t), f >= 0, f <= 1, t.contains(".") {
-            self = .fraction(f)
-        } else {
-            return nil
-        }
-    }
-
-    /// Whether `rejected` of `candidates` rows passes this threshold (the source then fails).
-    public func isExceeded(rejected: Int, candidates: Int) -> Bool {
-        switch self {
-        case .count(let n): return rejected > n
-        case .fraction(let f): return candidates > 0 && Double(rejected) > f * Double(candidates)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .count(let n): return "\(n) rows"
-        case .fraction(let f): return "\(f * 100)%"
-        }
-    }
-}
-
 /// One source, checked: everything a reader needs, with the effective mapping (preset + overrides).
 public struct SourceConfig: Sendable {
     public var id: String
@@ -139,6 +103,7 @@ public struct SourceConfig: Sendable {
         ]
         for (group, rank) in trust { meta["trust.\(group.rawValue)"] = String(rank) }
         if let allowShrinkReason { meta[BatchMetaKey.allowShrink] = allowShrinkReason }
+        meta[BatchMetaKey.rejectThreshold] = rejectThreshold.metaValue
         return meta
     }
 

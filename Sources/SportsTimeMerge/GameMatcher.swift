@@ -68,9 +68,10 @@ enum GameMatcher {
     }
 
     /// A source system's own id for a game (`sourceIds` of the record's source): the same id in two
-    /// records of one system is one game, whatever dates they give it.
+    /// records of one system, for the same sport and teams, is one game, whatever dates they give it
+    /// (an id reused for other teams is not trusted to be the same game).
     private struct SourceGameKey: Hashable {
-        var system, sport, id: String
+        var system, sport, home, away, id: String
     }
 
     /// The ids that share a source system's own game id, joined (union-find); each set sorted, the sets
@@ -89,7 +90,9 @@ enum GameMatcher {
         for (index, id) in ids.enumerated() {
             for part in byId[id]! {
                 guard let own = part.game.sourceIds[part.game.source] else { continue }
-                let key = SourceGameKey(system: part.origin.system, sport: part.game.sport, id: own)
+                let key = SourceGameKey(
+                    system: part.origin.system, sport: part.game.sport, home: part.game.homeTeamId, away: part.game.awayTeamId,
+                    id: own)
                 if let other = firstWith[key] {
                     let (a, b) = (root(other), root(index))
                     if a != b { parent[max(a, b)] = min(a, b) }

@@ -217,6 +217,11 @@ public enum MergeOutput {
     public static let rowsMetaPrefix = "rows."
     /// The games file meta key of its count of active (not soft-deleted) games.
     public static let activeGamesMetaKey = "activeGames"
+    /// The games file meta key of the digest of its active ids (`ShrinkGuard.idsText`), when the
+    /// command gives a digest function.
+    public static let activeIdsMetaKey = "activeIdsSha256"
+    /// The games file meta key of the digest of its rows' sources and games (`ShrinkGuard.rowsText`).
+    public static let rowsMetaKey = "rowsSha256"
 
     /// `lineage/<sport>-<season>.json`: where every game of `games/<sport>-<season>.json` came from.
     public static func lineageFileName(sport: String, season: String) -> String { "lineage/\(sport)-\(season).json" }
@@ -270,7 +275,7 @@ public enum MergeOutput {
         for result: MergeResult, input: MergeInput, hashes: [String: String],
         previousHashes: [String: String] = [:],
         settings: [String: String], reportMeta: [String: String] = [:],
-        producer: Producer = Producer(stage: "merge"),
+        producer: Producer = Producer(stage: "merge"), idsDigest: ((String) -> String)? = nil,
         emit: (OutputFile) throws -> Void
     ) throws {
         func refs(_ paths: some Sequence<String>) -> [InputReference] {
@@ -346,10 +351,14 @@ public enum MergeOutput {
             var rowPaths: Set<String> = []
             var previousBatch = ""
             var rowsBySource: [String: Int] = [:]
+            var rowPairs: [(source: String, gameId: String)] = []
             for game in games {
                 guard let entry = result.lineage[game.id] else { continue }
                 lineage.append(entry)
-                for row in entry.rows { rowsBySource[row.source, default: 0] += 1 }
+                for row in entry.rows {
+                    rowsBySource[row.source, default: 0] += 1
+                    rowPairs.append((row.source, game.id))
+                }
                 for row in entry.rows where row.batch != previousBatch {
                     // A batch that labels the season differently still fed this file's games.
                     rowPaths.insert(Self.batchPath(row.batch))
@@ -376,7 +385,12 @@ public enum MergeOutput {
                 "sport": key.sport, "season": key.season, "firstDate": first.iso8601, "lastDate": last.iso8601,
             ]
             for (source, count) in rowsBySource { meta[MergeOutput.rowsMetaPrefix + source] = String(count) }
-            meta[MergeOutput.activeGamesMetaKey] = String(games.count { $0.deprecatedAt == nil })
+            let active = games.filter { $0.deprecatedAt == nil }.map(\.id)
+            meta[MergeOutput.activeGamesMetaKey] = String(active.count)
+            if let idsDigest {
+                meta[MergeOutput.activeIdsMetaKey] = idsDigest(ShrinkGuard.idsText(active))
+                meta[MergeOutput.rowsMetaKey] = idsDigest(ShrinkGuard.rowsText(rowPairs))
+            }
             let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths), meta: meta, records: games)
             try emit(OutputFile(path: name, data: try envelope.canonicalData()))
             if !lineage.isEmpty {

@@ -190,6 +190,15 @@ public struct MergeLineage: Sendable {
         return GameLineage(id: id, formerIds: entry.formerIds, rows: entry.rows.map(\.lineageRow), fields: entry.fields)
     }
 
+    /// The rows that fed the merged game `id` (source, its own game id, scraped row), or nil without a lineage.
+    public func sourceRows(of id: String) -> [ShrinkGuard.SourceRow]? {
+        entries[id]?.rows.map { part in
+            let game = part.game
+            return ShrinkGuard.SourceRow(
+                gameId: id, source: game.source, sourceGameId: game.sourceIds[game.source], row: game.provenance)
+        }
+    }
+
     /// The sources of the rows that fed the merged game `id` (one entry per row), or nil without a lineage.
     public func rowSources(of id: String) -> [String]? {
         entries[id]?.rows.map(\.game.source)

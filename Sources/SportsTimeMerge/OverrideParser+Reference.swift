@@ -6,7 +6,11 @@ import SportsTimeCore
 // added to its CodingKeys here and documented in its table: the reference tests fail otherwise.
 
 extension OverrideDocument {
-    enum CodingKeys: String, CodingKey, CaseIterable { case overrides }
+    enum CodingKeys: String, CodingKey, CaseIterable { case overrides, retiredSources }
+}
+
+extension RetiredSourceEntry {
+    enum CodingKeys: String, CodingKey, CaseIterable { case source, reason }
 }
 
 extension OverrideEntry {
@@ -46,6 +50,13 @@ extension OverrideParser {
                 ),
                 .required("reason", .string, "Why the data is fixed by hand, and where the right value comes from."),
             ])
+        let retired = YAMLRecord(
+            "retired-source", reader: RetiredSourceEntry.self, codingKeys: RetiredSourceEntry.CodingKeys.self,
+            summary: "A source taken out of pipeline/sources.yaml on purpose, and why.",
+            keys: [
+                .required("source", .string, "The id the source had in pipeline/sources.yaml (`nfl-espn-2012-2021`)."),
+                .required("reason", .string, "Why it was removed (replaced by another scrape, withdrawn, ...)."),
+            ])
         return YAMLFileReference(
             title: "fixtures/overrides/*.yaml",
             files: ["fixtures/overrides/*.yaml"],
@@ -56,6 +67,12 @@ extension OverrideParser {
                 YAMLRecord(
                     "overrides-file", reader: OverrideDocument.self, codingKeys: OverrideDocument.CodingKeys.self,
                     summary: "The file's top level.",
-                    keys: [.required("overrides", .list(.record(entry)), "The patches.")])))
+                    keys: [
+                        .optional("overrides", .list(.record(entry)), default: "none", "The patches."),
+                        .optional(
+                            "retiredSources", .list(.record(retired)), default: "none",
+                            "Sources removed from pipeline/sources.yaml on purpose: merge may then drop the games and rows only they gave, which it otherwise refuses to lose."
+                        ),
+                    ])))
     }()
 }

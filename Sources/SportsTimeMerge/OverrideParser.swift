@@ -76,7 +76,7 @@ public enum OverrideParser {
         func location(_ components: [YAMLPathElement], atKey: Bool = false) -> SourceLocation {
             StrictYAML.location(of: components, in: text, path: path, atKey: atKey)
         }
-        for (index, entry) in document.overrides.enumerated() {
+        for (index, entry) in (document.overrides ?? []).enumerated() {
             let at: [YAMLPathElement] = [.key("overrides"), .index(index)]
             guard let kind = EntityKind(overrideName: entry.entity) else {
                 problems.append(
@@ -124,6 +124,46 @@ public enum OverrideParser {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
         return patches
+    }
+
+    /// The sources the files declare retired (`retiredSources:`), sorted by source. Each needs a source
+    /// id and a reason; one source declared twice is an error at the second.
+    public static func retiredSources(files: [(path: String, text: String)]) throws -> [RetiredSource] {
+        var retired: [String: RetiredSource] = [:]
+        var problems: [Diagnostic] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let document = try StrictYAML.decode(OverrideDocument.self, from: file.text, path: file.path)
+            for (index, entry) in (document.retiredSources ?? []).enumerated() {
+                let at: [YAMLPathElement] = [.key("retiredSources"), .index(index)]
+                func location(_ key: String) -> SourceLocation {
+                    StrictYAML.location(of: at + [.key(key)], in: file.text, path: file.path)
+                }
+                let source = entry.source.trimmingCharacters(in: .whitespaces)
+                let reason = entry.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+                if source.isEmpty {
+                    problems.append(
+                        Diagnostic(
+                            .error, at: location("source"), "a retired source has an empty id",
+                            fix: "Give the id the source had in pipeline/sources.yaml"))
+                } else if reason.isEmpty {
+                    problems.append(
+                        Diagnostic(
+                            .error, at: location("reason"), "retired source '\(source)' has an empty reason",
+                            fix: "Say why the source was removed"))
+                } else if let first = retired[source] {
+                    problems.append(
+                        Diagnostic(
+                            .error, at: location("source"), "source '\(source)' is already declared retired at \(first.location)",
+                            fix: "Keep one of the two"))
+                } else {
+                    retired[source] = RetiredSource(source: source, reason: reason, location: location("source"))
+                }
+            }
+        }
+        if !problems.isEmpty {
+            throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
+        }
+        return retired.values.sorted { $0.source < $1.source }
     }
 
     /// Fields every record has that no override may set: they are the record's identity and history.
@@ -191,7 +231,21 @@ public enum OverrideParser {
 
 /// The YAML document of one override file.
 struct OverrideDocument: Decodable {
-    var overrides: [OverrideEntry]
+    var overrides: [OverrideEntry]?
+    var retiredSources: [RetiredSourceEntry]?
+}
+
+/// A source removed from `pipeline/sources.yaml` on purpose: merge may drop what only it gave.
+struct RetiredSourceEntry: Decodable {
+    var source: String
+    var reason: String
+}
+
+/// A source declared retired in an override file, with why (`retiredSources:`).
+public struct RetiredSource: Sendable, Hashable {
+    public var source: String
+    public var reason: String
+    public var location: SourceLocation
 }
 
 /// One entry: which record, which fields, and why.

@@ -30,7 +30,14 @@ public enum ShrinkGuard {
         public var id: String
         public var sources: [String]
         public var line: Int?
-        public init(id: String, sources: [String], line: Int? = nil) { self.id = id; self.sources = sources; self.line = line }
+        /// Its sources' own game ids, as `sourceKey(source:id:)`.
+        public var sourceKeys: [String]
+        /// The scraped rows that fed it, as `rowKey(source:row:)` (from the published lineage; filled in
+        /// only for a game missing by id and source ids that no source id could identify).
+        public var rows: [String]
+        public init(id: String, sources: [String], line: Int? = nil, sourceKeys: [String] = [], rows: [String] = []) {
+            self.id = id; self.sources = sources; self.line = line; self.sourceKeys = sourceKeys; self.rows = rows
+        }
     }
 
     /// A game of the new store as the guard sees it.
@@ -41,10 +48,26 @@ public enum ShrinkGuard {
         /// `<sport>-<season>`.
         public var season: String
         public var isActive: Bool
-        public init(id: String, formerIds: [String] = [], season: String, isActive: Bool) {
+        /// Its sources' own game ids and the scraped rows that fed it, keyed as for `PublishedGame`.
+        public var sourceKeys: [String]
+        public var rows: [String]
+        public init(
+            id: String, formerIds: [String] = [], season: String, isActive: Bool, sourceKeys: [String] = [], rows: [String] = []
+        ) {
             self.id = id; self.formerIds = formerIds; self.season = season; self.isActive = isActive
+            self.sourceKeys = sourceKeys; self.rows = rows
         }
     }
+
+    /// `source` and its own id for a game, as one key.
+    public static func sourceKey(source: String, id: String) -> String { source + "\u{1F}" + id }
+    /// `source` and a scraped row (`file:line`), as one key.
+    public static func rowKey(source: String, row: String) -> String { source + "\u{1F}" + row }
+
+    /// The text whose digest a season's games file keeps in its meta (`MergeOutput.activeIdsMetaKey`):
+    /// its active game ids, sorted, one a line. When a merge's digest is the published one, no published
+    /// game can be missing and the published records need not be read.
+    public static func idsText(_ ids: some Sequence<String>) -> String { ids.sorted().joined(separator: "\n") }
 
     /// A sport-season that shrinks.
     public struct Shrink: Sendable, Hashable {
@@ -67,34 +90,63 @@ public enum ShrinkGuard {
     }
 
     /// The new store's games as candidates. `formerIds` reads a game's former ids (the command passes
-    /// `Game.formerIds`: a game another source re-dated is still the published one).
-    public static func candidates(_ games: some Sequence<Game>, formerIds: (Game) -> [String] = { $0.formerIds ?? [] }) -> [Candidate] {
-        games.map {
+    /// `Game.formerIds`: a game another source re-dated is still the published one); `rows` the scraped
+    /// rows that fed it (as `rowKey`), when they are needed.
+    public static func candidates(
+        _ games: some Sequence<Game>, formerIds: (Game) -> [String] = { $0.formerIds ?? [] }, rows: (Game) -> [String] = { _ in [] }
+    ) -> [Candidate] {
+        games.map { game in
             Candidate(
-                id: $0.id, formerIds: formerIds($0), season: "\($0.sport)-\($0.season)",
-                isActive: $0.deprecatedAt == nil)
+                id: game.id, formerIds: formerIds(game), season: "\(game.sport)-\(game.season)",
+                isActive: game.deprecatedAt == nil,
+                sourceKeys: game.sourceIds.map { sourceKey(source: $0.key, id: $0.value) }, rows: rows(game))
         }
     }
 
-    /// The sport-seasons that shrink, sorted by season.
+    /// The published games that are nowhere in the new store, by season: a game is there when a new game
+    /// has its id (or had it: `formerIds`), carries one of its sources' own game ids (a game renamed by a
+    /// data fix, or a duplicate joined into another game, is still that source's game), or — for what
+    /// no source id tells — was fed by one of its scraped rows while having an id the published store
+    /// did not (a rename: a row that moved to a published game's id is that game's now, not this one's).
+    public static func missing(published: [PublishedSeason], candidates: [Candidate]) -> [String: [PublishedGame]] {
+        var publishedIds = Set<String>()
+        for season in published { for game in season.games { publishedIds.insert(game.id) } }
+        var present = Set<String>()
+        var keys = Set<String>()
+        var renamedRows = Set<String>()
+        for candidate in candidates {
+            present.insert(candidate.id)
+            present.formUnion(candidate.formerIds)
+            keys.formUnion(candidate.sourceKeys)
+            if !publishedIds.contains(candidate.id) { renamedRows.formUnion(candidate.rows) }
+        }
+        var missing: [String: [PublishedGame]] = [:]
+        for season in published {
+            let lost = season.games.filter { game in
+                !present.contains(game.id) && !game.sourceKeys.contains(where: keys.contains)
+                    && !game.rows.contains(where: renamedRows.contains)
+            }
+            if !lost.isEmpty { missing[season.key] = lost }
+        }
+        return missing
+    }
+
+    /// The sport-seasons that lose published games (`missing(published:candidates:)`), sorted by season:
+    /// a lost game is refused whatever the counts do, since new games in its place (a placeholder filled
+    /// in) do not bring it back.
     /// - Parameter allowances: per source, the `allowShrink` reason its current batch declares.
     public static func shrinks(
         published: [PublishedSeason], candidates: [Candidate],
         allowances: [String: String]
     ) -> [Shrink] {
-        var present = Set<String>()
         var activeAfter: [String: Int] = [:]
-        for candidate in candidates {
-            present.insert(candidate.id)
-            present.formUnion(candidate.formerIds)
-            if candidate.isActive { activeAfter[candidate.season, default: 0] += 1 }
-        }
+        for candidate in candidates where candidate.isActive { activeAfter[candidate.season, default: 0] += 1 }
+        let missing = Self.missing(published: published, candidates: candidates)
         var shrinks: [Shrink] = []
         for season in published.sorted(by: { $0.key < $1.key }) {
             let before = season.games.count
             let after = activeAfter[season.key] ?? 0
-            let lostGames = season.games.filter { !present.contains($0.id) }
-            guard after < before, !lostGames.isEmpty else { continue }
+            guard let lostGames = missing[season.key] else { continue }
             let sources = Set(lostGames.flatMap(\.sources)).sorted()
             shrinks.append(
                 Shrink(
@@ -105,9 +157,10 @@ public enum ShrinkGuard {
         return shrinks
     }
 
-    /// A source that gives fewer rows to a sport-season than in the store published last: its batch lost
-    /// rows (a file cut short, a re-scrape missing games), although other sources may still list every
-    /// game. What only it knew — a kickoff, a score, a status — would go with them.
+    /// A source that no longer gives rows to some published games of a sport-season: its batch lost rows
+    /// (a file cut short, a re-scrape missing games, a row replaced by another game), although other
+    /// sources may still list every game. What only it knew — a kickoff, a score, a status — would go
+    /// with them.
     public struct SourceShrink: Sendable, Hashable {
         public var season: String
         /// Repository-relative path of the published games file, for the message.
@@ -118,35 +171,76 @@ public enum ShrinkGuard {
         public var after: Int
         /// The source's `allowShrink` reason, when it declares one.
         public var reason: String?
-        /// Published game ids whose rows from `source` are gone, sorted (filled in by the command from
-        /// the published lineage; empty when it could not be read).
+        /// Published game ids that `source`'s rows no longer reach, sorted.
         public var lostGames: [String] = []
-        /// The line of the first of them in the published games file.
+        /// The line of the first of them in the published games file (filled in by the command).
         public var line: Int?
 
         public var isAllowed: Bool { reason != nil }
     }
 
-    /// The sources that give a sport-season fewer rows than before, sorted by season and source.
+    /// One row that fed a game: which source, its own id for the game, and the scraped `file:line`.
+    public struct SourceRow: Sendable, Hashable {
+        public var gameId: String
+        public var source: String
+        public var sourceGameId: String?
+        public var row: String?
+        public init(gameId: String, source: String, sourceGameId: String?, row: String?) {
+            self.gameId = gameId; self.source = source; self.sourceGameId = sourceGameId; self.row = row
+        }
+    }
+
+    /// The text whose digest a season's games file keeps in its meta (`MergeOutput.rowsMetaKey`): every
+    /// row's source and game id, sorted, one a line. When a merge's digest is the published one, every
+    /// source still feeds exactly the games it fed, and the published lineage need not be read.
+    public static func rowsText(_ rows: some Sequence<(source: String, gameId: String)>) -> String {
+        rows.map { $0.source + "\t" + $0.gameId }.sorted().joined(separator: "\n")
+    }
+
+    /// The sources whose rows no longer reach some published game of a season, sorted by season and
+    /// source. A published row of game G from source S still reaches it when a new game fed by S is G
+    /// (same id, or G's id among its former ids), or S still gives a row with the same own game id, or —
+    /// for a source with no game ids — the same scraped row now feeds a game under an id the published
+    /// store did not have (a rename by a data fix).
     /// - Parameters:
-    ///   - published: per season key, the published file's path and its `rows.<source>` counts (a file
-    ///     written before the counts existed has none and is not compared);
-    ///   - current: this merge's counts (`MergeResult.rowsBySource()`).
+    ///   - published: per season key, the published games file's path and its lineage rows;
+    ///   - current: every row of this merge, with `formerIds` of the games they feed;
+    ///   - publishedIds: every published game id (a row that moved onto one of them is not a rename).
     public static func sourceShrinks(
-        published: [String: (path: String, rows: [String: Int])], current: [String: [String: Int]],
-        allowances: [String: String]
+        published: [String: (path: String, rows: [SourceRow])], current: [SourceRow], formerIds: [String: [String]],
+        publishedIds: Set<String>, allowances: [String: String]
     ) -> [SourceShrink] {
+        var reached = Set<String>() // source + game id (and every former id of it)
+        var ownIds = Set<String>() // source + own game id
+        var renamedRows = Set<String>() // source + scraped row, of games with a new id
+        var after: [String: Int] = [:]
+        for row in current {
+            reached.insert(rowKey(source: row.source, row: row.gameId))
+            for former in formerIds[row.gameId] ?? [] { reached.insert(rowKey(source: row.source, row: former)) }
+            if let own = row.sourceGameId { ownIds.insert(sourceKey(source: row.source, id: own)) }
+            if let scraped = row.row, !publishedIds.contains(row.gameId) { renamedRows.insert(rowKey(source: row.source, row: scraped)) }
+            after[row.source, default: 0] += 1
+        }
         var shrinks: [SourceShrink] = []
         for season in published.keys.sorted() {
             let (path, rows) = published[season]!
-            for source in rows.keys.sorted() {
-                let before = rows[source]!
-                let after = current[season]?[source] ?? 0
-                guard after < before else { continue }
+            var lost: [String: Set<String>] = [:]
+            var before: [String: Int] = [:]
+            for row in rows {
+                before[row.source, default: 0] += 1
+                if reached.contains(rowKey(source: row.source, row: row.gameId)) { continue }
+                if let own = row.sourceGameId {
+                    if ownIds.contains(sourceKey(source: row.source, id: own)) { continue }
+                } else if let scraped = row.row, renamedRows.contains(rowKey(source: row.source, row: scraped)) {
+                    continue
+                }
+                lost[row.source, default: []].insert(row.gameId)
+            }
+            for source in lost.keys.sorted() {
                 shrinks.append(
                     SourceShrink(
-                        season: season, path: path, source: source, before: before, after: after,
-                        reason: allowances[source]))
+                        season: season, path: path, source: source, before: before[source] ?? 0,
+                        after: after[source] ?? 0, reason: allowances[source], lostGames: lost[source]!.sorted()))
             }
         }
         return shrinks
@@ -154,26 +248,26 @@ public enum ShrinkGuard {
 
     /// The error for a source that lost rows: `out/merge/games/nfl-2017.json:12: error: ...`.
     public static func diagnostic(for shrink: SourceShrink, batchSources: Set<String>) -> Diagnostic {
-        let lost = shrink.before - shrink.after
+        let lost = shrink.lostGames.count
         let origin =
             batchSources.contains(shrink.source)
             ? "" : " (no batch from it in this merge: ingest or normalize refused or removed it)"
-        let examples =
-            shrink.lostGames.isEmpty
-            ? "" : " (" + shrink.lostGames.prefix(3).joined(separator: ", ") + (shrink.lostGames.count > 3 ? ", ..." : "") + ")"
+        let examples = shrink.lostGames.prefix(3).joined(separator: ", ") + (lost > 3 ? ", ..." : "")
+        let fix =
+            batchSources.contains(shrink.source)
+            ? "Fix the source's files (a file cut short, a scrape missing games or rows replaced) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}"
+            : "Bring the source back, or, if it was removed on purpose, declare it in a file of fixtures/overrides: retiredSources: [{source: \(shrink.source), reason: ...}]"
         return Diagnostic(
             .error, at: SourceLocation(path: shrink.path, line: shrink.line),
-            "source '\(shrink.source)'\(origin) would give \(shrink.season) \(shrink.after) rows where the published games have "
-                + "\(shrink.before): \(lost) game\(lost == 1 ? "" : "s") would lose what it says of \(lost == 1 ? "it" : "them")\(examples), "
-                + "even where other sources still list \(lost == 1 ? "it" : "them") (a kickoff, a score, a status only it gives); nothing was written",
-            fix:
-                "Fix the source's files (a file cut short, a scrape missing games) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}"
-        )
+            "source '\(shrink.source)'\(origin) would no longer give rows to \(lost) published game\(lost == 1 ? "" : "s") of "
+                + "\(shrink.season) (\(examples)), though other sources may still list \(lost == 1 ? "it" : "them"): what only it says "
+                + "(a kickoff, a score, a status) would be lost; nothing was written",
+            fix: fix)
     }
 
     /// The note printed for a source's declared drop.
     public static func note(for shrink: SourceShrink) -> String {
-        "note: source '\(shrink.source)' gives \(shrink.season) \(shrink.after) rows where the published games have \(shrink.before), as declared by allowShrink: \(shrink.reason ?? "")"
+        "note: source '\(shrink.source)' no longer gives rows to \(shrink.lostGames.count) published game\(shrink.lostGames.count == 1 ? "" : "s") of \(shrink.season), as declared: \(shrink.reason ?? "")"
     }
 
     /// The error for a shrink no source declared: `out/merge/games/mlb-2023.json:5: error: ...`.
@@ -184,12 +278,20 @@ public enum ShrinkGuard {
                 + (batchSources.contains(source) ? "" : " (no batch from it in this merge: ingest or normalize refused or removed it)")
         }.joined(separator: ", ")
         let examples = shrink.lost.prefix(3).joined(separator: ", ") + (shrink.lost.count > 3 ? ", ..." : "")
+        let change =
+            shrink.after < shrink.before
+            ? "would go from \(shrink.before) to \(shrink.after) active games"
+            : "would lose published games although other games keep it at \(shrink.after) active games"
+        var fix =
+            "Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}"
+        if let gone = undeclared.first(where: { !batchSources.contains($0) }) {
+            fix +=
+                "; a source removed on purpose is declared in a file of fixtures/overrides: retiredSources: [{source: \(gone), reason: ...}]"
+        }
         return Diagnostic(
             .error, at: SourceLocation(path: shrink.path, line: shrink.firstLostLine),
-            "\(shrink.season) would go from \(shrink.before) to \(shrink.after) active games: \(publishedGames(shrink.lost.count)) in no batch and no newer batch soft-deleted \(shrink.lost.count == 1 ? "it" : "them") (\(examples)); from source \(named); nothing was written",
-            fix:
-                "Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}"
-        )
+            "\(shrink.season) \(change): \(publishedGames(shrink.lost.count)) in no batch and no newer batch soft-deleted \(shrink.lost.count == 1 ? "it" : "them") (\(examples)); from source \(named); nothing was written",
+            fix: fix)
     }
 
     /// The note printed for a declared shrink.

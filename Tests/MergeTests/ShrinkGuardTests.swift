@@ -44,12 +44,47 @@ import Testing
     @Test func aGameKeptUnderANewIdIsPresentThroughItsFormerIds() {
         let candidates = active(["a", "b", "c"]) + [ShrinkGuard.Candidate(id: "d2", formerIds: ["d"], season: "mlb-2023", isActive: true)]
         #expect(ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: candidates, allowances: [:]).isEmpty)
-        // A rename alone (same count, old id gone, a new id) does not shrink the season either.
+    }
+
+    /// A game renamed by a data fix (a team's id changed in the reference) is the same game when it keeps
+    /// a source's own game id, or — for a source with none — the same scraped row under a new id. A game
+    /// dropped while a new one takes its place (a placeholder filled in) keeps the count and is still lost.
+    @Test func aRenameIsProvedBySourceIdOrScrapedRowAndASwapIsALoss() throws {
+        var season = published(["a", "b", "c", "d"])
+        season.games[3].sourceKeys = [ShrinkGuard.sourceKey(source: "retro", id: "D")]
+        let renamedById =
+            active(["a", "b", "c"]) + [
+                ShrinkGuard.Candidate(
+                    id: "e", season: "mlb-2023", isActive: true, sourceKeys: [ShrinkGuard.sourceKey(source: "retro", id: "D")])
+            ]
+        #expect(ShrinkGuard.shrinks(published: [season], candidates: renamedById, allowances: [:]).isEmpty)
+
+        var rowOnly = published(["a", "b", "c", "d"])
+        rowOnly.games[3].rows = [ShrinkGuard.rowKey(source: "retro", row: "2023SKED.TXT:40")]
+        let renamedByRow =
+            active(["a", "b", "c"]) + [
+                ShrinkGuard.Candidate(
+                    id: "e", season: "mlb-2023", isActive: true, rows: [ShrinkGuard.rowKey(source: "retro", row: "2023SKED.TXT:40")])
+            ]
+        #expect(ShrinkGuard.shrinks(published: [rowOnly], candidates: renamedByRow, allowances: [:]).isEmpty)
+        // The row now feeds a game that was published already (a row deleted above shifted it): not a rename.
+        let shifted =
+            active(["a", "b", "c"]) + [
+                ShrinkGuard.Candidate(
+                    id: "c", season: "mlb-2023", isActive: true, rows: [ShrinkGuard.rowKey(source: "retro", row: "2023SKED.TXT:40")])
+            ]
+        #expect(ShrinkGuard.shrinks(published: [rowOnly], candidates: shifted, allowances: [:]).map(\.lost) == [["d"]])
+
+        let swapped = try #require(
+            ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: active(["a", "b", "c", "e"]), allowances: [:])
+                .first)
+        #expect((swapped.before, swapped.after, swapped.lost) == (4, 4, ["d"]))
         #expect(
-            ShrinkGuard.shrinks(
-                published: [published(["a", "b", "c", "d"])], candidates: active(["a", "b", "c", "e"]),
-                allowances: [:]
-            ).isEmpty)
+            ShrinkGuard.diagnostic(for: swapped, batchSources: ["retro"]).message
+                == "mlb-2023 would lose published games although other games keep it at 4 active games: 1 published game is in no batch and no newer batch soft-deleted it (d); from source 'retro'; nothing was written"
+        )
+        #expect(
+            ShrinkGuard.diagnostic(for: swapped, batchSources: []).fix?.contains("retiredSources: [{source: retro, reason: ...}]") == true)
     }
 
     @Test func candidatesReadFormerIdsThroughTheClosure() throws {
@@ -105,39 +140,73 @@ import Testing
 
     // MARK: per source
 
-    @Test func aSourceThatLosesRowsIsRefusedEvenWhenOthersStillListTheGames() throws {
-        let published = ["nfl-2017": (path: "out/merge/games/nfl-2017.json", rows: ["espn": 267, "spreadspoke": 267])]
+    typealias Row = ShrinkGuard.SourceRow
+
+    @Test func aSourceThatNoLongerFeedsGamesIsRefusedEvenWhenOthersStillListThem() throws {
+        let published = [
+            "nfl-2017": (
+                path: "out/merge/games/nfl-2017.json",
+                rows: [
+                    Row(gameId: "g1", source: "espn", sourceGameId: "1", row: "games.csv:2"),
+                    Row(gameId: "g1", source: "spreadspoke", sourceGameId: nil, row: "scores.csv:10"),
+                    Row(gameId: "g2", source: "espn", sourceGameId: "2", row: "games.csv:3"),
+                    Row(gameId: "g2", source: "spreadspoke", sourceGameId: nil, row: "scores.csv:11"),
+                ]
+            )
+        ]
+        // spreadspoke cut: only ESPN still lists the two games.
+        let current = [
+            Row(gameId: "g1", source: "espn", sourceGameId: "1", row: "games.csv:2"),
+            Row(gameId: "g2", source: "espn", sourceGameId: "2", row: "games.csv:3"),
+        ]
         var shrinks = ShrinkGuard.sourceShrinks(
-            published: published, current: ["nfl-2017": ["espn": 267, "spreadspoke": 130]], allowances: [:])
+            published: published, current: current, formerIds: [:], publishedIds: ["g1", "g2"], allowances: [:])
         #expect(shrinks.map(\.source) == ["spreadspoke"])
         var shrink = try #require(shrinks.first)
-        #expect((shrink.before, shrink.after, shrink.isAllowed) == (267, 130, false))
-        shrink.lostGames = ["nfl-2017-2017-12-03-a-at-b", "nfl-2017-2017-12-03-c-at-d"]
+        #expect((shrink.before, shrink.after, shrink.lostGames, shrink.isAllowed) == (2, 0, ["g1", "g2"], false))
         shrink.line = 140
         #expect(
             ShrinkGuard.diagnostic(for: shrink, batchSources: ["espn", "spreadspoke"]).description
-                == "out/merge/games/nfl-2017.json:140: error: source 'spreadspoke' would give nfl-2017 130 rows where the published games have 267: 137 games would lose what it says of them (nfl-2017-2017-12-03-a-at-b, nfl-2017-2017-12-03-c-at-d), even where other sources still list them (a kickoff, a score, a status only it gives); nothing was written. Fix the source's files (a file cut short, a scrape missing games) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}."
+                == "out/merge/games/nfl-2017.json:140: error: source 'spreadspoke' would no longer give rows to 2 published games of nfl-2017 (g1, g2), though other sources may still list them: what only it says (a kickoff, a score, a status) would be lost; nothing was written. Fix the source's files (a file cut short, a scrape missing games or rows replaced) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}."
         )
-        // A source with no batch at all is named as such; a declared drop is a note.
-        #expect(
-            ShrinkGuard.diagnostic(for: shrink, batchSources: ["espn"]).message.contains("'spreadspoke' (no batch from it in this merge"))
+        // A source with no batch at all is named as such, with how to retire it; a declared drop is a note.
+        let gone = ShrinkGuard.diagnostic(for: shrink, batchSources: ["espn"])
+        #expect(gone.message.contains("'spreadspoke' (no batch from it in this merge"))
+        #expect(gone.fix?.contains("retiredSources: [{source: spreadspoke, reason: ...}]") == true)
         shrinks = ShrinkGuard.sourceShrinks(
-            published: published, current: ["nfl-2017": ["espn": 267, "spreadspoke": 130]],
+            published: published, current: current, formerIds: [:], publishedIds: ["g1", "g2"],
             allowances: ["spreadspoke": "2017 rows withdrawn upstream"])
         #expect(shrinks.first?.isAllowed == true)
         #expect(
             ShrinkGuard.note(for: shrinks[0])
-                == "note: source 'spreadspoke' gives nfl-2017 130 rows where the published games have 267, as declared by allowShrink: 2017 rows withdrawn upstream"
+                == "note: source 'spreadspoke' no longer gives rows to 2 published games of nfl-2017, as declared: 2017 rows withdrawn upstream"
         )
     }
 
-    @Test func rowsThatMoveBetweenGamesOrGrowAreNoShrink() {
-        let published = ["nba-2025-26": (path: "out/merge/games/nba-2025-26.json", rows: ["json": 1265, "csv": 1271])]
-        // Duplicates joined into fewer games keep every row; a new source is not compared.
-        #expect(
-            ShrinkGuard.sourceShrinks(
-                published: published, current: ["nba-2025-26": ["json": 1265, "csv": 1271, "new": 3]], allowances: [:]
-            ).isEmpty)
-        #expect(ShrinkGuard.sourceShrinks(published: [:], current: ["nba-2025-26": ["json": 1]], allowances: [:]).isEmpty)
+    /// Rows that now feed the same game under another id, a duplicate joined into its real game, or a
+    /// renamed game, still reach it; a row replaced by another game of the same source does not.
+    @Test func rowsAreFollowedByIdFormerIdOwnIdOrRenamedRow() {
+        let published = [
+            "nba-2025-26": (
+                path: "out/merge/games/nba-2025-26.json",
+                rows: [
+                    Row(gameId: "dup", source: "csv", sourceGameId: "7", row: "s.csv:8"),
+                    Row(gameId: "moved", source: "json", sourceGameId: "8", row: "s.json:9"),
+                    Row(gameId: "renamed", source: "retro", sourceGameId: nil, row: "SKED.TXT:4"),
+                    Row(gameId: "replaced", source: "espn", sourceGameId: "9", row: "games.csv:5"),
+                ]
+            )
+        ]
+        let current = [
+            Row(gameId: "real", source: "csv", sourceGameId: "7", row: "s.csv:8"), // the duplicate joined
+            Row(gameId: "new-date", source: "json", sourceGameId: "8", row: "s.json:9"), // re-dated: former id
+            Row(gameId: "new-id", source: "retro", sourceGameId: nil, row: "SKED.TXT:4"), // same row, new id
+            Row(gameId: "other", source: "espn", sourceGameId: "99", row: "games.csv:5"), // another game in its row
+        ]
+        let shrinks = ShrinkGuard.sourceShrinks(
+            published: published, current: current, formerIds: ["new-date": ["moved"]],
+            publishedIds: ["dup", "moved", "renamed", "replaced", "real"], allowances: [:])
+        #expect(shrinks.map(\.source) == ["espn"])
+        #expect(shrinks.first?.lostGames == ["replaced"])
     }
 }

@@ -110,7 +110,9 @@ import Testing
         func batch(threshold: String) throws -> RawBatch {
             var batch = try G.batch(
                 "feed", system: "other-feed",
-                games: (1...10).map { G.game("\($0)", source: "feed", home: "SEA (Mariners)", away: "New York Yankees", date: "2024-06-\(10 + $0)") }
+                games: (1...10).map {
+                    G.game("\($0)", source: "feed", home: "SEA (Mariners)", away: "New York Yankees", date: "2024-06-\(10 + $0)")
+                }
                     + [G.game("11", source: "feed", home: "BOS", away: "New York Yankees", date: "2024-06-30")])
             batch.meta[BatchMetaKey.rejectThreshold] = threshold
             return batch

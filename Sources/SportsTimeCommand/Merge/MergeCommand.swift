@@ -111,6 +111,7 @@ public struct MergeCommand: PipelineCommand {
             overrideFiles.append((display(file), text))
         }
         let patches = try OverrideParser.parse(files: overrideFiles)
+        let retired = try OverrideParser.retiredSources(files: overrideFiles)
 
         // Reference data.
         let referenceURL = url(reference)
@@ -150,9 +151,16 @@ public struct MergeCommand: PipelineCommand {
             }
             try cancellation.check(before: "before merging \(kind.rawValue)")
         }
+        // A source retired on purpose (no batch any more) may lose what only it gave; one that still has a
+        // batch is held to its own allowShrink.
+        var allowed = allowances
+        let batchSources = Set(batches.map(\.origin.source))
+        for source in retired where !batchSources.contains(source.source) {
+            allowed[source.source] = "retired (\(source.location)): \(source.reason)"
+        }
         try guardAgainstShrinking(
             result, publishedURL: published.map(url) ?? outURL, display: display,
-            allowances: allowances, batchSources: Set(batches.map(\.origin.source)), context: context)
+            allowances: allowed, batchSources: batchSources, context: context)
         if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         try cancellation.check(before: "before publishing")
 
@@ -163,7 +171,7 @@ public struct MergeCommand: PipelineCommand {
         var produced: Set<String> = []
         try MergeOutput.produce(
             for: result, input: input, hashes: hashes, previousHashes: previousHashes,
-            settings: settings, reportMeta: reportMeta
+            settings: settings, reportMeta: reportMeta, idsDigest: { ArtifactFiles.sha256(Data($0.utf8)) }
         ) { file in
             produced.insert(file.path)
             if try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
@@ -196,46 +204,63 @@ public struct MergeCommand: PipelineCommand {
         )
     }
 
-    /// Fails (exit 1, nothing written) when a sport-season would silently lose published games; prints a
-    /// note for a shrink the sources declared. A published file that cannot be read is noted and skipped.
+    /// Fails (exit 1, nothing written) when published games would be lost, or a source would give a
+    /// season fewer rows than before; prints a note for what the sources declared (`ShrinkGuard`). A
+    /// published file that cannot be read is noted and skipped. A season whose published header has the
+    /// digest of this merge's active ids lost nothing, and its records are not read.
     private func guardAgainstShrinking(
         _ result: MergeResult, publishedURL: URL, display: (URL) -> String,
         allowances: [String: String], batchSources: Set<String>, context: CommandContext
     ) throws {
         func printError(_ text: String) { context.say("sportstime-merge: \(text)") }
-        var activeAfter: [String: Int] = [:]
+        var activeIds: [String: [String]] = [:]
         for game in result.store.games.values where game.deprecatedAt == nil {
-            activeAfter["\(game.sport)-\(game.season)", default: 0] += 1
+            activeIds["\(game.sport)-\(game.season)", default: []].append(game.id)
         }
-        let rowsAfter = result.rowsBySource()
+        var rowsAfter: [String: [(source: String, gameId: String)]] = [:]
+        var currentRows: [ShrinkGuard.SourceRow] = []
+        var formerIds: [String: [String]] = [:]
+        for (id, game) in result.store.games {
+            guard let rows = result.lineage.sourceRows(of: id) else { continue }
+            currentRows += rows
+            rowsAfter["\(game.sport)-\(game.season)", default: []] += rows.map { ($0.source, id) }
+            if let former = game.formerIds { formerIds[id] = former }
+        }
         var seasons: [ShrinkGuard.PublishedSeason] = []
-        var publishedRows: [String: (path: String, rows: [String: Int])] = [:]
+        var publishedRows: [String: (path: String, rows: [ShrinkGuard.SourceRow])] = [:]
+        var publishedIds = Set<String>()
         var publishedFiles: [String: URL] = [:]
+        var publishedData: [String: Data] = [:]
         for file in ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json") {
             let path = display(file)
             do {
                 let data = try read(file, display: path)
-                // The header says how many games were active and how many rows each source gave: when
-                // neither fell, the records need not be read.
                 let header = try EnvelopeReader.headerSkippingRecords(of: data, path: path, expecting: .games)
                 let stem = String(file.lastPathComponent.dropLast(".json".count))
                 let meta = header.meta ?? [:]
                 let key = meta["sport"].flatMap { sport in meta["season"].map { "\(sport)-\($0)" } } ?? stem
-                var rows: [String: Int] = [:]
-                for (name, value) in meta where name.hasPrefix(MergeOutput.rowsMetaPrefix) {
-                    if let count = Int(value) { rows[String(name.dropFirst(MergeOutput.rowsMetaPrefix.count))] = count }
-                }
-                if !rows.isEmpty { publishedRows[key] = (path, rows) }
                 publishedFiles[key] = file
-                if let before = meta[MergeOutput.activeGamesMetaKey].flatMap(Int.init), (activeAfter[key] ?? 0) >= before {
+                // Every source still feeds the games it fed: nothing to compare per source.
+                if meta[MergeOutput.rowsMetaKey] != ArtifactFiles.sha256(Data(ShrinkGuard.rowsText(rowsAfter[key] ?? []).utf8)) {
+                    publishedRows[key] = (path, publishedLineageRows(gamesFile: file, display: display))
+                    publishedData[key] = data
+                }
+                // The same active games: none lost.
+                if let digest = meta[MergeOutput.activeIdsMetaKey],
+                    digest == ArtifactFiles.sha256(Data(ShrinkGuard.idsText(activeIds[key] ?? []).utf8))
+                {
                     continue
                 }
+                publishedData[key] = data
                 let envelope = try EnvelopeReader.read(PublishedGame.self, from: data, path: path, expecting: .games)
+                publishedIds.formUnion(envelope.records.map(\.id))
                 let firstLine = Self.firstRecordLine(in: data)
                 let games = envelope.records.enumerated().compactMap { index, game -> ShrinkGuard.PublishedGame? in
                     guard game.deprecatedAt == nil else { return nil }
                     let sources = Set((game.sourceIds ?? [:]).keys).union(game.source.map { [$0] } ?? [])
-                    return ShrinkGuard.PublishedGame(id: game.id, sources: sources.sorted(), line: firstLine.map { $0 + index })
+                    return ShrinkGuard.PublishedGame(
+                        id: game.id, sources: sources.sorted(), line: firstLine.map { $0 + index },
+                        sourceKeys: (game.sourceIds ?? [:]).map { ShrinkGuard.sourceKey(source: $0.key, id: $0.value) })
                 }
                 seasons.append(ShrinkGuard.PublishedSeason(key: key, path: path, games: games))
             } catch let error as PipelineError {
@@ -243,19 +268,50 @@ public struct MergeCommand: PipelineCommand {
                 printError("note: cannot compare with the published \(path) (\(reason)); it is not checked for lost games")
             }
         }
-        let shrinks =
-            seasons.isEmpty
-            ? []
-            : ShrinkGuard.shrinks(
-                published: seasons,
-                candidates: ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] }),
-                allowances: allowances)
-        var sourceShrinks = ShrinkGuard.sourceShrinks(published: publishedRows, current: rowsAfter, allowances: allowances)
-        for index in sourceShrinks.indices where !sourceShrinks[index].isAllowed {
-            let shrink = sourceShrinks[index]
-            guard let file = publishedFiles[shrink.season], let data = FileManager.default.contents(atPath: file.path) else { continue }
-            (sourceShrinks[index].lostGames, sourceShrinks[index].line) = lostRows(
-                of: shrink.source, gamesFile: file, gamesData: data, result: result, display: display)
+        var shrinks: [ShrinkGuard.Shrink] = []
+        if !seasons.isEmpty {
+            var candidates = ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] })
+            // Games missing by id and source id may have been renamed (a reference fix changes a team's
+            // id in a game's id): their published rows, from the lineage, tell.
+            let missing = ShrinkGuard.missing(published: seasons, candidates: candidates)
+            if !missing.isEmpty {
+                for index in seasons.indices {
+                    guard let lost = missing[seasons[index].key], let file = publishedFiles[seasons[index].key] else { continue }
+                    let ids = Set(lost.map(\.id))
+                    var rows: [String: [String]] = [:]
+                    for row in publishedRows[seasons[index].key]?.rows ?? publishedLineageRows(gamesFile: file, display: display)
+                    where ids.contains(row.gameId) && row.sourceGameId == nil {
+                        if let scraped = row.row {
+                            rows[row.gameId, default: []].append(ShrinkGuard.rowKey(source: row.source, row: scraped))
+                        }
+                    }
+                    for game in seasons[index].games.indices { seasons[index].games[game].rows = rows[seasons[index].games[game].id] ?? [] }
+                }
+                candidates = ShrinkGuard.candidates(
+                    result.store.games.values, formerIds: { $0.formerIds ?? [] },
+                    rows: { game in
+                        (result.lineage[game.id]?.rows ?? []).compactMap { row in
+                            row.row.map { ShrinkGuard.rowKey(source: row.source, row: $0) }
+                        }
+                    })
+            }
+            shrinks = ShrinkGuard.shrinks(published: seasons, candidates: candidates, allowances: allowances)
+        }
+        if !publishedRows.isEmpty {
+            // Ids of every published season, for telling a renamed row from one that moved onto another game.
+            for (key, file) in publishedFiles where !seasons.contains(where: { $0.key == key }) {
+                guard let data = publishedData[key] ?? FileManager.default.contents(atPath: file.path),
+                    let envelope = try? EnvelopeReader.read(PublishedGame.self, from: data, path: display(file), expecting: .games)
+                else { continue }
+                publishedIds.formUnion(envelope.records.map(\.id))
+            }
+        }
+        var sourceShrinks = ShrinkGuard.sourceShrinks(
+            published: publishedRows, current: currentRows, formerIds: formerIds, publishedIds: publishedIds,
+            allowances: allowances)
+        for index in sourceShrinks.indices {
+            guard let first = sourceShrinks[index].lostGames.first, let data = publishedData[sourceShrinks[index].season] else { continue }
+            sourceShrinks[index].line = Self.line(ofRecord: first, in: data)
         }
         for shrink in shrinks where shrink.isAllowed { printError(ShrinkGuard.note(for: shrink)) }
         for shrink in sourceShrinks where shrink.isAllowed { printError(ShrinkGuard.note(for: shrink)) }
@@ -271,31 +327,31 @@ public struct MergeCommand: PipelineCommand {
         }
     }
 
-    /// The published games of a season that `source` gave rows to and no longer does (read from the
-    /// published lineage beside the games file), sorted, with the line of the first in the games file.
-    /// Empty when the lineage cannot be read: the message then gives the counts alone.
-    private func lostRows(
-        of source: String, gamesFile: URL, gamesData: Data, result: MergeResult, display: (URL) -> String
-    ) -> ([String], Int?) {
+    /// Every row of the published lineage beside a games file; empty when it cannot be read.
+    private func publishedLineageRows(gamesFile: URL, display: (URL) -> String) -> [ShrinkGuard.SourceRow] {
         let lineageFile = gamesFile.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("lineage").appendingPathComponent(gamesFile.lastPathComponent)
         guard let data = FileManager.default.contents(atPath: lineageFile.path),
             let envelope = try? EnvelopeReader.read(GameLineage.self, from: data, path: display(lineageFile), expecting: .lineage)
-        else { return ([], nil) }
-        var fedNow = Set<String>()
-        for (id, game) in result.store.games where result.lineage.rowSources(of: id)?.contains(source) == true {
-            fedNow.insert(id)
-            fedNow.formUnion(game.formerIds ?? [])
+        else { return [] }
+        return envelope.records.flatMap { entry in
+            entry.rows.map { ShrinkGuard.SourceRow(gameId: entry.id, source: $0.source, sourceGameId: $0.sourceGameId, row: $0.row) }
         }
-        let lost = envelope.records.filter { entry in
-            entry.rows.contains { $0.source == source } && !fedNow.contains(entry.id)
-                && !(entry.formerIds ?? []).contains(where: fedNow.contains)
-        }.map(\.id).sorted()
-        guard let first = lost.first, let firstLine = Self.firstRecordLine(in: gamesData) else { return (lost, nil) }
-        // Records are one a line in id order: the first lost game's line is found by its place.
-        let ids = (try? EnvelopeReader.read(PublishedGame.self, from: gamesData, path: display(gamesFile), expecting: .games))?
-            .records.map(\.id)
-        return (lost, ids?.firstIndex(of: first).map { firstLine + $0 })
+    }
+
+    /// The 1-based line of the record with id `id` in a canonical envelope, when it has one.
+    static func line(ofRecord id: String, in data: Data) -> Int? {
+        let needle = Array("{\"awayTeamId\"".utf8)
+        let idField = Array("\"id\":\"\(id)\"".utf8)
+        var line = 1
+        var start = data.startIndex
+        for index in data.indices where data[index] == UInt8(ascii: "\n") {
+            let text = data[start..<index].drop(while: { $0 == UInt8(ascii: " ") })
+            if text.starts(with: needle), text.firstRange(of: idField) != nil { return line }
+            line += 1
+            start = data.index(after: index)
+        }
+        return nil
     }
 
     /// The 1-based line of the first record of a canonical envelope (the line after `"records": [`).

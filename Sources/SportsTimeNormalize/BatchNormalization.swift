@@ -68,6 +68,8 @@ struct BatchNormalization {
         for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
 
         for diagnostic in inferredNeutralSites(resolved) { diagnostics.emit(diagnostic) }
+        for diagnostic in homeGamesAwayFromHome(resolved) { diagnostics.emit(diagnostic) }
+        for diagnostic in beforeOpening(resolved) { diagnostics.emit(diagnostic) }
         if let diagnostic = outOfSeason(resolved) { diagnostics.emit(diagnostic) }
         let numbering = DoubleheaderNumbering(games: resolved)
         var games: [Game] = []
@@ -306,6 +308,59 @@ struct BatchNormalization {
                 fix: "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
                     + "for a one-off neutral site nothing is needed")
         }
+    }
+
+    /// One warning per home team and venue for games the source says are *not* neutral, at a venue that
+    /// is neither the home team's home on the date nor any team's: a home game somewhere the team did not
+    /// play (a stadium name a source applies to the wrong years), or a home the reference lacks.
+    private func homeGamesAwayFromHome(_ games: [ResolvedGame]) -> [Diagnostic] {
+        var groups: [String: [ResolvedGame]] = [:]
+        for game in games
+        where game.raw.neutralSite == false && game.venueGiven && game.stadium.id != game.homeStadiumId
+            && (game.raw.kind == .regular || game.raw.kind == .postseason)
+            && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
+        {
+            groups["\(game.home.id)\u{1F}\(game.stadium.id)", default: []].append(game)
+        }
+        return groups.keys.sorted().map { key in
+            let members = groups[key]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+            let first = members[0]
+            return Diagnostic(
+                .warning, at: Provenance(first.raw.provenance).location,
+                "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(Self.span(members))) at \(first.stadium.id), "
+                    + "which the source says \(members.count == 1 ? "is" : "are") not neutral, but which is not the team's home then "
+                    + "(\(first.homeStadiumId)) nor any team's; kept at that venue",
+                fix: "If the team played there, add a dated row to fixtures/reference/team-homes.csv; if the source names the "
+                    + "wrong stadium, give the name validity dates in fixtures/reference/stadium-aliases.csv or fix the games with overrides"
+            )
+        }
+    }
+
+    /// One warning per stadium for games dated before the year it opened (`opened_year` in
+    /// `stadiums.csv`): a name that also belonged to an older building, resolved without validity dates.
+    private func beforeOpening(_ games: [ResolvedGame]) -> [Diagnostic] {
+        var groups: [String: [ResolvedGame]] = [:]
+        for game in games where game.stadium.openedYear.map({ game.schedule.localDate.year < $0 }) == true {
+            groups[game.stadium.id, default: []].append(game)
+        }
+        return groups.keys.sorted().map { id in
+            let members = groups[id]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+            let first = members[0]
+            let venue = first.raw.venue.map { " as '\($0)'" } ?? " (the home team's home)"
+            return Diagnostic(
+                .warning, at: Provenance(first.raw.provenance).location,
+                "\(members.count) game\(members.count == 1 ? " is" : "s are") at \(id)\(venue) (\(Self.span(members))), "
+                    + "before it opened in \(first.stadium.openedYear!); kept at that venue",
+                fix: "If the name belonged to an earlier building, add that stadium and give the name validity dates in "
+                    + "fixtures/reference/stadium-aliases.csv (or a dated home in team-homes.csv); if the opening year is wrong, fix stadiums.csv"
+            )
+        }
+    }
+
+    /// `2017-09-17` or `2017-09-17 to 2017-12-31`.
+    private static func span(_ games: [ResolvedGame]) -> String {
+        let dates = games.map(\.schedule.localDate)
+        return dates.min()! == dates.max()! ? dates.min()!.iso8601 : "\(dates.min()!.iso8601) to \(dates.max()!.iso8601)"
     }
 
     /// `TBD`, `TBA` and `TBC` (as match keys) stand for a name the source does not know yet; so does a

@@ -44,22 +44,42 @@ extension NormalizeResult {
     /// The names that resolved in `previous` (the published games, by source) and do not resolve now,
     /// matched record by record through provenance (`file:line`), one per name and former id, sorted.
     /// A game whose stadium was inferred from its home team (`inferred` holds `stadiumId`) named no venue.
-    /// The published game at a row's `file:line` counts as that row only when it is the same game: the
-    /// teams where the row's resolved, and the same source game id when both have one, else a date
-    /// within a day of the row's (a row inserted or deleted above shifts every line below it onto
-    /// another game).
+    /// A row is matched to its published game by the source's own game id when it has one; else the
+    /// published game at its `file:line` counts as that row only when it is the same game (the teams
+    /// that resolved agree, and the date within a day); else the one published game of the source
+    /// within a day of it with those teams. A row inserted or deleted above shifts every line below it
+    /// onto another game: that is no rename, and a real rename below it is still caught.
     public func lostNames(comparedWith previous: [String: [Game]], reference: ReferenceData) -> [LostName] {
         var before: [String: Game] = [:]
+        var byOwnId: [String: Game] = [:]
+        var byDay: [String: [Game]] = [:]
         for (source, games) in previous {
             for game in games {
-                guard let provenance = game.provenance else { continue }
-                before["\(source)\u{1F}\(provenance)"] = game
+                if let provenance = game.provenance { before["\(source)\u{1F}\(provenance)"] = game }
+                if let own = game.sourceIds[source] { byOwnId["\(source)\u{1F}\(own)"] = game }
+                byDay["\(source)\u{1F}\(game.localDate.iso8601)", default: []].append(game)
             }
+        }
+        /// The published game a missed row was: by the source's own game id; else the game at its
+        /// `file:line` if it is the same game; else the one game of its source within a day of it with the
+        /// teams that did resolve (rows shifted by a deletion above no longer match by line).
+        func publishedGame(of miss: NameMiss) -> Game? {
+            if let own = miss.sourceGameId, let game = byOwnId["\(miss.source)\u{1F}\(own)"] { return game }
+            if let game = before["\(miss.source)\u{1F}\(miss.provenance)"], Self.isSameRow(miss, game) { return game }
+            guard miss.sourceGameId == nil, let date = miss.date, miss.homeTeamId != nil || miss.awayTeamId != nil else { return nil }
+            var found: [Game] = []
+            for day in [date.adding(days: -1), date, date.adding(days: 1)] {
+                for game in byDay["\(miss.source)\u{1F}\(day.iso8601)"] ?? []
+                where (miss.homeTeamId.map { $0 == game.homeTeamId } ?? true) && (miss.awayTeamId.map { $0 == game.awayTeamId } ?? true) {
+                    found.append(game)
+                }
+            }
+            return found.count == 1 ? found[0] : nil
         }
         struct Key: Hashable { var entity: LostName.Entity; var value: String; var id: String }
         var found: [Key: (provenances: Set<String>, sources: Set<String>)] = [:]
         for miss in misses where miss.candidates.isEmpty {
-            guard let game = before["\(miss.source)\u{1F}\(miss.provenance)"], Self.isSameRow(miss, game) else { continue }
+            guard let game = publishedGame(of: miss) else { continue }
             let key: Key
             switch miss.field {
             case .venue:

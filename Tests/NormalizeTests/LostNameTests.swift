@@ -152,4 +152,31 @@ import Testing
         #expect(result.unresolved.contains { $0.value.hasPrefix("MEL") })
         #expect(result.lostNames(comparedWith: previous, reference: try reference([:])).isEmpty)
     }
+
+    /// A real rename below a deleted row is still caught: the Suns' `PHX (Suns)` alias removed, and the
+    /// first game of the feed deleted so every row moved up a line. The rows are found by the feed's own
+    /// game ids, not by their lines.
+    @Test func aRenameBelowADeletedRowIsStillCaught() throws {
+        let committed = try batch("nba-2025-26")
+        let previous = ["nba-2025-26": try published("nba-2025-26")]
+        func line(_ game: RawGame) -> Int { Int(game.provenance.split(separator: ":").last ?? "") ?? 0 }
+        let ordered = committed.games.sorted { line($0) < line($1) }
+        var shifted: [RawGame] = []
+        for index in ordered.indices.dropFirst() {
+            var game = ordered[index]
+            game.provenance = ordered[index - 1].provenance
+            shifted.append(game)
+        }
+        let cut = try RawBatch(path: committed.path, meta: committed.meta, games: shifted)
+        let withoutSuns = try reference([
+            "team-aliases.csv": { text in
+                text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(",PHX (Suns),") }
+                    .joined(separator: "\n")
+            }
+        ])
+        let result = try normalize(batches: [cut], reference: withoutSuns)
+        let lost = result.lostNames(comparedWith: previous, reference: withoutSuns)
+        #expect(lost.map(\.value) == ["PHX (Suns)"])
+        #expect(lost.first?.previousId == "nba-phx" && (lost.first?.games ?? 0) > 70)
+    }
 }

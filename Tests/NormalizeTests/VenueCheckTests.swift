@@ -115,7 +115,11 @@ import Testing
                 "fixtures/scraped/test/games.csv:1: warning: 1 mlb-nyy home game (2019-06-29) at london-stadium, which is not its "
                     + "home then (yankee-stadium) and which the source does not flag as neutral; stored as neutral-site game. "
                     + "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
-                    + "for a one-off neutral site nothing is needed."
+                    + "for a one-off neutral site nothing is needed.",
+                "fixtures/scraped/test/games.csv:5: warning: 1 mlb-nyy home game (2019-07-04) at london-stadium, which the source "
+                    + "says is not neutral, but which is not the team's home then (yankee-stadium) nor any team's; kept at that venue. "
+                    + "If the team played there, add a dated row to fixtures/reference/team-homes.csv; if the source names the wrong "
+                    + "stadium, give the name validity dates in fixtures/reference/stadium-aliases.csv or fix the games with overrides.",
             ])
         let games2 = result.batches[0].games.sorted { $0.localDate < $1.localDate }
         #expect(games2.map(\.neutralSite) == [true, false, false, true, false, true])
@@ -123,6 +127,29 @@ import Testing
             games2.map(\.stadiumId) == [
                 "london-stadium", "yankee-stadium", "yankee-stadium", "yankee-stadium",
                 "london-stadium", "wrigley-field",
+            ])
+    }
+
+    /// Yankee Stadium opened in 2009; a 2008 game that a source places there (the old stadium's name,
+    /// resolved without validity dates) is kept and warned about.
+    @Test func aGameBeforeItsStadiumOpenedIsWarnedAbout() throws {
+        var reference = TestReference.data
+        for index in reference.stadiums.indices where reference.stadiums[index].id == "yankee-stadium" {
+            reference.stadiums[index].openedYear = 2009
+        }
+        let games = [
+            G.game("1", season: "2008", home: "NYY", away: "BOS", venue: "Yankee Stadium", date: "2008-09-21"),
+            G.game("2", season: "2008", home: "NYY", away: "BOS", date: "2008-09-20"),
+            G.game("3", season: "2009", home: "NYY", away: "BOS", venue: "Yankee Stadium", date: "2009-05-04"),
+        ]
+        let result = try normalize(batches: [try G.batch("mlb", system: "club", season: "2008", games: games)], reference: reference)
+        #expect(result.gameCount == 3)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "fixtures/scraped/test/games.csv:1: warning: 2 games are at yankee-stadium as 'Yankee Stadium' (2008-09-20 to 2008-09-21), "
+                    + "before it opened in 2009; kept at that venue. If the name belonged to an earlier building, add that stadium and "
+                    + "give the name validity dates in fixtures/reference/stadium-aliases.csv (or a dated home in team-homes.csv); if the "
+                    + "opening year is wrong, fix stadiums.csv."
             ])
     }
 

@@ -67,16 +67,14 @@ enum GameMatcher {
         return false
     }
 
-    /// A source system's own id for a game (`sourceIds` of the record's source): the same id in two
-    /// records of one system, for the same sport and teams, is one game, whatever dates they give it
-    /// (an id reused for other teams is not trusted to be the same game).
-    private struct SourceGameKey: Hashable {
-        var system, sport, home, away, id: String
-    }
-
-    /// The ids that share a source system's own game id, joined (union-find); each set sorted, the sets
-    /// in order of their first id. Ids that share none stay alone.
-    private static func sameSourceGame(_ byId: [String: [GameFold.Contribution]], ids: [String]) -> [[String]] {
+    /// The ids of one pairing (sport, home, away) that share a source system's own game id
+    /// (`sourceIds` of the record's source), joined: the same id in two records of one system, for the
+    /// same teams, is one game whatever dates they give it (an id reused for other teams is not trusted
+    /// to be the same game). Each set in the order of its first id; ids that share none stay alone.
+    private static func sameSourceGame(
+        _ ids: [String], _ byId: [String: [GameFold.Contribution]], system: (GameFold.Contribution) -> Int
+    ) -> [[String]] {
+        guard ids.count > 1 else { return [ids] }
         var parent = Array(ids.indices)
         func root(_ i: Int) -> Int {
             var i = i
@@ -86,20 +84,16 @@ enum GameMatcher {
             }
             return i
         }
-        var firstWith: [SourceGameKey: Int] = [:]
+        var owned: [(system: Int, id: String, index: Int)] = []
         for (index, id) in ids.enumerated() {
             for part in byId[id]! {
-                guard let own = part.game.sourceIds[part.game.source] else { continue }
-                let key = SourceGameKey(
-                    system: part.origin.system, sport: part.game.sport, home: part.game.homeTeamId, away: part.game.awayTeamId,
-                    id: own)
-                if let other = firstWith[key] {
-                    let (a, b) = (root(other), root(index))
-                    if a != b { parent[max(a, b)] = min(a, b) }
-                } else {
-                    firstWith[key] = index
-                }
+                if let own = part.game.sourceIds[part.game.source] { owned.append((system(part), own, index)) }
             }
+        }
+        owned.sort { ($0.system, $0.id) < ($1.system, $1.id) }
+        for (a, b) in zip(owned, owned.dropFirst()) where a.system == b.system && a.id == b.id {
+            let (x, y) = (root(a.index), root(b.index))
+            if x != y { parent[max(x, y)] = min(x, y) }
         }
         var sets: [Int: [String]] = [:]
         var order: [Int] = []
@@ -112,29 +106,40 @@ enum GameMatcher {
     }
 
     static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
-        var groups: [Pairing: [Node]] = [:]
+        // Systems numbered once per batch (the origin is shared by a batch's contributions).
         var systemNumbers: [SystemKey: Int] = [:]
-        for ids in sameSourceGame(byId, ids: byId.keys.sorted()) {
-            let parts = ids.flatMap { byId[$0]! }
-            let game = byId[ids[0]]![0].game
-            var systems: [Int] = []
-            systems.reserveCapacity(parts.count)
-            for part in parts {
-                let key = SystemKey(system: part.origin.system, scope: part.origin.scope)
-                if let number = systemNumbers[key] {
-                    systems.append(number)
-                } else {
-                    systems.append(systemNumbers.count)
-                    systemNumbers[key] = systemNumbers.count
-                }
+        var originNumbers: [ObjectIdentifier: Int] = [:]
+        func system(_ part: GameFold.Contribution) -> Int {
+            let origin = ObjectIdentifier(part.origin)
+            if let number = originNumbers[origin] { return number }
+            let key = SystemKey(system: part.origin.system, scope: part.origin.scope)
+            let number = systemNumbers[key] ?? systemNumbers.count
+            systemNumbers[key] = number
+            originNumbers[origin] = number
+            return number
+        }
+        var idsByPairing: [Pairing: [String]] = [:]
+        for id in byId.keys.sorted() {
+            let game = byId[id]![0].game
+            idsByPairing[Pairing(sport: game.sport, home: game.homeTeamId, away: game.awayTeamId), default: []].append(id)
+        }
+        var groups: [Pairing: [Node]] = [:]
+        for (pairing, pairingIds) in idsByPairing {
+            var nodes: [Node] = []
+            for ids in sameSourceGame(pairingIds, byId, system: system) {
+                let parts = ids.count == 1 ? byId[ids[0]]! : ids.flatMap { byId[$0]! }
+                let game = parts[0].game
+                let node = Node(
+                    ids: ids, dates: ids.count == 1 ? [game.localDate] : sortedUnique(ids.map { byId[$0]![0].game.localDate }),
+                    makeupDates: sortedUnique(parts.compactMap(\.game.makeupDate)),
+                    gameNumber: game.gameNumber ?? 1,
+                    startSecond: parts.lazy.compactMap(\.game.startUTC).first.map {
+                        (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400
+                    },
+                    systems: sortedUnique(parts.map(system)))
+                nodes.append(node)
             }
-            let node = Node(
-                ids: ids, dates: sortedUnique(ids.map { byId[$0]![0].game.localDate }),
-                makeupDates: sortedUnique(parts.compactMap(\.game.makeupDate)),
-                gameNumber: game.gameNumber ?? 1,
-                startSecond: parts.lazy.compactMap(\.game.startUTC).first.map { (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400 },
-                systems: sortedUnique(systems))
-            groups[Pairing(sport: game.sport, home: game.homeTeamId, away: game.awayTeamId), default: []].append(node)
+            groups[pairing] = nodes
         }
 
         var clusters: [[String]] = []

@@ -130,6 +130,14 @@ enum LenientRecord<Record: CanonicalRecord>: Codable, Sendable {
     }
 }
 
+extension LenientRecord: JSONDirectDecodable where Record: JSONDirectDecodable {
+    /// A record read straight from its bytes; anything else (a record too new to read, a bad one) is
+    /// read the general way below.
+    static func directlyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> LenientRecord? {
+        Record.directlyDecoded(bytes).map { .record($0) }
+    }
+}
+
 extension LenientRecord: JSONLineCodable where Record: JSONLineCodable {
     init(json: JSONValue, codingPath: [any CodingKey]) throws {
         do {

@@ -33,6 +33,10 @@ public struct NormalizeResult: Sendable, Hashable {
     /// Every name that did not resolve, once per record (for `lostNames(comparedWith:)`).
     var misses: [NameMiss] = []
 
+    /// The sources with a name that resolved to nothing (the only ones `lostNames(comparedWith:)` can
+    /// name, so the only published games it needs).
+    public var sourcesWithUnresolvedNames: Set<String> { Set(misses.filter(\.candidates.isEmpty).map(\.source)) }
+
     /// Raw games read across all batches.
     public var inputCount: Int { batches.reduce(0) { $0 + $1.inputCount } }
     /// Games written across all batches.

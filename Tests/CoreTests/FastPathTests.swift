@@ -218,4 +218,71 @@ import Testing
         let after = try Data(#"{"a":"x"}"#.utf8).withUnsafeBytes { try parser.parse($0.bindMemory(to: UInt8.self)) }
         #expect(after == .members([JSONMember(key: "a", value: .string("x"))]))
     }
+
+    // MARK: records read straight from their bytes
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every record line of `paths` read by `JSONDirectReader` and by the parser with `init(json:)`.
+    func compareDirect<R: JSONDirectDecodable & Equatable>(_ type: R.Type, files folder: String, named suffix: String) throws -> Int {
+        var compared = 0
+        let root = Self.repository.appendingPathComponent(folder)
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+        for case let name as String in enumerator where name.hasSuffix(suffix) {
+            let data = try Data(contentsOf: root.appendingPathComponent(name))
+            let layout = try #require(CanonicalLayout(data), "\(name)")
+            try data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var parser = JSONParser.LineParser()
+                for range in layout.lines {
+                    let line = UnsafeBufferPointer(rebasing: bytes[range])
+                    let general = try R(json: try parser.parse(line), codingPath: [])
+                    let direct = R.directlyDecoded(line)
+                    #expect(direct == general, "\(name): \(String(decoding: line, as: UTF8.self))")
+                    compared += 1
+                }
+            }
+        }
+        return compared
+    }
+
+    @Test func everyCommittedGameAndRawGameReadsTheSameStraightFromItsBytes() throws {
+        #expect(try compareDirect(RawGame.self, files: "out/ingest", named: "games.json") > 12_000)
+        #expect(try compareDirect(Game.self, files: "out/normalize/games", named: ".json") > 10_000)
+        #expect(try compareDirect(Game.self, files: "out/merge/games", named: ".json") > 10_000)
+    }
+
+    /// What the direct reader does not read the general way it leaves to it (nil): the whole envelope
+    /// then reads the same, or fails with the same error, as before.
+    @Test func theDirectReaderGivesUpOnWhatItDoesNotReadTheSameWay() throws {
+        var writer = JSONWriter()
+        Self.games(1)[0].write(to: &writer)
+        let line = writer.text
+        func direct(_ text: String) -> Game? {
+            Data(text.utf8).withUnsafeBytes { Game.directlyDecoded($0.bindMemory(to: UInt8.self)) }
+        }
+        #expect(direct(line) == Self.games(1)[0])
+        let variants = [
+            line.replacingOccurrences(of: #""source":"s""#, with: #""source":"\u0073""#), // an escape
+            line.replacingOccurrences(of: #""schemaVersion":2"#, with: #""schemaVersion":2.0"#), // not a plain integer
+            line.replacingOccurrences(of: #""sport":"mlb""#, with: #""sport":"mlb","sport":"mlb""#), // repeated key
+            line.replacingOccurrences(of: #"{"awayTeamId":"mlb-nyy","#, with: #"{"#) + "", // missing required key
+            line.replacingOccurrences(of: #""kind":"regular""#, with: #""kind":"regular","note":"x""#), // unknown key
+            line.replacingOccurrences(of: #""lastModified":"2023-11-14T22:13:20Z""#, with: #""lastModified":"2023-11-14T22:13:20+00:00""#),
+            String(line.dropLast()), // cut short
+            line + "x", // trailing bytes
+        ]
+        for variant in variants {
+            #expect(variant != line)
+            #expect(direct(variant) == nil, "\(variant)")
+        }
+        // The general reading of the escape and the other instant form is the same game.
+        let escaped = try JSONParser.parse(variants[0])
+        #expect(try Game(json: escaped, codingPath: []) == Self.games(1)[0])
+        // Out of sorted order, the direct reader gives up; the general reader takes it.
+        let reordered = line.replacingOccurrences(of: #"{"awayTeamId":"mlb-nyy","#, with: "{").dropLast() + #","awayTeamId":"mlb-nyy"}"#
+        #expect(direct(String(reordered)) == nil)
+        #expect(try Game(json: try JSONParser.parse(String(reordered)), codingPath: []) == Self.games(1)[0])
+    }
 }

@@ -218,13 +218,9 @@ public struct MergeCommand: PipelineCommand {
             activeIds["\(game.sport)-\(game.season)", default: []].append(game.id)
         }
         var rowsAfter: [String: [(source: String, gameId: String)]] = [:]
-        var currentRows: [ShrinkGuard.SourceRow] = []
-        var formerIds: [String: [String]] = [:]
         for (id, game) in result.store.games {
-            guard let rows = result.lineage.sourceRows(of: id) else { continue }
-            currentRows += rows
-            rowsAfter["\(game.sport)-\(game.season)", default: []] += rows.map { ($0.source, id) }
-            if let former = game.formerIds { formerIds[id] = former }
+            guard let sources = result.lineage.rowSources(of: id) else { continue }
+            rowsAfter["\(game.sport)-\(game.season)", default: []] += sources.map { ($0, id) }
         }
         var seasons: [ShrinkGuard.PublishedSeason] = []
         var publishedRows: [String: (path: String, rows: [ShrinkGuard.SourceRow])] = [:]
@@ -304,6 +300,16 @@ public struct MergeCommand: PipelineCommand {
                     let envelope = try? EnvelopeReader.read(PublishedGame.self, from: data, path: display(file), expecting: .games)
                 else { continue }
                 publishedIds.formUnion(envelope.records.map(\.id))
+            }
+        }
+        // Every row of this merge, only when some season's rows are to be compared.
+        var currentRows: [ShrinkGuard.SourceRow] = []
+        var formerIds: [String: [String]] = [:]
+        if !publishedRows.isEmpty {
+            for (id, game) in result.store.games {
+                guard let rows = result.lineage.sourceRows(of: id) else { continue }
+                currentRows += rows
+                if let former = game.formerIds { formerIds[id] = former }
             }
         }
         var sourceShrinks = ShrinkGuard.sourceShrinks(

@@ -130,10 +130,13 @@ struct NormalizeRun {
     /// each located at its record in the reference with the alias row that keeps it resolving.
     /// A published file that cannot be read is not compared (the check guards history; it is not input).
     private func guardAgainstLostNames(_ result: NormalizeResult, reference: ReferenceData) throws {
+        // Only sources with a name that did not resolve can have lost one: their published games alone are read.
+        let needed = result.sourcesWithUnresolvedNames
+        guard !needed.isEmpty else { return }
         let folder = publishedURL.appendingPathComponent("games", isDirectory: true)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         var previous: [String: [Game]] = [:]
-        for name in names.sorted() where name.hasSuffix(".json") {
+        for name in names.sorted() where name.hasSuffix(".json") && needed.contains(String(name.dropLast(".json".count))) {
             let url = folder.appendingPathComponent(name)
             guard let data = try? Data(contentsOf: url),
                 let envelope = try? EnvelopeReader.read(Game.self, from: data, path: display(url), expecting: .games)

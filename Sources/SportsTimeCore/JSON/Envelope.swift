@@ -253,7 +253,10 @@ public enum EnvelopeReader {
     /// puts it, so nesting limits are the same as for the whole file). Any failure is thrown as is; the
     /// caller then reads the file whole.
     static func decodeLines<Record: Decodable & Sendable>(_ type: Record.Type, _ data: Data, _ layout: CanonicalLayout) throws -> [Record] {
-        try data.withUnsafeBytes { raw in
+        if let direct = Record.self as? any JSONDirectDecodable.Type {
+            return try decodeDirectLines(direct, data, layout)
+        }
+        return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             nonisolated(unsafe) let base = bytes
             return try decodeRecords(Record.self, count: layout.lines.count) { index, parser in
@@ -261,6 +264,53 @@ public enum EnvelopeReader {
                     UnsafeBufferPointer(rebasing: base[layout.lines[index]]), firstLine: layout.firstRecordLine + index,
                     depth: 2)
             }
+        }
+    }
+
+    /// The records of a canonical file of a type read straight from its bytes (`JSONDirectDecodable`):
+    /// each line is read directly, and a line the direct reader gives up on is parsed and read the general
+    /// way (which reads it the same or throws its exact error). Large files on all cores, like
+    /// `decodeRecords`; the first failure by index is thrown.
+    private static func decodeDirectLines<Record, Line: JSONDirectDecodable>(
+        _ lineType: Line.Type, _ data: Data, _ layout: CanonicalLayout
+    ) throws -> [Record] {
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            nonisolated(unsafe) let base = bytes
+            @Sendable func decode(_ range: Range<Int>) throws -> [Line] {
+                var parser = JSONParser.LineParser()
+                var out: [Line] = []
+                out.reserveCapacity(range.count)
+                for index in range {
+                    let line = UnsafeBufferPointer(rebasing: base[layout.lines[index]])
+                    if let record = Line.directlyDecoded(line) {
+                        out.append(record)
+                        continue
+                    }
+                    let value = try parser.parse(line, firstLine: layout.firstRecordLine + index, depth: 2)
+                    do {
+                        out.append(try Line(json: value, codingPath: []))
+                    } catch {
+                        out.append(try Line(json: value, codingPath: [AnyCodingKey("records"), AnyCodingKey(intValue: index)]))
+                    }
+                }
+                return out
+            }
+            let count = layout.lines.count
+            let chunks = ProcessInfo.processInfo.activeProcessorCount
+            var records: [Line] = []
+            if count >= 4096, chunks > 1 {
+                let size = (count + chunks - 1) / chunks
+                let results = Array(0..<chunks).parallelMap { chunk in
+                    Result { try decode(min(chunk * size, count)..<min((chunk + 1) * size, count)) }
+                }
+                records.reserveCapacity(count)
+                for result in results { records.append(contentsOf: try result.get()) }
+            } else {
+                records = try decode(0..<count)
+            }
+            precondition(Line.self == Record.self)
+            return unsafeBitCast(records, to: [Record].self)
         }
     }
 

@@ -1,0 +1,384 @@
+import Foundation
+
+/// Reads one record's JSON object straight from its bytes into typed values — no `JSONValue` tree, no
+/// member array, no key strings — for the record lines of the hot record types (`JSONDirectDecodable`).
+///
+/// It reads exactly the documents the general path reads the same way and gives up (returns nil) on
+/// anything else: an escape in a string, invalid UTF-8 or a control character, a number that is not a
+/// plain integer, a key it does not expect or that comes out of sorted order, a repeated or missing
+/// key, trailing bytes. The caller then reads the line through `JSONParser` and `JSONFields`, which
+/// accept or refuse it with the exact located error, so the direct path only ever changes the speed.
+struct JSONDirectReader {
+    private let base: UnsafePointer<UInt8>
+    private let end: Int
+    private var at = 0
+    /// Set by any read that gave up; every later read gives up too.
+    private(set) var failed = false
+    /// Whether the next member of the open object needs a comma first.
+    private var needsComma = false
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return nil }
+        self.base = base
+        end = bytes.count
+    }
+
+    private mutating func fail() -> Bool {
+        failed = true
+        return false
+    }
+
+    private mutating func skipSpace() {
+        while at < end {
+            let byte = base[at]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            at += 1
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard at < end, base[at] == byte else { return false }
+        at += 1
+        return true
+    }
+
+    /// The opening `{` of the record.
+    mutating func beginObject() -> Bool {
+        guard consume(UInt8(ascii: "{")) else { return fail() }
+        needsComma = false
+        return true
+    }
+
+    /// The next key of the record object, positioned at its value; nil after the closing `}` (and
+    /// nothing but white space after it) or when giving up.
+    mutating func nextKey() -> UnsafeBufferPointer<UInt8>? {
+        guard !failed else { return nil }
+        if consume(UInt8(ascii: "}")) {
+            skipSpace()
+            if at != end { _ = fail() }
+            return nil
+        }
+        if needsComma, !consume(UInt8(ascii: ",")) {
+            _ = fail()
+            return nil
+        }
+        guard consume(UInt8(ascii: "\"")), let key = rawString(), consume(UInt8(ascii: ":")) else {
+            _ = fail()
+            return nil
+        }
+        needsComma = true
+        return key
+    }
+
+    /// The index in `keys` (sorted) of `key`, searching from `next` on, which then moves past it: keys
+    /// come in sorted order, each once, so a key not found from there is unknown, repeated or out of order.
+    mutating func index(of key: UnsafeBufferPointer<UInt8>, in keys: [[UInt8]], from next: inout Int) -> Int? {
+        while next < keys.count {
+            let candidate = keys[next]
+            next += 1
+            if candidate.count == key.count,
+                candidate.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 })
+            {
+                return next - 1
+            }
+        }
+        _ = fail()
+        return nil
+    }
+
+    /// The bytes of a string whose opening quote was consumed, up to (and past) its closing quote: nil
+    /// for an escape, a control character or a string cut short.
+    private mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
+        let start = at
+        while at < end {
+            let byte = base[at]
+            if byte == UInt8(ascii: "\"") {
+                at += 1
+                return UnsafeBufferPointer(start: base + start, count: at - 1 - start)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            at += 1
+        }
+        return nil
+    }
+
+    /// Whether the value is `null` (consumed), for optional fields.
+    mutating func null() -> Bool {
+        skipSpace()
+        guard end - at >= 4, base[at] == UInt8(ascii: "n"), base[at + 1] == UInt8(ascii: "u"), base[at + 2] == UInt8(ascii: "l"),
+            base[at + 3] == UInt8(ascii: "l")
+        else { return false }
+        at += 4
+        return true
+    }
+
+    mutating func string() -> String? {
+        guard consume(UInt8(ascii: "\"")), let bytes = rawString() else {
+            _ = fail()
+            return nil
+        }
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            _ = fail()
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool() -> Bool? {
+        skipSpace()
+        if end - at >= 4, base[at] == UInt8(ascii: "t"), base[at + 1] == UInt8(ascii: "r"), base[at + 2] == UInt8(ascii: "u"),
+            base[at + 3] == UInt8(ascii: "e")
+        {
+            at += 4
+            return true
+        }
+        if end - at >= 5, base[at] == UInt8(ascii: "f"), base[at + 1] == UInt8(ascii: "a"), base[at + 2] == UInt8(ascii: "l"),
+            base[at + 3] == UInt8(ascii: "s"), base[at + 4] == UInt8(ascii: "e")
+        {
+            at += 5
+            return false
+        }
+        _ = fail()
+        return nil
+    }
+
+    /// A plain integer (`-?[0-9]{1,18}`, no leading zero unless alone).
+    mutating func int() -> Int? {
+        skipSpace()
+        var negative = false
+        if at < end, base[at] == UInt8(ascii: "-") {
+            negative = true
+            at += 1
+        }
+        let start = at
+        var value = 0
+        while at < end, base[at] >= UInt8(ascii: "0"), base[at] <= UInt8(ascii: "9") {
+            value = value * 10 + Int(base[at] - UInt8(ascii: "0"))
+            at += 1
+        }
+        let digits = at - start
+        guard digits > 0, digits <= 18, digits == 1 || base[start] != UInt8(ascii: "0") else {
+            _ = fail()
+            return nil
+        }
+        if at < end, base[at] == UInt8(ascii: ".") || base[at] == UInt8(ascii: "e") || base[at] == UInt8(ascii: "E") {
+            _ = fail()
+            return nil
+        }
+        return negative ? -value : value
+    }
+
+    /// A `YYYY-MM-DD` string.
+    mutating func date() -> LocalDate? {
+        guard consume(UInt8(ascii: "\"")), let bytes = rawString(), let parsed = LocalDate.canonical(bytes), let date = parsed else {
+            _ = fail()
+            return nil
+        }
+        return date
+    }
+
+    /// A `YYYY-MM-DDTHH:MM:SSZ` string (other ISO-8601 forms are left to the general path).
+    mutating func instant() -> Instant? {
+        guard consume(UInt8(ascii: "\"")), let bytes = rawString(), let parsed = Instant.canonical(bytes), let instant = parsed else {
+            _ = fail()
+            return nil
+        }
+        return instant
+    }
+
+    /// A string that is the raw value of `E`.
+    mutating func enumeration<E: RawRepresentable>(_ type: E.Type) -> E? where E.RawValue == String {
+        guard let text = string(), let value = E(rawValue: text) else {
+            _ = fail()
+            return nil
+        }
+        return value
+    }
+
+    /// An array of strings.
+    mutating func strings() -> [String]? {
+        guard consume(UInt8(ascii: "[")) else {
+            _ = fail()
+            return nil
+        }
+        var values: [String] = []
+        if consume(UInt8(ascii: "]")) { return values }
+        repeat {
+            guard let value = string() else { return nil }
+            values.append(value)
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "]")) else {
+            _ = fail()
+            return nil
+        }
+        return values
+    }
+
+    /// An object of strings, keys unique.
+    mutating func stringMap() -> [String: String]? {
+        guard consume(UInt8(ascii: "{")) else {
+            _ = fail()
+            return nil
+        }
+        var map: [String: String] = [:]
+        if consume(UInt8(ascii: "}")) { return map }
+        repeat {
+            guard let key = string(), consume(UInt8(ascii: ":")), let value = string(), map.updateValue(value, forKey: key) == nil else {
+                _ = fail()
+                return nil
+            }
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else {
+            _ = fail()
+            return nil
+        }
+        return map
+    }
+}
+
+/// A record type that can be read straight from its line's bytes (`JSONDirectReader`): nil means "read
+/// it the general way", never an error.
+public protocol JSONDirectDecodable: JSONLineCodable, Sendable {
+    static func directlyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Self?
+}
+
+/// The keys of a record type in sorted (canonical) order, as bytes.
+private func keyTable(_ keys: [String]) -> [[UInt8]] {
+    precondition(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "record keys must be sorted")
+    return keys.map { Array($0.utf8) }
+}
+
+extension Game: JSONDirectDecodable {
+    private static let keys = keyTable([
+        "awayTeamId", "deprecatedAt", "formerIds", "gameNumber", "homeTeamId", "id", "inferred", "kind", "lastModified",
+        "localDate", "makeupDate", "neutralSite", "provenance", "schemaVersion", "season", "source", "sourceIds", "sport",
+        "stadiumId", "startKnowledge", "startUTC", "status", "timeTBD",
+    ])
+
+    /// The record as `init(json:codingPath:)` reads it, or nil to read it that way.
+    public static func directlyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Game? {
+        guard var r = JSONDirectReader(bytes), r.beginObject() else { return nil }
+        var awayTeamId: String?, homeTeamId: String?, id: String?, season: String?, source: String?, sport: String?
+        var stadiumId: String?, provenance: String?
+        var deprecatedAt: Instant?, lastModified: Instant?, startUTC: Instant?
+        var formerIds: [String]?, inferred: [String]?
+        var gameNumber: Int?, schemaVersion: Int?
+        var kind: GameKind?, status: GameStatus?, knowledge: StartKnowledge?
+        var localDate: LocalDate?, makeupDate: LocalDate?
+        var neutralSite: Bool?, timeTBD: Bool?
+        var sourceIds: [String: String]?
+        var next = 0
+        while let key = r.nextKey() {
+            guard let field = r.index(of: key, in: keys, from: &next) else { return nil }
+            switch field {
+            case 0: awayTeamId = r.string()
+            case 1: if !r.null() { deprecatedAt = r.instant() }
+            case 2: if !r.null() { formerIds = r.strings() }
+            case 3: if !r.null() { gameNumber = r.int() }
+            case 4: homeTeamId = r.string()
+            case 5: id = r.string()
+            case 6: if !r.null() { inferred = r.strings() }
+            case 7: kind = r.enumeration(GameKind.self)
+            case 8: lastModified = r.instant()
+            case 9: localDate = r.date()
+            case 10: if !r.null() { makeupDate = r.date() }
+            case 11: neutralSite = r.bool()
+            case 12: if !r.null() { provenance = r.string() }
+            case 13: schemaVersion = r.int()
+            case 14: season = r.string()
+            case 15: source = r.string()
+            case 16: sourceIds = r.stringMap()
+            case 17: sport = r.string()
+            case 18: stadiumId = r.string()
+            case 19: if !r.null() { knowledge = r.enumeration(StartKnowledge.self) }
+            case 20: if !r.null() { startUTC = r.instant() }
+            case 21: status = r.enumeration(GameStatus.self)
+            default: timeTBD = r.bool()
+            }
+            if r.failed { return nil }
+        }
+        guard !r.failed, let id, let sport, let season, let kind, let localDate, let homeTeamId, let awayTeamId, let stadiumId,
+            let neutralSite, let status, let sourceIds, let lastModified, let schemaVersion, let source
+        else { return nil }
+        // Version 1 records say `timeTBD` instead of `startKnowledge`, as `init(json:)` reads them.
+        let startKnowledge: StartKnowledge
+        if let knowledge {
+            startKnowledge = knowledge
+        } else {
+            guard let timeTBD else { return nil }
+            startKnowledge = timeTBD || startUTC == nil ? .unknown : .exact
+        }
+        return Game(
+            id: id, sport: sport, season: season, kind: kind, startUTC: startUTC, localDate: localDate,
+            startKnowledge: startKnowledge, homeTeamId: homeTeamId, awayTeamId: awayTeamId, stadiumId: stadiumId,
+            neutralSite: neutralSite, gameNumber: gameNumber, status: status, makeupDate: makeupDate, sourceIds: sourceIds,
+            deprecatedAt: deprecatedAt, formerIds: formerIds, provenance: provenance, inferred: inferred,
+            lastModified: lastModified, schemaVersion: schemaVersion, source: source)
+    }
+}
+
+extension RawGame: JSONDirectDecodable {
+    private static let keys = keyTable([
+        "awayTeam", "city", "date", "dateZone", "dayNight", "gameNumber", "homeTeam", "id", "inferred", "kind", "localTime",
+        "makeupDate", "neutralSite", "provenance", "season", "source", "sourceGameId", "sport", "startUTC", "status", "timeTBD",
+        "venue",
+    ])
+
+    /// The record as `init(json:codingPath:)` reads it, or nil to read it that way.
+    public static func directlyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> RawGame? {
+        guard var r = JSONDirectReader(bytes), r.beginObject() else { return nil }
+        var awayTeam: String?, city: String?, dateZone: String?, dayNight: String?, homeTeam: String?, id: String?
+        var localTime: String?, provenance: String?, season: String?, source: String?, sourceGameId: String?
+        var sport: String?, venue: String?
+        var date: LocalDate?, makeupDate: LocalDate?
+        var gameNumber: Int?
+        var inferred: [String]?
+        var kind: GameKind?, status: GameStatus?
+        var neutralSite: Bool?, timeTBD: Bool?
+        var startUTC: Instant?
+        var next = 0
+        while let key = r.nextKey() {
+            guard let field = r.index(of: key, in: keys, from: &next) else { return nil }
+            switch field {
+            case 0: awayTeam = r.string()
+            case 1: if !r.null() { city = r.string() }
+            case 2: date = r.date()
+            case 3: dateZone = r.string()
+            case 4: if !r.null() { dayNight = r.string() }
+            case 5: if !r.null() { gameNumber = r.int() }
+            case 6: homeTeam = r.string()
+            case 7: id = r.string()
+            case 8: if !r.null() { inferred = r.strings() }
+            case 9: kind = r.enumeration(GameKind.self)
+            case 10: if !r.null() { localTime = r.string() }
+            case 11: if !r.null() { makeupDate = r.date() }
+            case 12: if !r.null() { neutralSite = r.bool() }
+            case 13: provenance = r.string()
+            case 14: season = r.string()
+            case 15: source = r.string()
+            case 16: if !r.null() { sourceGameId = r.string() }
+            case 17: sport = r.string()
+            case 18: if !r.null() { startUTC = r.instant() }
+            case 19: status = r.enumeration(GameStatus.self)
+            case 20: timeTBD = r.bool()
+            default: if !r.null() { venue = r.string() }
+            }
+            if r.failed { return nil }
+        }
+        guard !r.failed, let id, let source, let sport, let season, let kind, let homeTeam, let awayTeam, let date, let dateZone,
+            let timeTBD, let status, let provenance
+        else { return nil }
+        return RawGame(
+            id: id, source: source, sport: sport, season: season, kind: kind, sourceGameId: sourceGameId, homeTeam: homeTeam,
+            awayTeam: awayTeam, venue: venue, city: city, startUTC: startUTC, date: date, dateZone: dateZone,
+            localTime: localTime, timeTBD: timeTBD, gameNumber: gameNumber, status: status, makeupDate: makeupDate,
+            neutralSite: neutralSite, provenance: provenance, dayNight: dayNight, inferred: inferred)
+    }
+}

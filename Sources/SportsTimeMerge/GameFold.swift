@@ -163,11 +163,12 @@ struct GameFold {
                 return x != y ? x < y : a < b
             }
             for index in indices {
-                let record = batch.records[index]
                 let line = batch.firstRecordLine.map { $0 + index }
                 counts.read += 1
-                highWater = max(highWater ?? record.lastModified, record.lastModified)
-                if record.schemaVersion > supported {
+                let lastModified = batch.records[index].lastModified
+                highWater = max(highWater ?? lastModified, lastModified)
+                if batch.records[index].schemaVersion > supported {
+                    let record = batch.records[index]
                     counts.skippedIncompatible += 1
                     incompatible.append(
                         MergeIncompatibleRecord(
@@ -175,25 +176,25 @@ struct GameFold {
                             file: batch.origin.path, schemaVersion: record.schemaVersion, supportedVersion: supported))
                     continue
                 }
-                let checked: Result<Game, Refusal> =
-                    record.source == batch.origin.source
-                    ? record.validated(against: context)
-                    : .failure(
-                        Refusal(
-                            "games record '\(record.id)' names source '\(record.source)' but its batch is from '\(batch.origin.source)'"))
-                switch checked {
-                case .failure(let refusal):
+                let refusal =
+                    batch.records[index].source == batch.origin.source
+                    ? batch.records[index].refusal(against: context)
+                    : Refusal(
+                        "games record '\(batch.records[index].id)' names source '\(batch.records[index].source)' but its batch is from '\(batch.origin.source)'"
+                    )
+                if let refusal {
+                    let record = batch.records[index]
                     counts.rejected += 1
                     rejects.append(
                         Reject(
                             file: batch.origin.path, line: line, reason: refusal.reason,
                             raw: try? CanonicalJSON.compact(record), recordId: record.id))
-                case .success(let game):
-                    // A valid game is the record itself (`validated` changes nothing).
+                } else {
+                    // A valid game is the record itself (`validated` changes nothing): read in place.
                     contributions.append(
                         Contribution(
                             records: records, index: index, origin: origin, order: order,
-                            line: line, version: priorities.version(of: game)))
+                            line: line, version: priorities.version(of: batch.records[index])))
                     order += 1
                 }
             }

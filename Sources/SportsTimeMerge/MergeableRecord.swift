@@ -159,26 +159,33 @@ extension Game: MergeableRecord {
     public static var storeKeyPath: WritableKeyPath<MergeStore, [String: Game]> { \.games }
 
     public func validated(against store: MergeStore) -> Result<Game, Refusal> {
-        if let refusal = checkIdentity() { return .failure(refusal) }
+        if let refusal = refusal(against: store) { return .failure(refusal) }
+        return .success(self)
+    }
+
+    /// Why `validated(against:)` refuses the game, or nil: a valid game is the record itself, so the
+    /// fold asks this and keeps the record without a copy.
+    func refusal(against store: MergeStore) -> Refusal? {
+        if let refusal = checkIdentity() { return refusal }
         if !store.sportCatalog.isKnown(sport) {
-            return .failure(Refusal("game '\(id)': \(UnknownSport(id: sport, known: store.sportCatalog.knownIds))"))
+            return Refusal("game '\(id)': \(UnknownSport(id: sport, known: store.sportCatalog.knownIds))")
         }
         if !Self.isSeason(season) {
-            return .failure(Refusal("game '\(id)': season '\(season)' is not like 2025 or 2025-26"))
+            return Refusal("game '\(id)': season '\(season)' is not like 2025 or 2025-26")
         }
-        if store.teams[homeTeamId] == nil { return .failure(Refusal("game '\(id)': home team '\(homeTeamId)' is not a known team")) }
-        if store.teams[awayTeamId] == nil { return .failure(Refusal("game '\(id)': away team '\(awayTeamId)' is not a known team")) }
+        if store.teams[homeTeamId] == nil { return Refusal("game '\(id)': home team '\(homeTeamId)' is not a known team") }
+        if store.teams[awayTeamId] == nil { return Refusal("game '\(id)': away team '\(awayTeamId)' is not a known team") }
         if store.stadiums[stadiumId] == nil {
-            return .failure(Refusal("game '\(id)': stadium '\(stadiumId)' is not a known stadium"))
+            return Refusal("game '\(id)': stadium '\(stadiumId)' is not a known stadium")
         }
         let expected = Game.makeId(
             sport: sport, season: season, localDate: localDate, awayTeamId: awayTeamId,
             homeTeamId: homeTeamId, gameNumber: gameNumber)
         if expected != id {
-            return .failure(Refusal("game '\(id)': the id does not match the game's fields (expected '\(expected)')"))
+            return Refusal("game '\(id)': the id does not match the game's fields (expected '\(expected)')")
         }
-        if let gameNumber, gameNumber < 1 { return .failure(Refusal("game '\(id)': game number \(gameNumber) is not 1 or more")) }
-        return .success(self)
+        if let gameNumber, gameNumber < 1 { return Refusal("game '\(id)': game number \(gameNumber) is not 1 or more") }
+        return nil
     }
 
     /// `2025` or `2025-26`.

@@ -20,47 +20,48 @@ enum CrossSourceReport {
             newest[part.game.source] = part
         }
         guard newest.count > 1 else { return nil }
-        let records = newest.values.map(\.game).sorted { $0.source < $1.source }
+        // Contributions, not copies of their games: the fields are read in place.
+        let records = newest.values.sorted { $0.game.source < $1.game.source }
         var classes: Set<ConflictClass> = []
         // A record that postponed the game to the stored date, or that prints a date of another zone
         // within a day of it (a UTC date), does not contradict the stored date.
         let dated = records.filter { record in
-            if record.status == .postponed, record.makeupDate == stored.localDate { return false }
-            if record.isInferred("localDate"), abs(record.localDate.daysSinceEpoch - stored.localDate.daysSinceEpoch) <= 1 {
+            if record.game.status == .postponed, record.game.makeupDate == stored.localDate { return false }
+            if record.game.isInferred("localDate"), abs(record.game.localDate.daysSinceEpoch - stored.localDate.daysSinceEpoch) <= 1 {
                 return false
             }
             return true
         }
-        let days = Set(dated.map { "\($0.localDate.iso8601)#\($0.gameNumber ?? 1)" })
+        let days = Set(dated.map { "\($0.game.localDate.iso8601)#\($0.game.gameNumber ?? 1)" })
         if days.count > 1 || (days.count == 1 && !days.contains("\(stored.localDate.iso8601)#\(stored.gameNumber ?? 1)")) {
             classes.insert(.dateMoved)
         }
 
-        let onDay = records.filter { $0.localDate == stored.localDate && ($0.gameNumber ?? 1) == (stored.gameNumber ?? 1) }
-        let exact = onDay.filter { $0.startKnowledge == .exact }
-        if Set(exact.compactMap { $0.startUTC?.secondsSinceEpoch }).count > 1 { classes.insert(.timeMoved) }
-        for flagged in onDay where flagged.startKnowledge == .day || flagged.startKnowledge == .night {
-            if exact.contains(where: { !context.startAgrees($0, with: flagged.startKnowledge) }) { classes.insert(.timeMoved) }
+        let onDay = records.filter { $0.game.localDate == stored.localDate && ($0.game.gameNumber ?? 1) == (stored.gameNumber ?? 1) }
+        let exact = onDay.filter { $0.game.startKnowledge == .exact }
+        if Set(exact.compactMap { $0.game.startUTC?.secondsSinceEpoch }).count > 1 { classes.insert(.timeMoved) }
+        for flagged in onDay where flagged.game.startKnowledge == .day || flagged.game.startKnowledge == .night {
+            if exact.contains(where: { !context.startAgrees($0.game, with: flagged.game.startKnowledge) }) { classes.insert(.timeMoved) }
         }
 
-        let venues = Set(records.filter { !$0.isInferred("stadiumId") }.map(\.stadiumId))
+        let venues = Set(records.filter { !$0.game.isInferred("stadiumId") }.map { $0.game.stadiumId })
         if venues.count > 1 { classes.insert(.venueDiffers) }
 
-        let stated = records.filter { !$0.isInferred("status") }
-        let statuses = Set(stated.map(\.status))
+        let stated = records.filter { !$0.game.isInferred("status") }
+        let statuses = Set(stated.map { $0.game.status })
         if statuses.contains(.final) && statuses.contains(.cancelled) { classes.insert(.statusContradicts) }
-        for postponed in stated where postponed.status == .postponed {
-            if stated.contains(where: { $0.status == .final && $0.localDate == postponed.localDate }) {
+        for postponed in stated where postponed.game.status == .postponed {
+            if stated.contains(where: { $0.game.status == .final && $0.game.localDate == postponed.game.localDate }) {
                 classes.insert(.statusContradicts)
             }
         }
         guard !classes.isEmpty else { return nil }
         let sources = records.map {
             MergeConflictSource(
-                source: $0.source, lastModified: $0.lastModified,
-                priority: context.priorities.priority(of: $0.source), recordId: $0.id,
-                localDate: $0.localDate, startUTC: $0.startUTC, startKnowledge: $0.startKnowledge,
-                stadiumId: $0.stadiumId, status: $0.status)
+                source: $0.game.source, lastModified: $0.game.lastModified,
+                priority: context.priorities.priority(of: $0.game.source), recordId: $0.game.id,
+                localDate: $0.game.localDate, startUTC: $0.game.startUTC, startKnowledge: $0.game.startKnowledge,
+                stadiumId: $0.game.stadiumId, status: $0.game.status)
         }
         return MergeConflict(gameId: stored.id, classes: classes.sorted(), sources: sources, winner: stored.source)
     }

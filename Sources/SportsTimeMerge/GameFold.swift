@@ -43,16 +43,16 @@ struct GameFold {
             _read { yield records.games[index] }
         }
 
-        /// This record as a lineage row.
+        /// This record as a lineage row (fields read in place, without a copy of the game).
         var lineageRow: LineageRow {
-            let game = self.game
+            let games = records.games
             return LineageRow(
-                source: game.source, row: game.provenance,
-                batch: line.map { "\(origin.path):\($0)" } ?? origin.path, recordId: game.id,
-                sourceGameId: game.sourceIds[game.source], lastModified: game.lastModified,
-                priority: origin.priority, localDate: game.localDate, gameNumber: game.gameNumber,
-                startUTC: game.startUTC, startKnowledge: game.startKnowledge, stadiumId: game.stadiumId,
-                status: game.status, kind: game.kind, inferred: game.inferred)
+                source: games[index].source, row: games[index].provenance,
+                batch: line.map { "\(origin.path):\($0)" } ?? origin.path, recordId: games[index].id,
+                sourceGameId: games[index].sourceIds[games[index].source], lastModified: games[index].lastModified,
+                priority: origin.priority, localDate: games[index].localDate, gameNumber: games[index].gameNumber,
+                startUTC: games[index].startUTC, startKnowledge: games[index].startKnowledge, stadiumId: games[index].stadiumId,
+                status: games[index].status, kind: games[index].kind, inferred: games[index].inferred)
         }
     }
 
@@ -283,7 +283,7 @@ struct GameFold {
         let playedOn = parts.contains { !Self.isPostponed($0) } ? parts.filter { !Self.isPostponed($0) } : parts
         let dateWinner = best(playedOn, .date, stated: dateStated)
         if playedOn.count < parts.count {
-            let moved = parts.filter(Self.isPostponed).map(\.game.localDate.iso8601)
+            let moved = parts.filter(Self.isPostponed).map { $0.game.localDate.iso8601 }
             record(
                 .date, dateWinner,
                 "played on this date (\(Set(moved).sorted().joined(separator: ", ")) postponed)"
@@ -363,13 +363,13 @@ struct GameFold {
             }
             game.sourceIds = sourceIds.mapValues(\.0)
         }
-        game.lastModified = parts.map(\.game.lastModified).max()!
+        game.lastModified = parts.map { $0.game.lastModified }.max()!
         game.source = newest.game.source
         game.schemaVersion = Game.artifactKind.currentVersion
         game.deprecatedAt = nil
         game.provenance = nil
         game.inferred = nil
-        let former = Set(parts.map(\.game.id)).subtracting([game.id]).sorted()
+        let former = Set(parts.map { $0.game.id }).subtracting([game.id]).sorted()
         game.formerIds = former.isEmpty ? nil : former
 
         return (game, MergeLineage.Entry(formerIds: game.formerIds, rows: rows, fields: fields))

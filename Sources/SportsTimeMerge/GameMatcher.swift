@@ -120,20 +120,22 @@ enum GameMatcher {
         }
         var idsByPairing: [Pairing: [String]] = [:]
         for id in byId.keys.sorted() {
-            let game = byId[id]![0].game
-            idsByPairing[Pairing(sport: game.sport, home: game.homeTeamId, away: game.awayTeamId), default: []].append(id)
+            // Fields read in place: `game` is a read accessor, and a copy of a game retains all its strings.
+            let first = byId[id]![0]
+            idsByPairing[Pairing(sport: first.game.sport, home: first.game.homeTeamId, away: first.game.awayTeamId), default: []]
+                .append(id)
         }
         var groups: [Pairing: [Node]] = [:]
         for (pairing, pairingIds) in idsByPairing {
             var nodes: [Node] = []
             for ids in sameSourceGame(pairingIds, byId, system: system) {
                 let parts = ids.count == 1 ? byId[ids[0]]! : ids.flatMap { byId[$0]! }
-                let game = parts[0].game
+                let first = parts[0]
                 let node = Node(
-                    ids: ids, dates: ids.count == 1 ? [game.localDate] : sortedUnique(ids.map { byId[$0]![0].game.localDate }),
-                    makeupDates: sortedUnique(parts.compactMap(\.game.makeupDate)),
-                    gameNumber: game.gameNumber ?? 1,
-                    startSecond: parts.lazy.compactMap(\.game.startUTC).first.map {
+                    ids: ids, dates: ids.count == 1 ? [first.game.localDate] : sortedUnique(ids.map { byId[$0]![0].game.localDate }),
+                    makeupDates: sortedUnique(parts.compactMap { $0.game.makeupDate }),
+                    gameNumber: first.game.gameNumber ?? 1,
+                    startSecond: parts.lazy.compactMap { $0.game.startUTC }.first.map {
                         (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400
                     },
                     systems: sortedUnique(parts.map(system)))

@@ -332,15 +332,15 @@ public enum MergeOutput {
         var keyOfFile: [String: (sport: String, season: String)] = [:]
         var nameOfKey: [SeasonKey: String] = [:]
         for (index, position) in allGames.enumerated() {
-            let game = store[position].value
-            let key = SeasonKey(sport: game.sport, season: game.season)
+            // Fields read in place: a copy of the game would retain every string of it.
+            let key = SeasonKey(sport: store.values[position].sport, season: store.values[position].season)
             let name: String
             if let known = nameOfKey[key] {
                 name = known
             } else {
-                name = gamesFileName(sport: game.sport, season: game.season)
+                name = gamesFileName(sport: key.sport, season: key.season)
                 nameOfKey[key] = name
-                keyOfFile[name] = (game.sport, game.season)
+                keyOfFile[name] = (key.sport, key.season)
             }
             gamesByFile[name, default: []].append(index)
         }

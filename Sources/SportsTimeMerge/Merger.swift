@@ -192,16 +192,17 @@ public struct MergeLineage: Sendable {
 
     /// The rows that fed the merged game `id` (source, its own game id, scraped row), or nil without a lineage.
     public func sourceRows(of id: String) -> [ShrinkGuard.SourceRow]? {
+        // Fields read in place (`part.game` is a read accessor): a copy of each game would retain every string of it.
         entries[id]?.rows.map { part in
-            let game = part.game
-            return ShrinkGuard.SourceRow(
-                gameId: id, source: game.source, sourceGameId: game.sourceIds[game.source], row: game.provenance)
+            ShrinkGuard.SourceRow(
+                gameId: id, source: part.game.source, sourceGameId: part.game.sourceIds[part.game.source],
+                row: part.game.provenance)
         }
     }
 
     /// The sources of the rows that fed the merged game `id` (one entry per row), or nil without a lineage.
     public func rowSources(of id: String) -> [String]? {
-        entries[id]?.rows.map(\.game.source)
+        entries[id]?.rows.map { $0.game.source }
     }
 
     /// Drops the lineage of every game `isKept` refuses (games an override or soft delete removed).

@@ -59,11 +59,12 @@ public enum SoftDelete {
         var position = games.startIndex
         while position != games.endIndex {
             defer { games.formIndex(after: &position) }
-            let (id, game) = games[position]
+            // Fields read in place: a copy of the game would retain every string of it.
+            let id = games.keys[position]
             var verdict = verdicts[id] ?? Verdict()
             let listedNow = !verdict.listingGroups.isEmpty
             // Sources that listed the game in a batch no longer among the inputs.
-            for source in game.sourceIds.keys {
+            for source in games.values[position].sourceIds.keys {
                 guard let group = groupOfSource[source], !verdict.listingGroups.contains(group),
                     let scrapedAt = earliestBatchOfSource[source]
                 else { continue }
@@ -73,11 +74,11 @@ public enum SoftDelete {
             if verdict.isActive {
                 deprecatedAt = nil
             } else if let dropped = verdict.droppedAt {
-                deprecatedAt = listedNow ? dropped : (game.deprecatedAt ?? dropped)
+                deprecatedAt = listedNow ? dropped : (games.values[position].deprecatedAt ?? dropped)
             } else {
                 continue // nothing in the inputs speaks about this game: keep what the store says
             }
-            if game.deprecatedAt != deprecatedAt {
+            if games.values[position].deprecatedAt != deprecatedAt {
                 games.values[position].deprecatedAt = deprecatedAt
             }
         }

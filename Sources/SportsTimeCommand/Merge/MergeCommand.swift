@@ -213,6 +213,8 @@ public struct MergeCommand: PipelineCommand {
         allowances: [String: String], batchSources: Set<String>, context: CommandContext
     ) throws {
         func printError(_ text: String) { context.say("sportstime-merge: \(text)") }
+        let publishedGamesFiles = ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json")
+        guard !publishedGamesFiles.isEmpty else { return }
         var activeIds: [String: [String]] = [:]
         for game in result.store.games.values where game.deprecatedAt == nil {
             activeIds["\(game.sport)-\(game.season)", default: []].append(game.id)
@@ -227,7 +229,7 @@ public struct MergeCommand: PipelineCommand {
         var publishedIds = Set<String>()
         var publishedFiles: [String: URL] = [:]
         var publishedData: [String: Data] = [:]
-        for file in ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json") {
+        for file in publishedGamesFiles {
             let path = display(file)
             do {
                 let data = try read(file, display: path)

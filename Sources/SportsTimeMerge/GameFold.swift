@@ -128,11 +128,13 @@ struct GameFold {
         for members in matching.clusters {
             let parts = members.flatMap { byId[$0]! }.sorted().map { contributions[$0] }
             let (game, origins) = merge(parts)
-            games[game.id] = game
-            lineage[game.id] = origins
-            for id in members { finalId[id] = game.id; memberIds.insert(id) }
-            classify(parts, previous: previous[game.id])
+            let gameId = game.id
+            lineage[gameId] = origins
+            for id in members { finalId[id] = gameId; memberIds.insert(id) }
+            classify(parts, previous: previous[gameId])
             if let conflict = CrossSourceReport.conflict(parts, merged: game, context: self) { conflicts.append(conflict) }
+            // The game's last use: moved into the store, not copied.
+            games[gameId] = consume game
         }
         for batch in batches {
             for stub in batch.unreadable where finalId[stub.id] == nil { finalId[stub.id] = stub.id }

@@ -33,10 +33,14 @@ struct BatchNormalization {
     }
 
     mutating func run() -> NormalizedBatch {
-        let raws = batch.games.sortedByIndex { ($0.id, $0.provenance) < ($1.id, $1.provenance) }
+        // Read in id order through sorted positions: the batch's games are not copied into a second array.
+        let input = batch.games
+        let order = input.indices.sorted { (input[$0].id, input[$0].provenance) < (input[$1].id, input[$1].provenance) }
         var resolved: [ResolvedGame] = []
+        resolved.reserveCapacity(input.count)
         var rejects: [Reject] = []
-        for raw in raws {
+        for index in order {
+            let raw = input[index]
             switch settle(raw) {
             case .resolved(let game):
                 resolved.append(game)
@@ -46,13 +50,13 @@ struct BatchNormalization {
             }
         }
 
-        if let refusal = thresholdRefusal(rejects: rejects, of: raws.count) {
+        if let refusal = thresholdRefusal(rejects: rejects, of: input.count) {
             diagnostics.emit(refusal)
             let reason = "batch refused: \(refusal.message)"
             return NormalizedBatch(
                 path: batch.path, source: batch.source, meta: batch.meta, games: [],
-                rejects: raws.map { reject($0, reason) }.sorted(),
-                inputCount: raws.count, refusal: refusal)
+                rejects: order.map { reject(input[$0], reason) }.sorted(),
+                inputCount: input.count, refusal: refusal)
         }
 
         let check = VenueCheck(games: resolved, resolver: resolver)
@@ -62,8 +66,8 @@ struct BatchNormalization {
             misses = []
             return NormalizedBatch(
                 path: batch.path, source: batch.source, meta: batch.meta, games: [],
-                rejects: raws.map { reject($0, reason) }.sorted(),
-                inputCount: raws.count, refusal: refusal)
+                rejects: order.map { reject(input[$0], reason) }.sorted(),
+                inputCount: input.count, refusal: refusal)
         }
         for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
 
@@ -99,7 +103,7 @@ struct BatchNormalization {
         return NormalizedBatch(
             path: batch.path, source: batch.source, meta: batch.meta,
             games: games.sortedByIndex { $0.id < $1.id }, rejects: rejects.sorted(),
-            inputCount: raws.count, refusal: nil)
+            inputCount: input.count, refusal: nil)
     }
 
     // MARK: Resolution
@@ -266,10 +270,18 @@ struct BatchNormalization {
     /// Series). They are kept (the date may be right and the season label wrong), but counted and located.
     private func outOfSeason(_ games: [ResolvedGame]) -> Diagnostic? {
         var outside: [(ResolvedGame, ClosedRange<LocalDate>)] = []
+        // One window per sport and season label (a batch has one or a few).
+        var windows: [String: ClosedRange<LocalDate>?] = [:]
         for game in games {
-            guard let sport = resolver.sport(id: game.raw.sport), let window = sport.seasonWindow(game.raw.season),
-                !window.contains(game.schedule.localDate)
-            else { continue }
+            let key = game.raw.sport + "\u{1F}" + game.raw.season
+            let window: ClosedRange<LocalDate>?
+            if let known = windows[key] {
+                window = known
+            } else {
+                window = resolver.sport(id: game.raw.sport)?.seasonWindow(game.raw.season)
+                windows[key] = window
+            }
+            guard let window, !window.contains(game.schedule.localDate) else { continue }
             outside.append((game, window))
         }
         guard let (first, window) = outside.min(by: { Provenance($0.0.raw.provenance) < Provenance($1.0.raw.provenance) })

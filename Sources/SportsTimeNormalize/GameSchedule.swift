@@ -93,6 +93,9 @@ struct GameSchedule: Hashable, Sendable {
 
     /// `HH:MM` or `HH:MM:SS` (seconds ignored), 24-hour clock.
     static func parseClock(_ text: String) -> (Int, Int)? {
+        // `HH:MM` and `HH:MM:SS`, the forms nearly every source writes, byte by byte.
+        var text = text
+        if let fast = text.withUTF8({ Self.parseClockBytes($0) }) { return fast }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
             parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -100,6 +103,25 @@ struct GameSchedule: Hashable, Sendable {
             (0..<24).contains(hour), (0..<60).contains(minute)
         else { return nil }
         if parts.count == 3 { guard let second = Int(parts[2]), (0..<60).contains(second) else { return nil } }
+        return (hour, minute)
+    }
+}
+
+extension GameSchedule {
+    /// `HH:MM` or `HH:MM:SS` with two-digit fields in range; nil for anything else (the general parser
+    /// then decides, which also takes one-digit fields).
+    static func parseClockBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        func digits(_ at: Int) -> Int? {
+            let (a, b) = (bytes[at], bytes[at + 1])
+            guard a >= 0x30, a <= 0x39, b >= 0x30, b <= 0x39 else { return nil }
+            return Int(a - 0x30) * 10 + Int(b - 0x30)
+        }
+        guard bytes.count == 5 || bytes.count == 8, bytes[2] == UInt8(ascii: ":"), let hour = digits(0), let minute = digits(3),
+            hour < 24, minute < 60
+        else { return nil }
+        if bytes.count == 8 {
+            guard bytes[5] == UInt8(ascii: ":"), let second = digits(6), second < 60 else { return nil }
+        }
         return (hour, minute)
     }
 }

@@ -94,6 +94,9 @@ struct RowMapper {
     var makeupDate, gameNumber, neutralSite, dayNight, homeScore, awayScore: Value?
     /// Team strings (lowercased) that mean "not decided yet"; blank strings always do.
     let placeholders: Set<String>
+    /// The UTF-8 lengths of `placeholders`: a team whose first and last characters are ASCII letters or
+    /// digits can only be one of them when its length is one of these (no lower-casing needed otherwise).
+    let placeholderLengths: Set<Int>
     /// How expressions read dates (instants in the source's zone, UTC for `venue`).
     let context: MappingExpression.Context
 
@@ -104,6 +107,7 @@ struct RowMapper {
         self.path = table.path
         self.columnNames = table.columns
         self.placeholders = Set(source.placeholderTeams.map { Self.strippedOfPunctuation($0.lowercased()) })
+        self.placeholderLengths = Set(placeholders.map(\.utf8.count))
         self.context = MappingExpression.Context(zone: source.naiveTimeZone.timeZone)
         var expressionProblems: [Diagnostic] = []
         let specs = source.mapping.lookups ?? []
@@ -483,6 +487,12 @@ struct RowMapper {
     private func placeholderReason(_ team: String?, side: String) -> String? {
         guard let team, Self.hasLetterOrNumber(team) else { return "blank \(side) team" }
         guard !placeholders.isEmpty else { return nil }
+        func isASCIIAlphanumeric(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
+        if let first = team.utf8.first, let last = team.utf8.last, isASCIIAlphanumeric(first), isASCIIAlphanumeric(last),
+            !placeholderLengths.contains(team.utf8.count), team.utf8.allSatisfy({ $0 < 0x80 })
+        {
+            return nil
+        }
         let lower = team.lowercased()
         if placeholders.contains(lower) { return "placeholder \(side) team '\(team)'" }
         guard let first = lower.unicodeScalars.first, let last = lower.unicodeScalars.last,

@@ -221,6 +221,11 @@ public enum MergeOutput {
     /// `games/<sport>-<season>.json`.
     public static func gamesFileName(sport: String, season: String) -> String { "games/\(sport)-\(season).json" }
 
+    /// The input references of `paths` that `hashes` knows, sorted.
+    static func references(_ paths: some Sequence<String>, _ hashes: [String: String]) -> [InputReference] {
+        Set(paths).compactMap { path in hashes[path].map { InputReference(path: path, sha256: $0) } }.sorted()
+    }
+
     /// The games file meta key prefix of a source's row count (`rows.mlb-2023-retrosheet`: 2430).
     public static let rowsMetaPrefix = "rows."
     /// The games file meta key of its count of active (not soft-deleted) games.
@@ -283,7 +288,7 @@ public enum MergeOutput {
         for result: MergeResult, input: MergeInput, hashes: [String: String],
         previousHashes: [String: String] = [:],
         settings: [String: String], reportMeta: [String: String] = [:],
-        producer: Producer = Producer(stage: "merge"), idsDigest: ((String) -> String)? = nil,
+        producer: Producer = Producer(stage: "merge"), idsDigest: (@Sendable (String) -> String)? = nil,
         emit: (OutputFile) throws -> Void
     ) throws {
         func refs(_ paths: some Sequence<String>) -> [InputReference] {
@@ -350,7 +355,11 @@ public enum MergeOutput {
             for record in batch.records { keys.insert(SeasonKey(sport: record.sport, season: record.season)) }
             for key in keys { batchesByFile[gamesFileName(sport: key.sport, season: key.season), default: []].insert(batch.origin.path) }
         }
-        for name in gamesByFile.keys.sorted() {
+        // Each season's games and lineage are encoded on every core, a few files at a time (so no more
+        // are held than there are cores), and handed to `emit` in path order.
+        let overridesByGame = overrideFilesByGame, batchPaths = batchesByFile, seasonOf = keyOfFile, groups = gamesByFile
+        @Sendable func encode(_ name: String) throws -> [OutputFile] {
+            let gamesByFile = groups, keyOfFile = seasonOf, batchesByFile = batchPaths, overrideFilesByGame = overridesByGame
             let members = gamesByFile[name]!
             let ids = members.map { store[allGames[$0]].key }
             let games = members.indices.sorted { ids[$0] < ids[$1] }.map { store[allGames[members[$0]]].value }
@@ -399,18 +408,31 @@ public enum MergeOutput {
                 meta[MergeOutput.activeIdsMetaKey] = idsDigest(ShrinkGuard.idsText(active))
                 meta[MergeOutput.rowsMetaKey] = idsDigest(ShrinkGuard.rowsText(rowPairs))
             }
-            let envelope = Envelope(kind: .games, producer: producer, inputs: refs(paths), meta: meta, records: games)
-            try emit(OutputFile(path: name, data: try envelope.canonicalData()))
+            let envelope = Envelope(
+                kind: .games, producer: producer, inputs: MergeOutput.references(paths, hashes), meta: meta, records: games)
+            var files = [OutputFile(path: name, data: try envelope.canonicalData())]
             if !lineage.isEmpty {
                 // Lineage ids are the games' ids, so the games' order is theirs too.
                 let lineageEnvelope = Envelope(
-                    kind: .lineage, producer: producer, inputs: refs(rowPaths),
+                    kind: .lineage, producer: producer, inputs: MergeOutput.references(rowPaths, hashes),
                     meta: ["sport": key.sport, "season": key.season], records: lineage)
-                try emit(
+                files.append(
                     OutputFile(
                         path: lineageFileName(sport: key.sport, season: key.season),
                         data: try lineageEnvelope.canonicalData()))
             }
+            return files
+        }
+        let names = gamesByFile.keys.sorted()
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var next = 0
+        while next < names.count {
+            let chunk = Array(names[next..<min(next + width, names.count)])
+            let encoded = chunk.count == 1 ? [Result { try encode(chunk[0]) }] : chunk.parallelMap { name in Result { try encode(name) } }
+            for files in encoded {
+                for file in try files.get() { try emit(file) }
+            }
+            next += width
         }
     }
 

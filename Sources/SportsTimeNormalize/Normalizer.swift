@@ -54,13 +54,19 @@ public struct Normalizer: Sendable {
         }
         guard clashes.isEmpty else { throw PipelineError.invalidInputs(clashes) }
 
+        // Batches are independent: normalized on every core, gathered in source order.
+        let resolver = self.resolver, options = self.options
+        let done = sorted.parallelMap { batch in
+            var work = BatchNormalization(batch: batch, resolver: resolver, options: options)
+            let normalized = work.run()
+            return (normalized: normalized, diagnostics: work.diagnostics, misses: work.misses)
+        }
         var normalized: [NormalizedBatch] = []
         var diagnostics = Diagnostics()
         var unresolved = UnresolvedNames()
         var misses: [NameMiss] = []
-        for batch in sorted {
-            var work = BatchNormalization(batch: batch, resolver: resolver, options: options)
-            normalized.append(work.run())
+        for work in done {
+            normalized.append(work.normalized)
             diagnostics.append(contentsOf: work.diagnostics)
             // A batch the venue check refused keeps no misses (its names are not the problem); one refused
             // for its unresolved names lists them all.

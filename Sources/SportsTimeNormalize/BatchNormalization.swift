@@ -295,26 +295,32 @@ struct BatchNormalization {
             fix: "Fix the rows' dates, or the source's season in pipeline/sources.yaml")
     }
 
-    /// One warning per home team and venue for games the source does not flag as neutral, at a venue that
-    /// is neither the home team's home on the date nor any team's: stored as neutral sites, which is right
-    /// for London or Mexico City and wrong when the reference misses a team's new or temporary home.
-    private func inferredNeutralSites(_ games: [ResolvedGame]) -> [Diagnostic] {
+    /// Regular-season and postseason games at a venue the source named that is neither the home team's
+    /// home on the game's date nor any team's, whose source flag is `neutral`, grouped by home team and
+    /// venue (each group sorted by row), groups in key order.
+    private func awayFromAnyHome(_ games: [ResolvedGame], neutral: Bool?) -> [[ResolvedGame]] {
         var groups: [String: [ResolvedGame]] = [:]
         for game in games
-        where game.raw.neutralSite == nil && game.venueGiven && game.stadium.id != game.homeStadiumId
+        where game.raw.neutralSite == neutral && game.venueGiven && game.stadium.id != game.homeStadiumId
             && (game.raw.kind == .regular || game.raw.kind == .postseason)
             && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
         {
             groups["\(game.home.id)\u{1F}\(game.stadium.id)", default: []].append(game)
         }
         return groups.keys.sorted().map { key in
-            let members = groups[key]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+            groups[key]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+        }
+    }
+
+    /// One warning per home team and venue for games the source does not flag as neutral, at a venue that
+    /// is neither the home team's home on the date nor any team's: stored as neutral sites, which is right
+    /// for London or Mexico City and wrong when the reference misses a team's new or temporary home.
+    private func inferredNeutralSites(_ games: [ResolvedGame]) -> [Diagnostic] {
+        awayFromAnyHome(games, neutral: nil).map { members in
             let first = members[0]
-            let dates = members.map(\.schedule.localDate)
-            let span = dates.min()! == dates.max()! ? dates.min()!.iso8601 : "\(dates.min()!.iso8601) to \(dates.max()!.iso8601)"
             return Diagnostic(
                 .warning, at: Provenance(first.raw.provenance).location,
-                "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(span)) at \(first.stadium.id), "
+                "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(Self.span(members))) at \(first.stadium.id), "
                     + "which is not its home then (\(first.homeStadiumId)) and which the source does not flag as neutral; "
                     + "stored as neutral-site game\(members.count == 1 ? "" : "s")",
                 fix: "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
@@ -326,16 +332,7 @@ struct BatchNormalization {
     /// is neither the home team's home on the date nor any team's: a home game somewhere the team did not
     /// play (a stadium name a source applies to the wrong years), or a home the reference lacks.
     private func homeGamesAwayFromHome(_ games: [ResolvedGame]) -> [Diagnostic] {
-        var groups: [String: [ResolvedGame]] = [:]
-        for game in games
-        where game.raw.neutralSite == false && game.venueGiven && game.stadium.id != game.homeStadiumId
-            && (game.raw.kind == .regular || game.raw.kind == .postseason)
-            && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
-        {
-            groups["\(game.home.id)\u{1F}\(game.stadium.id)", default: []].append(game)
-        }
-        return groups.keys.sorted().map { key in
-            let members = groups[key]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+        awayFromAnyHome(games, neutral: false).map { members in
             let first = members[0]
             return Diagnostic(
                 .warning, at: Provenance(first.raw.provenance).location,

@@ -133,12 +133,10 @@ import Testing
         #expect(result.lostNames(comparedWith: [:], reference: TestReference.data).isEmpty)
     }
 
-    /// Deleting the first game of the committed NBA feed moves every other row up to the line of the one
-    /// before it. The rows that never resolved (exhibitions against clubs outside the league, 'MEL
-    /// (United)') now sit at lines of published games, and must not be taken for names that were lost.
-    @Test func aRowDeletedAboveIsNotTakenForALostName() throws {
+    /// The committed NBA batch as if its first game were deleted from the feed: every other row takes the
+    /// line of the row before it.
+    private func nbaWithFirstGameDeleted() throws -> RawBatch {
         let committed = try batch("nba-2025-26")
-        let previous = ["nba-2025-26": try published("nba-2025-26")]
         func line(_ game: RawGame) -> Int { Int(game.provenance.split(separator: ":").last ?? "") ?? 0 }
         let ordered = committed.games.sorted { line($0) < line($1) }
         var shifted: [RawGame] = []
@@ -147,7 +145,15 @@ import Testing
             game.provenance = ordered[index - 1].provenance
             shifted.append(game)
         }
-        let cut = try RawBatch(path: committed.path, meta: committed.meta, games: shifted)
+        return try RawBatch(path: committed.path, meta: committed.meta, games: shifted)
+    }
+
+    /// Deleting the first game of the committed NBA feed moves every other row up to the line of the one
+    /// before it. The rows that never resolved (exhibitions against clubs outside the league, 'MEL
+    /// (United)') now sit at lines of published games, and must not be taken for names that were lost.
+    @Test func aRowDeletedAboveIsNotTakenForALostName() throws {
+        let cut = try nbaWithFirstGameDeleted()
+        let previous = ["nba-2025-26": try published("nba-2025-26")]
         let result = try normalize(batches: [cut], reference: try reference([:]))
         #expect(result.unresolved.contains { $0.value.hasPrefix("MEL") })
         #expect(result.lostNames(comparedWith: previous, reference: try reference([:])).isEmpty)
@@ -157,17 +163,8 @@ import Testing
     /// first game of the feed deleted so every row moved up a line. The rows are found by the feed's own
     /// game ids, not by their lines.
     @Test func aRenameBelowADeletedRowIsStillCaught() throws {
-        let committed = try batch("nba-2025-26")
+        let cut = try nbaWithFirstGameDeleted()
         let previous = ["nba-2025-26": try published("nba-2025-26")]
-        func line(_ game: RawGame) -> Int { Int(game.provenance.split(separator: ":").last ?? "") ?? 0 }
-        let ordered = committed.games.sorted { line($0) < line($1) }
-        var shifted: [RawGame] = []
-        for index in ordered.indices.dropFirst() {
-            var game = ordered[index]
-            game.provenance = ordered[index - 1].provenance
-            shifted.append(game)
-        }
-        let cut = try RawBatch(path: committed.path, meta: committed.meta, games: shifted)
         let withoutSuns = try reference([
             "team-aliases.csv": { text in
                 text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(",PHX (Suns),") }

@@ -149,10 +149,60 @@ enum GameMatcher {
         for key in groups.keys.sorted(by: { ($0.sport, $0.home, $0.away) < ($1.sport, $1.home, $1.away) }) {
             var nodes = groups[key]!
             let window = sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays
-            if nodes.count > 1 { join(&nodes, window: window, ambiguous: &ambiguous) }
+            if nodes.count > 1 {
+                // Only nodes linked by a chain of dates within the window (or a makeup date) can ever be
+                // one game, joined or not: each such part is joined on its own, so a pairing that meets
+                // in many seasons costs per series, not per pair of its games.
+                for part in linkedParts(nodes, window: window) {
+                    if part.count == 1 { continue }
+                    var sub = part.map { nodes[$0] }
+                    join(&sub, window: window, ambiguous: &ambiguous)
+                    for (position, index) in part.enumerated() { nodes[index] = sub[position] }
+                }
+            }
             for node in nodes where node.alive { clusters.append(node.ids.count == 1 ? node.ids : node.ids.sorted()) }
         }
         return Result(clusters: clusters, ambiguous: ambiguous.sorted { $0.id < $1.id })
+    }
+
+    /// The nodes of one pairing in parts that no join can cross: sorted by date, a node is in the part of
+    /// the nodes within `window` days before it, and of any node one of its makeup dates falls on. A
+    /// node's distance to a node of another part is nil, and stays nil after joins within the parts
+    /// (a joined node's dates and makeup dates are those of its part). Each part's indices ascending,
+    /// parts in order of their first index.
+    private static func linkedParts(_ nodes: [Node], window: Int) -> [[Int]] {
+        var parent = Array(nodes.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        func link(_ a: Int, _ b: Int) {
+            let (x, y) = (root(a), root(b))
+            if x != y { parent[max(x, y)] = min(x, y) }
+        }
+        // Every date of every node, sorted: neighbours within the window are linked.
+        var dated: [(day: Int64, node: Int)] = []
+        for (index, node) in nodes.enumerated() { for date in node.dates { dated.append((date.daysSinceEpoch, index)) } }
+        dated.sort { ($0.day, $0.node) < ($1.day, $1.node) }
+        for (a, b) in zip(dated, dated.dropFirst()) where b.day - a.day <= Int64(window) { link(a.node, b.node) }
+        // A makeup date links to the nodes dated on it.
+        var onDay: [Int64: [Int]] = [:]
+        for entry in dated { onDay[entry.day, default: []].append(entry.node) }
+        for (index, node) in nodes.enumerated() {
+            for makeup in node.makeupDates { for other in onDay[makeup.daysSinceEpoch] ?? [] { link(index, other) } }
+        }
+        var parts: [Int: [Int]] = [:]
+        var order: [Int] = []
+        for index in nodes.indices {
+            let r = root(index)
+            if parts[r] == nil { order.append(r) }
+            parts[r, default: []].append(index)
+        }
+        return order.map { parts[$0]! }
     }
 
     /// How far apart two nodes are, or nil when they cannot be one game.

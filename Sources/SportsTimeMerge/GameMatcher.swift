@@ -75,15 +75,7 @@ enum GameMatcher {
         _ ids: [String], _ byId: [String: [GameFold.Contribution]], system: (GameFold.Contribution) -> Int
     ) -> [[String]] {
         guard ids.count > 1 else { return [ids] }
-        var parent = Array(ids.indices)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
+        var partition = Partition(count: ids.count)
         var owned: [(system: Int, id: String, index: Int)] = []
         for (index, id) in ids.enumerated() {
             for part in byId[id]! {
@@ -91,18 +83,8 @@ enum GameMatcher {
             }
         }
         owned.sort { ($0.system, $0.id) < ($1.system, $1.id) }
-        for (a, b) in zip(owned, owned.dropFirst()) where a.system == b.system && a.id == b.id {
-            let (x, y) = (root(a.index), root(b.index))
-            if x != y { parent[max(x, y)] = min(x, y) }
-        }
-        var sets: [Int: [String]] = [:]
-        var order: [Int] = []
-        for index in ids.indices {
-            let r = root(index)
-            if sets[r] == nil { order.append(r) }
-            sets[r, default: []].append(ids[index])
-        }
-        return order.map { sets[$0]! }
+        for (a, b) in zip(owned, owned.dropFirst()) where a.system == b.system && a.id == b.id { partition.link(a.index, b.index) }
+        return partition.parts().map { part in part.map { ids[$0] } }
     }
 
     static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
@@ -171,8 +153,29 @@ enum GameMatcher {
     /// (a joined node's dates and makeup dates are those of its part). Each part's indices ascending,
     /// parts in order of their first index.
     private static func linkedParts(_ nodes: [Node], window: Int) -> [[Int]] {
-        var parent = Array(nodes.indices)
-        func root(_ i: Int) -> Int {
+        var partition = Partition(count: nodes.count)
+        // Every date of every node, sorted: neighbours within the window are linked.
+        var dated: [(day: Int64, node: Int)] = []
+        for (index, node) in nodes.enumerated() { for date in node.dates { dated.append((date.daysSinceEpoch, index)) } }
+        dated.sort { ($0.day, $0.node) < ($1.day, $1.node) }
+        for (a, b) in zip(dated, dated.dropFirst()) where b.day - a.day <= Int64(window) { partition.link(a.node, b.node) }
+        // A makeup date links to the nodes dated on it.
+        var onDay: [Int64: [Int]] = [:]
+        for entry in dated { onDay[entry.day, default: []].append(entry.node) }
+        for (index, node) in nodes.enumerated() {
+            for makeup in node.makeupDates { for other in onDay[makeup.daysSinceEpoch] ?? [] { partition.link(index, other) } }
+        }
+        return partition.parts()
+    }
+
+    /// Disjoint sets of `0..<count` (union-find): `parts()` gives each set's members ascending, the sets
+    /// in order of their smallest member.
+    private struct Partition {
+        private var parent: [Int]
+
+        init(count: Int) { parent = Array(0..<count) }
+
+        private mutating func root(_ i: Int) -> Int {
             var i = i
             while parent[i] != i {
                 parent[i] = parent[parent[i]]
@@ -180,29 +183,22 @@ enum GameMatcher {
             }
             return i
         }
-        func link(_ a: Int, _ b: Int) {
+
+        mutating func link(_ a: Int, _ b: Int) {
             let (x, y) = (root(a), root(b))
             if x != y { parent[max(x, y)] = min(x, y) }
         }
-        // Every date of every node, sorted: neighbours within the window are linked.
-        var dated: [(day: Int64, node: Int)] = []
-        for (index, node) in nodes.enumerated() { for date in node.dates { dated.append((date.daysSinceEpoch, index)) } }
-        dated.sort { ($0.day, $0.node) < ($1.day, $1.node) }
-        for (a, b) in zip(dated, dated.dropFirst()) where b.day - a.day <= Int64(window) { link(a.node, b.node) }
-        // A makeup date links to the nodes dated on it.
-        var onDay: [Int64: [Int]] = [:]
-        for entry in dated { onDay[entry.day, default: []].append(entry.node) }
-        for (index, node) in nodes.enumerated() {
-            for makeup in node.makeupDates { for other in onDay[makeup.daysSinceEpoch] ?? [] { link(index, other) } }
+
+        mutating func parts() -> [[Int]] {
+            var parts: [Int: [Int]] = [:]
+            var order: [Int] = []
+            for index in parent.indices {
+                let r = root(index)
+                if parts[r] == nil { order.append(r) }
+                parts[r, default: []].append(index)
+            }
+            return order.map { parts[$0]! }
         }
-        var parts: [Int: [Int]] = [:]
-        var order: [Int] = []
-        for index in nodes.indices {
-            let r = root(index)
-            if parts[r] == nil { order.append(r) }
-            parts[r, default: []].append(index)
-        }
-        return order.map { parts[$0]! }
     }
 
     /// How far apart two nodes are, or nil when they cannot be one game.

@@ -396,8 +396,9 @@ public enum MergeOutput {
                 if date < first { first = date }
                 if date > last { last = date }
             }
-            // The dates the file spans, and how many rows each source gave its games (the shrink guard's
-            // record of what every source knew, read back from the header alone).
+            // The dates the file spans; how many active games and how many rows of each source it holds (a
+            // reviewer reads a source's drop in the diff of this header); and the digests of its active ids
+            // and of its rows' sources and games, which let the shrink guard skip a season that lost nothing.
             var meta = [
                 "sport": key.sport, "season": key.season, "firstDate": first.iso8601, "lastDate": last.iso8601,
             ]

@@ -36,19 +36,6 @@ public struct MergeResult: Sendable {
         for case .summary(let summary) in report { return summary }
         return nil
     }
-
-    /// Per sport-season (`<sport>-<season>`), how many rows of each source fed its games (soft-deleted
-    /// games included): what each games file's meta records as `rows.<source>` and the shrink guard
-    /// compares with the store published last.
-    public func rowsBySource() -> [String: [String: Int]] {
-        var counts: [String: [String: Int]] = [:]
-        for (id, game) in store.games {
-            guard let sources = lineage.rowSources(of: id) else { continue }
-            let season = "\(game.sport)-\(game.season)"
-            for source in sources { counts[season, default: [:]][source, default: 0] += 1 }
-        }
-        return counts
-    }
 }
 
 /// The merge stage: folds the reference data and every normalized batch into the canonical store,
@@ -191,12 +178,12 @@ public struct MergeLineage: Sendable {
     }
 
     /// The rows that fed the merged game `id` (source, its own game id, scraped row), or nil without a lineage.
-    public func sourceRows(of id: String) -> [ShrinkGuard.SourceRow]? {
+    public func sourceRows(of id: String, season: String? = nil) -> [ShrinkGuard.SourceRow]? {
         // Fields read in place (`part.game` is a read accessor): a copy of each game would retain every string of it.
         entries[id]?.rows.map { part in
             ShrinkGuard.SourceRow(
                 gameId: id, source: part.game.source, sourceGameId: part.game.sourceIds[part.game.source],
-                row: part.game.provenance)
+                row: part.game.provenance, season: season)
         }
     }
 

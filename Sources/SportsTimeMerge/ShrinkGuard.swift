@@ -9,10 +9,10 @@ import SportsTimeCore
 /// lists it among its former ids (a game whose id changed when sources were matched). A shrink is
 /// allowed when every source of the lost games declares `allowShrink` in `pipeline/sources.yaml`.
 ///
-/// Per source, too: each games file's meta counts the rows every source gave its games
-/// (`rows.<source>`). A source that would give a season fewer rows than published lost rows from its
-/// batch — even when other sources still list every game, what only it knew would be gone — and the
-/// merge fails the same way, unless that source declares `allowShrink`.
+/// Per source, too (`sourceShrinks`): a source whose rows no longer reach some published game of a
+/// season (read from the published lineage) lost rows from its batch — even when other sources still
+/// list every game, what only it knew would be gone — and the merge fails the same way, unless that
+/// source declares `allowShrink` or is retired (`retiredSources:` in an override file).
 public enum ShrinkGuard {
     /// One sport-season of the published store (`out/merge/games/<sport>-<season>.json`).
     public struct PublishedSeason: Sendable, Hashable {
@@ -185,8 +185,11 @@ public enum ShrinkGuard {
         public var source: String
         public var sourceGameId: String?
         public var row: String?
-        public init(gameId: String, source: String, sourceGameId: String?, row: String?) {
+        /// `<sport>-<season>` of the game, for counting a season's rows (nil: counted in every season).
+        public var season: String?
+        public init(gameId: String, source: String, sourceGameId: String?, row: String?, season: String? = nil) {
             self.gameId = gameId; self.source = source; self.sourceGameId = sourceGameId; self.row = row
+            self.season = season
         }
     }
 
@@ -213,13 +216,13 @@ public enum ShrinkGuard {
         var reached = Set<String>() // source + game id (and every former id of it)
         var ownIds = Set<String>() // source + own game id
         var renamedRows = Set<String>() // source + scraped row, of games with a new id
-        var after: [String: Int] = [:]
+        var after: [String: [String: Int]] = [:] // season (nil: every season) → source → rows
         for row in current {
             reached.insert(rowKey(source: row.source, row: row.gameId))
             for former in formerIds[row.gameId] ?? [] { reached.insert(rowKey(source: row.source, row: former)) }
             if let own = row.sourceGameId { ownIds.insert(sourceKey(source: row.source, id: own)) }
             if let scraped = row.row, !publishedIds.contains(row.gameId) { renamedRows.insert(rowKey(source: row.source, row: scraped)) }
-            after[row.source, default: 0] += 1
+            after[row.season ?? "", default: [:]][row.source, default: 0] += 1
         }
         var shrinks: [SourceShrink] = []
         for season in published.keys.sorted() {
@@ -240,7 +243,8 @@ public enum ShrinkGuard {
                 shrinks.append(
                     SourceShrink(
                         season: season, path: path, source: source, before: before[source] ?? 0,
-                        after: after[source] ?? 0, reason: allowances[source], lostGames: lost[source]!.sorted()))
+                        after: (after[season]?[source] ?? 0) + (after[""]?[source] ?? 0), reason: allowances[source],
+                        lostGames: lost[source]!.sorted()))
             }
         }
         return shrinks

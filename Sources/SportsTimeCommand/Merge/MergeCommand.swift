@@ -309,7 +309,7 @@ public struct MergeCommand: PipelineCommand {
         var formerIds: [String: [String]] = [:]
         if !publishedRows.isEmpty {
             for (id, game) in result.store.games {
-                guard let rows = result.lineage.sourceRows(of: id) else { continue }
+                guard let rows = result.lineage.sourceRows(of: id, season: "\(game.sport)-\(game.season)") else { continue }
                 currentRows += rows
                 if let former = game.formerIds { formerIds[id] = former }
             }

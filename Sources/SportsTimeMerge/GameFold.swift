@@ -20,7 +20,7 @@ import SportsTimeCore
 ///
 /// The result depends only on the set of contributions, never their order, so an incremental merge
 /// whose inputs hold every earlier batch equals a full merge.
-struct GameFold {
+struct GameFold: Sendable {
     /// One valid record of one batch. A class: the fold hands contributions around in groups (by id, by
     /// matched game, by field), and a reference is one retain where a copied game is a dozen.
     /// The game is not copied: it is read in place from its batch's records (which the merge input
@@ -125,22 +125,38 @@ struct GameFold {
         finalId.reserveCapacity(byId.count)
         var memberIds: Set<String> = []
         memberIds.reserveCapacity(byId.count)
-        for members in matching.clusters {
-            let parts = members.flatMap { byId[$0]! }.sorted().map { contributions[$0] }
-            let (game, origins) = merge(parts)
-            let gameId = game.id
-            lineage[gameId] = origins
-            for id in members { finalId[id] = gameId; memberIds.insert(id) }
-            classify(parts, previous: previous[gameId])
-            if let conflict = CrossSourceReport.conflict(parts, merged: game, context: self) { conflicts.append(conflict) }
-            // The game's last use: moved into the store, not copied.
-            games[gameId] = consume game
+        // The matched games merged on all cores, a run of clusters at a time (only one run's merged games
+        // wait beside the store), then stored in cluster order.
+        let runLength = 8192
+        for start in stride(from: 0, to: matching.clusters.count, by: runLength) {
+            let run = Array(matching.clusters[start..<min(start + runLength, matching.clusters.count)])
+            let merged = mergeClusters(run, byId: byId, contributions: contributions)
+            for (members, item) in zip(run, merged) {
+                let gameId = item.game.id
+                lineage[gameId] = item.origins
+                for id in members { finalId[id] = gameId; memberIds.insert(id) }
+                classify(item.parts, previous: previous[gameId])
+                if let conflict = item.conflict { conflicts.append(conflict) }
+                games[gameId] = item.game
+            }
         }
         for batch in batches {
             for stub in batch.unreadable where finalId[stub.id] == nil { finalId[stub.id] = stub.id }
         }
         // Incremental: games of the earlier store that no batch lists any more stay as they were.
         for (id, game) in previous where games[id] == nil && !memberIds.contains(id) { games[id] = game }
+    }
+
+    /// Each cluster's records (in fold order), merged game, lineage and cross-source conflict; pure, on
+    /// all cores.
+    private func mergeClusters(
+        _ clusters: [[String]], byId: [String: [Int]], contributions: [Contribution]
+    ) -> [(parts: [Contribution], game: Game, origins: MergeLineage.Entry, conflict: MergeConflict?)] {
+        clusters.parallelMapInRuns(minimumRun: 256) { members in
+            let parts = members.flatMap { byId[$0]! }.sorted().map { contributions[$0] }
+            let (game, origins) = merge(parts)
+            return (parts, game, origins, CrossSourceReport.conflict(parts, merged: game, context: self))
+        }
     }
 
     // MARK: Reading
@@ -160,6 +176,9 @@ struct GameFold {
                         entity: EntityKind.games.rawValue, recordId: stub.id, source: batch.origin.source,
                         file: batch.origin.path, schemaVersion: stub.schemaVersion, supportedVersion: supported))
             }
+            // Each record checked against the store on all cores (a pure check; most records pass).
+            let context = self.context
+            let refusals = batch.records.parallelMapInRuns { record in record.refusal(against: context) }
             let indices = batch.records.indices.sorted { a, b in
                 let (x, y) = (batch.records[a].id, batch.records[b].id)
                 return x != y ? x < y : a < b
@@ -180,7 +199,7 @@ struct GameFold {
                 }
                 let refusal =
                     batch.records[index].source == batch.origin.source
-                    ? batch.records[index].refusal(against: context)
+                    ? refusals[index]
                     : Refusal(
                         "games record '\(batch.records[index].id)' names source '\(batch.records[index].source)' but its batch is from '\(batch.origin.source)'"
                     )

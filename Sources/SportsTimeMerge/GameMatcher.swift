@@ -88,63 +88,76 @@ enum GameMatcher {
     }
 
     static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
-        // Systems numbered once per batch (the origin is shared by a batch's contributions).
+        // Systems numbered once per batch (the origin is shared by a batch's contributions), and the ids
+        // grouped by pairing, before the pairings are matched on all cores (no pairing's games can be
+        // one game with another's).
         var systemNumbers: [SystemKey: Int] = [:]
         var originNumbers: [ObjectIdentifier: Int] = [:]
-        func system(_ part: GameFold.Contribution) -> Int {
-            let origin = ObjectIdentifier(part.origin)
-            if let number = originNumbers[origin] { return number }
-            let key = SystemKey(system: part.origin.system, scope: part.origin.scope)
-            let number = systemNumbers[key] ?? systemNumbers.count
-            systemNumbers[key] = number
-            originNumbers[origin] = number
-            return number
-        }
         var idsByPairing: [Pairing: [String]] = [:]
         for id in byId.keys.sorted() {
+            let parts = byId[id]!
+            for part in parts where originNumbers[ObjectIdentifier(part.origin)] == nil {
+                let key = SystemKey(system: part.origin.system, scope: part.origin.scope)
+                let number = systemNumbers[key] ?? systemNumbers.count
+                systemNumbers[key] = number
+                originNumbers[ObjectIdentifier(part.origin)] = number
+            }
             // Fields read in place: `game` is a read accessor, and a copy of a game retains all its strings.
-            let first = byId[id]![0]
+            let first = parts[0]
             idsByPairing[Pairing(sport: first.game.sport, home: first.game.homeTeamId, away: first.game.awayTeamId), default: []]
                 .append(id)
         }
-        var groups: [Pairing: [Node]] = [:]
-        for (pairing, pairingIds) in idsByPairing {
-            var nodes: [Node] = []
-            for ids in sameSourceGame(pairingIds, byId, system: system) {
-                let parts = ids.count == 1 ? byId[ids[0]]! : ids.flatMap { byId[$0]! }
-                let first = parts[0]
-                let node = Node(
-                    ids: ids, dates: ids.count == 1 ? [first.game.localDate] : sortedUnique(ids.map { byId[$0]![0].game.localDate }),
-                    makeupDates: sortedUnique(parts.compactMap { $0.game.makeupDate }),
-                    gameNumber: first.game.gameNumber ?? 1,
-                    startSecond: parts.lazy.compactMap { $0.game.startUTC }.first.map {
-                        (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400
-                    },
-                    systems: sortedUnique(parts.map(system)))
-                nodes.append(node)
-            }
-            groups[pairing] = nodes
+        let (numbers, pairingIds) = (originNumbers, idsByPairing)
+        let pairings = pairingIds.keys.sorted(by: { ($0.sport, $0.home, $0.away) < ($1.sport, $1.home, $1.away) })
+        let matched = pairings.parallelMapInRuns(minimumRun: 64) { key in
+            matchPairing(
+                pairingIds[key]!, byId, window: sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays,
+                system: { numbers[ObjectIdentifier($0.origin)]! })
         }
-
         var clusters: [[String]] = []
         var ambiguous: [MergeAmbiguousMatch] = []
-        for key in groups.keys.sorted(by: { ($0.sport, $0.home, $0.away) < ($1.sport, $1.home, $1.away) }) {
-            var nodes = groups[key]!
-            let window = sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays
-            if nodes.count > 1 {
-                // Only nodes linked by a chain of dates within the window (or a makeup date) can ever be
-                // one game, joined or not: each such part is joined on its own, so a pairing that meets
-                // in many seasons costs per series, not per pair of its games.
-                for part in linkedParts(nodes, window: window) {
-                    if part.count == 1 { continue }
-                    var sub = part.map { nodes[$0] }
-                    join(&sub, window: window, ambiguous: &ambiguous)
-                    for (position, index) in part.enumerated() { nodes[index] = sub[position] }
-                }
-            }
-            for node in nodes where node.alive { clusters.append(node.ids.count == 1 ? node.ids : node.ids.sorted()) }
+        clusters.reserveCapacity(byId.count)
+        for (pairingClusters, pairingAmbiguous) in matched {
+            clusters.append(contentsOf: pairingClusters)
+            ambiguous.append(contentsOf: pairingAmbiguous)
         }
         return Result(clusters: clusters, ambiguous: ambiguous.sorted { $0.id < $1.id })
+    }
+
+    /// The clusters of one pairing's ids (in node order) and its ambiguous games.
+    private static func matchPairing(
+        _ pairingIds: [String], _ byId: [String: [GameFold.Contribution]], window: Int,
+        system: (GameFold.Contribution) -> Int
+    ) -> (clusters: [[String]], ambiguous: [MergeAmbiguousMatch]) {
+        var nodes: [Node] = []
+        for ids in sameSourceGame(pairingIds, byId, system: system) {
+            let parts = ids.count == 1 ? byId[ids[0]]! : ids.flatMap { byId[$0]! }
+            let first = parts[0]
+            let node = Node(
+                ids: ids, dates: ids.count == 1 ? [first.game.localDate] : sortedUnique(ids.map { byId[$0]![0].game.localDate }),
+                makeupDates: sortedUnique(parts.compactMap { $0.game.makeupDate }),
+                gameNumber: first.game.gameNumber ?? 1,
+                startSecond: parts.lazy.compactMap { $0.game.startUTC }.first.map {
+                    (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400
+                },
+                systems: sortedUnique(parts.map(system)))
+            nodes.append(node)
+        }
+        var ambiguous: [MergeAmbiguousMatch] = []
+        if nodes.count > 1 {
+            // Only nodes linked by a chain of dates within the window (or a makeup date) can ever be
+            // one game, joined or not: each such part is joined on its own, so a pairing that meets
+            // in many seasons costs per series, not per pair of its games.
+            for part in linkedParts(nodes, window: window) {
+                if part.count == 1 { continue }
+                var sub = part.map { nodes[$0] }
+                join(&sub, window: window, ambiguous: &ambiguous)
+                for (position, index) in part.enumerated() { nodes[index] = sub[position] }
+            }
+        }
+        var clusters: [[String]] = []
+        for node in nodes where node.alive { clusters.append(node.ids.count == 1 ? node.ids : node.ids.sorted()) }
+        return (clusters, ambiguous)
     }
 
     /// The nodes of one pairing in parts that no join can cross: sorted by date, a node is in the part of

@@ -76,13 +76,25 @@ public struct MergeCommand: PipelineCommand {
         }
         var batches: [RecordBatch<Game>] = []
         var allowances: [String: String] = [:]
-        for file in ArtifactFiles.files(under: normalizedURL.appendingPathComponent("games"), suffix: ".json") {
-            let data = try read(file, display: display(file))
-            hashes[display(file)] = ArtifactFiles.sha256(data)
-            let (batch, meta) = try BatchReader.gameBatchAndMeta(from: data, path: display(file))
-            batches.append(batch)
-            if let reason = meta[BatchMetaKey.allowShrink] {
-                allowances[batch.origin.source] = reason
+        // Each file read, hashed and decoded on its own core; the first failure in path order is reported.
+        let paths = context.paths
+        let loaded = ArtifactFiles.files(under: normalizedURL.appendingPathComponent("games"), suffix: ".json")
+            .parallelMap { file in
+                Result { () throws -> (path: String, sha256: String, batch: RecordBatch<Game>, meta: [String: String]) in
+                    let path = paths.display(file)
+                    let data = try InputFiles.read(
+                        file, path: path, problem: "cannot read the file", fix: "Check that it exists and is readable",
+                        givingReason: true)
+                    let (batch, meta) = try BatchReader.gameBatchAndMeta(from: data, path: path)
+                    return (path, ArtifactFiles.sha256(data), batch, meta)
+                }
+            }
+        for result in loaded {
+            let file = try result.get()
+            hashes[file.path] = file.sha256
+            batches.append(file.batch)
+            if let reason = file.meta[BatchMetaKey.allowShrink] {
+                allowances[file.batch.origin.source] = reason
             }
         }
 
@@ -229,26 +241,38 @@ public struct MergeCommand: PipelineCommand {
         var publishedIds = Set<String>()
         var publishedFiles: [String: URL] = [:]
         var publishedData: [String: Data] = [:]
-        for file in publishedGamesFiles {
-            let path = display(file)
-            do {
-                let data = try read(file, display: path)
-                let header = try EnvelopeReader.headerSkippingRecords(of: data, path: path, expecting: .games)
-                let stem = String(file.lastPathComponent.dropLast(".json".count))
+        // Each published file read and its digests compared with this merge's, on all cores; what differs
+        // is then looked at in path order.
+        let (sameRowsAfter, sameActiveIds) = (rowsAfter, activeIds)
+        let published = publishedGamesFiles.map { (url: $0, path: display($0)) }.parallelMap { file in
+            Result { () throws -> (data: Data, key: String, sameRows: Bool, sameIds: Bool) in
+                let data = try InputFiles.read(
+                    file.url, path: file.path, problem: "cannot read the file", fix: "Check that it exists and is readable",
+                    givingReason: true)
+                let header = try EnvelopeReader.headerSkippingRecords(of: data, path: file.path, expecting: .games)
+                let stem = String(file.url.lastPathComponent.dropLast(".json".count))
                 let meta = header.meta ?? [:]
                 let key = meta["sport"].flatMap { sport in meta["season"].map { "\(sport)-\($0)" } } ?? stem
+                let sameRows =
+                    meta[MergeOutput.rowsMetaKey] == ArtifactFiles.sha256(Data(ShrinkGuard.rowsText(sameRowsAfter[key] ?? []).utf8))
+                let sameIds =
+                    meta[MergeOutput.activeIdsMetaKey]
+                    == ArtifactFiles.sha256(Data(ShrinkGuard.idsText(sameActiveIds[key] ?? []).utf8))
+                return (data, key, sameRows, sameIds)
+            }
+        }
+        for (file, loaded) in zip(publishedGamesFiles, published) {
+            let path = display(file)
+            do {
+                let (data, key, sameRows, sameIds) = try loaded.get()
                 publishedFiles[key] = file
                 // Every source still feeds the games it fed: nothing to compare per source.
-                if meta[MergeOutput.rowsMetaKey] != ArtifactFiles.sha256(Data(ShrinkGuard.rowsText(rowsAfter[key] ?? []).utf8)) {
+                if !sameRows {
                     publishedRows[key] = (path, publishedLineageRows(gamesFile: file, display: display))
                     publishedData[key] = data
                 }
                 // The same active games: none lost.
-                if let digest = meta[MergeOutput.activeIdsMetaKey],
-                    digest == ArtifactFiles.sha256(Data(ShrinkGuard.idsText(activeIds[key] ?? []).utf8))
-                {
-                    continue
-                }
+                if sameIds { continue }
                 publishedData[key] = data
                 let envelope = try EnvelopeReader.read(PublishedGame.self, from: data, path: path, expecting: .games)
                 publishedIds.formUnion(envelope.records.map(\.id))

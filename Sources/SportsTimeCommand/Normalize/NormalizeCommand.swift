@@ -67,16 +67,22 @@ struct NormalizeRun {
 
         let inputsBySource = Dictionary(zip(batches.map(\.source), batchInputs), uniquingKeysWith: { first, _ in first })
         let gamesFolder = outURL.appendingPathComponent("games", isDirectory: true)
-        var written: Set<String> = []
-        try write {
-            for batch in result.batches where !batch.isRefused {
+        // The batches' files encoded on all cores, written in order.
+        let encoded = result.batches.filter { !$0.isRefused }.parallelMap { batch in
+            Result { () throws -> (name: String, data: Data) in
                 let envelope = Envelope(
                     kind: .games, producer: Producer(stage: "normalize"),
                     inputs: [inputsBySource[batch.source]].compactMap { $0 } + referenceInputs,
                     meta: batch.meta, records: batch.games)
-                let name = "\(batch.source).json"
-                try ArtifactFiles.write(try envelope.canonicalData(), to: gamesFolder.appendingPathComponent(name))
-                written.insert(name)
+                return ("\(batch.source).json", try envelope.canonicalData())
+            }
+        }
+        var written: Set<String> = []
+        try write {
+            for result in encoded {
+                let file = try result.get()
+                try ArtifactFiles.write(file.data, to: gamesFolder.appendingPathComponent(file.name))
+                written.insert(file.name)
             }
             try removeStale(in: gamesFolder, keeping: written)
             let unresolved = Envelope(
@@ -111,16 +117,23 @@ struct NormalizeRun {
                     .error, at: SourceLocation(path: inPath),
                     "cannot list the folder (\(error.localizedDescription))"))
         }
+        // Each batch read, hashed and decoded on its own core; the first failure in path order is reported.
+        let files = folders.map { inURL.appendingPathComponent($0).appendingPathComponent("games.json") }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+            .map { (url: $0, path: display($0)) }
+        let loaded = files.parallelMap { file in
+            Result { () throws -> (RawBatch, InputReference) in
+                let (envelope, input) = try InputFiles.envelope(
+                    RawGame.self, at: file.url, path: file.path, expecting: .rawGames,
+                    problem: "cannot read file", fix: "Re-run sportstime-ingest", givingReason: true)
+                return (try RawBatch(path: file.path, meta: envelope.meta, games: envelope.records), input)
+            }
+        }
         var batches: [RawBatch] = []
         var inputs: [InputReference] = []
-        for folder in folders {
-            let url = inURL.appendingPathComponent(folder).appendingPathComponent("games.json")
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            let path = display(url)
-            let (envelope, input) = try InputFiles.envelope(
-                RawGame.self, at: url, path: path, expecting: .rawGames,
-                problem: "cannot read file", fix: "Re-run sportstime-ingest", givingReason: true)
-            batches.append(try RawBatch(path: path, meta: envelope.meta, games: envelope.records))
+        for result in loaded {
+            let (batch, input) = try result.get()
+            batches.append(batch)
             inputs.append(input)
         }
         return (batches, inputs)

@@ -33,13 +33,32 @@ public enum NumberText {
     }
 
     /// `value` with at most `places` decimals and no trailing zeros (`trimmed(2.50, 2)` = `2.5`, never `-0`).
+    /// The same text as `fixed` with its fraction's trailing zeros (and a bare point) dropped, built in one
+    /// pass: map outlines print thousands of coordinates this way.
     public static func trimmed(_ value: Double, _ places: Int) -> String {
-        var text = fixed(value, places)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+        guard value.isFinite else { return "0" }
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * Double(scale)).rounded()
+        guard abs(scaled) < 9e17 else { return String(Int64(value.rounded())) }
+        let units = Int64(scaled)
+        var magnitude = units < 0 ? -units : units
+        var decimals = max(places, 0)
+        while decimals > 0, magnitude % 10 == 0 { magnitude /= 10; decimals -= 1 }
+        if magnitude == 0 { return "0" }
+        // Digits right to left into a buffer: up to 19 digits, the point, the zeros before a small
+        // fraction's first digit and the sign.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24 + decimals) { buffer in
+            var at = buffer.count
+            var rest = magnitude, written = 0
+            repeat {
+                if written == decimals, decimals > 0 { at -= 1; buffer[at] = UInt8(ascii: ".") }
+                at -= 1; buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10; written += 1
+            } while rest > 0 || written <= decimals
+            if units < 0 { at -= 1; buffer[at] = UInt8(ascii: "-") }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
         }
-        return text == "-0" ? "0" : text
     }
 
     /// `trimmed`, with thousands separators when the rounded value is whole: `8`, `7.5`, `13.25`, `1,210`.

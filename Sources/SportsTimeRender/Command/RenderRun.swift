@@ -53,8 +53,9 @@ public struct RenderRun: Sendable {
 
         var changed = 0, written = 0
         var htmlChanged: Set<String> = []
-        for (plan, path) in loaded {
-            let itinerary = RenderStage.render(plan, context: context, planPath: path)
+        // Each plan rendered on its own core (pure: plan and context in, files out); written in order.
+        let itineraries = loaded.parallelMap { item in RenderStage.render(item.plan, context: context, planPath: item.path) }
+        for ((plan, _), itinerary) in zip(loaded, itineraries) {
             for diagnostic in itinerary.diagnostics { printError(diagnostic.description) }
             let folder = outURL.appendingPathComponent(plan.id, isDirectory: true)
             for file in itinerary.files {
@@ -167,10 +168,16 @@ public struct RenderRun: Sendable {
         let wanted = Set(plans.flatMap { $0.options.flatMap { $0.visits.map(\.gameId) } })
         guard !wanted.isEmpty else { return [:] }
         var stamps: [String: Instant] = [:]
-        for file in ArtifactFiles.files(under: folder, suffix: ".json") {
+        let files = ArtifactFiles.files(under: folder, suffix: ".json").filter { file in
             let stem = file.deletingPathExtension().lastPathComponent + "-"
-            guard wanted.contains(where: { $0.hasPrefix(stem) }) else { continue }
-            let games = try EnvelopeReader.read(Game.self, at: file, displayPath: display(file), expecting: .games).records
+            return wanted.contains(where: { $0.hasPrefix(stem) })
+        }.map { (url: $0, path: display($0)) }
+        // The season files read on all cores; the first failure in path order is reported.
+        let read = files.parallelMap { file in
+            Result { try EnvelopeReader.read(Game.self, at: file.url, displayPath: file.path, expecting: .games).records }
+        }
+        for result in read {
+            let games = try result.get()
             for game in games where wanted.contains(game.id) {
                 if let existing = stamps[game.id] {
                     stamps[game.id] = max(existing, game.lastModified)

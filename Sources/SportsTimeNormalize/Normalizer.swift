@@ -59,7 +59,8 @@ public struct Normalizer: Sendable {
         let done = sorted.parallelMap { batch in
             var work = BatchNormalization(batch: batch, resolver: resolver, options: options)
             let normalized = work.run()
-            return (normalized: normalized, diagnostics: work.diagnostics, misses: work.misses)
+            // Each batch's rejects sorted in its own task: the sort of them all below then meets sorted runs.
+            return (normalized: normalized, rejects: normalized.rejects.sorted(), diagnostics: work.diagnostics, misses: work.misses)
         }
         var normalized: [NormalizedBatch] = []
         var diagnostics = Diagnostics()
@@ -76,7 +77,7 @@ public struct Normalizer: Sendable {
         return NormalizeResult(
             batches: normalized,
             unresolved: unresolved.names(resolver: resolver, options: options),
-            rejects: normalized.flatMap(\.rejects).sorted(),
+            rejects: done.flatMap(\.rejects).sorted(),
             diagnostics: diagnostics.sorted,
             misses: misses)
     }

@@ -63,6 +63,17 @@ import Yams
         #expect((try? TextEncoding.utf8Text(Data("a: 1\n".utf8), path: "x")) == "a: 1\n")
     }
 
+    /// A quote opens a field only at its start (spaces before it are dropped); text after the closing
+    /// quote is kept; a quote inside an unquoted field is text.
+    @Test func quotesOpenAFieldOnlyAtItsStart() {
+        #expect(rows("  \"a,b\",c\n").map(\.fields) == [["a,b", "c"]])
+        #expect(rows("\"a\"b,c\n").map(\.fields) == [["ab", "c"]])
+        #expect(rows("x\"y,\"\"\n").map(\.fields) == [["x\"y", ""]])
+        #expect(rows("a,b").map(\.fields) == [["a", "b"]])
+        #expect(rows("a,\n").map(\.fields) == [["a", ""]])
+        #expect(rows("\"\"").isEmpty) // one empty field: a blank row
+    }
+
     @Test func fieldsPastTheLimitAreCutAndReported() {
         let long = String(repeating: "x", count: 5000)
         let result = CSVReader(maxFieldBytes: 100).read(Data("a,b,c\n1,\(long),3\n4,5,6\n".utf8))

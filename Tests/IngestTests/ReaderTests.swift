@@ -104,6 +104,15 @@ import Testing
         #expect(ICalendarTable.teams(in: "İstanbul BB VS. Fenerbahçe") == ("İstanbul BB", "Fenerbahçe"))
     }
 
+    /// The byte-wise split of ASCII descriptions gives what a split at newline characters gives.
+    @Test func descriptionLinesSplitAtEveryNewline() {
+        let texts = [
+            "", "one", "a\nb", "a\r\nb\r\n", "\n\na\r\rb\u{0B}c\u{0C}d\n", "MLS - Regular Season\nAtlanta United 3 - CF Montreal 2",
+            "Montréal\u{2028}Toronto\u{85}x\r\ny", "  padded \n\t tabbed ",
+        ]
+        for text in texts { #expect(ICalendarTable.lines(of: text) == text.split(whereSeparator: \.isNewline), "\(text.debugDescription)") }
+    }
+
     @Test func resultLines() {
         #expect(ICalendarTable.isResult("Atlanta United 3 - CF Montreal 2"))
         #expect(ICalendarTable.isResult("San Jose Earthquakes 2 (penalties: 2) - Austin FC 2 (penalties: 4)"))

@@ -60,7 +60,11 @@ public struct CSVReader: Sendable {
         let limit = maxFieldBytes ?? Int.max
         var rows: [CSVRow] = []
         var fields: [String] = []
+        // A field is read in place (`bytes[fieldStart..<i]`) until a quote makes it need unescaping;
+        // from then on its bytes are copied into `field` (`buffered`).
         var field: [UInt8] = []
+        var buffered = false
+        var fieldStart = 0
         var line = 1
         var rowLine = 1
         var inQuotes = false
@@ -71,24 +75,37 @@ public struct CSVReader: Sendable {
         var i = 0
         let count = bytes.count
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        fieldStart = i
 
         func append(_ byte: UInt8) {
             fieldBytes += 1
             if fieldBytes <= limit { field.append(byte) }
         }
-        func endField() {
-            if fieldBytes > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: fieldBytes) }
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
+        func endField(at end: Int) {
+            if buffered {
+                if fieldBytes > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: fieldBytes) }
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            } else {
+                let length = end - fieldStart
+                if length > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: length) }
+                fields.append(
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<(fieldStart + min(length, limit))]), as: UTF8.self))
+            }
+            buffered = false
             fieldBytes = 0
             fieldWasQuoted = false
         }
-        func endRow() {
-            endField()
+        func endRow(at end: Int) {
+            endField(at: end)
             let isBlank = fields.count == 1 && fields[0].allSatisfy { $0 == " " || $0 == "\t" }
             if !isBlank { rows.append(CSVRow(line: rowLine, fields: fields, overlongField: overlong)) }
             fields.removeAll(keepingCapacity: true)
             overlong = nil
+        }
+        /// Whether the field read so far is empty or spaces only (a quote may open it).
+        func onlySpacesSoFar() -> Bool {
+            buffered ? field.allSatisfy { $0 == 0x20 } : bytes[fieldStart..<i].allSatisfy { $0 == 0x20 }
         }
 
         while i < count {
@@ -110,23 +127,25 @@ public struct CSVReader: Sendable {
                 append(byte); i += 1; continue
             }
             switch byte {
-            case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 }) && !fieldWasQuoted:
-                field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true;
-                rowLine = fields.isEmpty && field.isEmpty ? rowLine : rowLine
+            case UInt8(ascii: "\"") where !fieldWasQuoted && onlySpacesSoFar():
+                field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; buffered = true
             case delimiter:
-                endField()
+                endField(at: i)
+                fieldStart = i + 1
             case 0x0D, 0x0A:
-                endRow()
+                endRow(at: i)
                 if byte == 0x0D, i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
                 line += 1
                 rowLine = line
+                fieldStart = i + 1
             default:
-                append(byte)
+                if buffered { append(byte) }
             }
             i += 1
         }
         if inQuotes { unterminated = rowLine }
-        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRow() }
+        let pending = buffered ? !field.isEmpty : fieldStart < count
+        if pending || !fields.isEmpty || fieldWasQuoted { endRow(at: count) }
         return Result(rows: rows, hadInvalidUTF8: invalid, unterminatedQuoteLine: unterminated, wideEncoding: nil)
     }
 

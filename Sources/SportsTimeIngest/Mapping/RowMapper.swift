@@ -489,9 +489,13 @@ struct RowMapper {
         guard !placeholders.isEmpty else { return nil }
         func isASCIIAlphanumeric(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
         if let first = team.utf8.first, let last = team.utf8.last, isASCIIAlphanumeric(first), isASCIIAlphanumeric(last),
-            !placeholderLengths.contains(team.utf8.count), team.utf8.allSatisfy({ $0 < 0x80 })
+            team.utf8.allSatisfy({ $0 < 0x80 })
         {
-            return nil
+            // ASCII with a letter or digit at both ends: a placeholder only when it is one, in any case
+            // (`TBD`), lowered byte by byte (most team codes are as long as some placeholder).
+            guard placeholderLengths.contains(team.utf8.count) else { return nil }
+            let lower = String(decoding: team.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return placeholders.contains(lower) ? "placeholder \(side) team '\(team)'" : nil
         }
         let lower = team.lowercased()
         if placeholders.contains(lower) { return "placeholder \(side) team '\(team)'" }

@@ -172,7 +172,7 @@ enum ICalendarTable {
             city = location[location.index(after: comma)...].trimmed
         }
         let description = ICalendarText.unescape(first("DESCRIPTION")?.value ?? "")
-        let descriptionLines = description.split(whereSeparator: \.isNewline).map { $0.trimmed }
+        let descriptionLines = lines(of: description).map { $0.trimmed }
         let competition = descriptionLines.first ?? ""
         var start = "", date = "", time = ""
         if let dtstart = first("DTSTART") {
@@ -210,7 +210,7 @@ enum ICalendarTable {
         let status: String
         if statusProperty == "CANCELLED" {
             status = GameStatus.cancelled.rawValue
-        } else if summary.lowercased().contains("postponed") {
+        } else if firstRange(of: "postponed", in: summary.lowercased()) != nil {
             status = GameStatus.postponed.rawValue
         } else if descriptionLines.dropFirst().contains(where: isResult) || descriptionLines.count == 1 && isResult(competition) {
             status = GameStatus.final.rawValue
@@ -223,6 +223,27 @@ enum ICalendarTable {
             ICalendarText.unescape(first("CATEGORIES")?.value ?? ""),
         ]
         return .success(TableRow(line: line, cells: cells, raw: raw))
+    }
+
+    /// The non-empty lines of `text`, split at every newline character (`\n`, `\r\n`, `\r`, vertical tab,
+    /// form feed, and in other text NEL and the Unicode line and paragraph separators); ASCII text is
+    /// split byte by byte.
+    static func lines(of text: String) -> [Substring] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isNewline) }
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte >= 0x0A && byte <= 0x0D {
+                if start < index { lines.append(text[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start < utf8.endIndex { lines.append(text[start...]) }
+        return lines
     }
 
     /// Home and away from a summary: `Home vs. Away` (also `vs`, `v.`, `v`), `Away @ Home`, `Away at Home`.

@@ -17,25 +17,30 @@ enum RetrosheetTable {
     static func read(_ data: Data, path: String) -> Table {
         let csv = CSVTable.read(data, path: path, options: .init(hasHeader: false))
         var table = Table(path: path, columns: columns, csvDelimiter: ",")
+        table.quotedColumns = 12
         table.warnings = csv.warnings
         table.rowRejects = csv.rowRejects
+        table.rows.reserveCapacity(csv.rows.count)
         for row in csv.rows {
             guard row.cells.count == 12 else {
                 table.rowRejects.append(
                     Reject(
                         file: path, line: row.line,
                         reason: "a Retrosheet schedule row has 12 columns; this one has \(row.cells.count)",
-                        raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
+                        raw: Table.quoted(row.cells)))
                 continue
             }
-            let cells = row.cells.map { $0.trimmed }
+            var cells = row.cells.map { $0.trimmed }
+            // The raw text is the row's 12 cells quoted (`quotedColumns`), kept apart only when trimming
+            // changed a cell.
+            let raw = cells == row.cells ? nil : Table.quoted(row.cells)
             let date = LocalDate(iso8601: cells[0])
             let notes = Notes(date: date, postponement: cells[10], makeup: cells[11])
-            table.rows.append(
-                TableRow(
-                    line: row.line,
-                    cells: cells + [notes.status.rawValue, notes.makeupDate?.iso8601 ?? "", notes.playedAt ?? ""],
-                    raw: row.cells.map { "\"\($0)\"" }.joined(separator: ",")))
+            cells.reserveCapacity(15)
+            cells.append(notes.status.rawValue)
+            cells.append(notes.makeupDate?.iso8601 ?? "")
+            cells.append(notes.playedAt ?? "")
+            table.rows.append(TableRow(line: row.line, cells: cells, raw: raw))
         }
         numberUnnumberedDoubleheaders(&table.rows)
         return table
@@ -47,9 +52,10 @@ enum RetrosheetTable {
     /// so neither is refused as a repeat of the other. Rows whose visitor game numbers are the same too
     /// are one game listed twice, and stay a repeat.
     static func numberUnnumberedDoubleheaders(_ rows: inout [TableRow]) {
-        var groups: [String: [Int]] = [:]
+        struct Key: Hashable { var date, visitor, home: String }
+        var groups: [Key: [Int]] = [:]
         for (index, row) in rows.enumerated() where row.cells[1] == "0" {
-            groups[row.cells[0] + "|" + row.cells[3] + "|" + row.cells[6], default: []].append(index)
+            groups[Key(date: row.cells[0], visitor: row.cells[3], home: row.cells[6]), default: []].append(index)
         }
         // Rows that also repeat the teams' game numbers are one game listed twice, left to the repeat check.
         for (_, members) in groups where members.count > 1 && Set(members.map { rows[$0].cells[5] }).count == members.count {
@@ -61,7 +67,11 @@ enum RetrosheetTable {
                 if hx != hy { return hx < hy }
                 return rows[a].line < rows[b].line
             }
-            for (number, index) in ordered.enumerated() { rows[index].cells[1] = String(number + 1) }
+            for (number, index) in ordered.enumerated() {
+                // The raw text keeps the file's game number.
+                if rows[index].raw == nil { rows[index].raw = Table.quoted(rows[index].cells.prefix(12)) }
+                rows[index].cells[1] = String(number + 1)
+            }
         }
     }
 

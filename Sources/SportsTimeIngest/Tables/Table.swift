@@ -19,6 +19,9 @@ struct Table: Sendable {
     var warnings: [Diagnostic] = []
     /// Delimiter to rebuild a row's raw text for a reject; nil when rows carry their own raw text.
     var csvDelimiter: Character?
+    /// Rows without their own raw text are their first `quotedColumns` cells, each in quotes, joined by
+    /// commas (a Retrosheet line): built only for the rows that are rejected.
+    var quotedColumns: Int?
 
     private var index: [String: Int] = [:]
 
@@ -32,10 +35,16 @@ struct Table: Sendable {
 
     func column(_ name: String) -> Int? { index[name] }
 
+    /// `"a","b","c"`: each cell in quotes, joined by commas.
+    static func quoted(_ cells: some Sequence<String>) -> String {
+        cells.map { "\"\($0)\"" }.joined(separator: ",")
+    }
+
     /// The row's text as the file had it (CSV rebuilt with quoting), for rejects.
     func rawText(of row: TableRow) -> String {
         if let raw = row.raw { return raw }
         if let node = row.node { return node.compact }
+        if let quotedColumns { return Self.quoted(row.cells.prefix(quotedColumns)) }
         let d = csvDelimiter ?? ","
         return row.cells.map { cell in
             cell.contains(d) || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")

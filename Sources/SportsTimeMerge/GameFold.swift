@@ -130,14 +130,17 @@ struct GameFold: Sendable {
         let runLength = 8192
         for start in stride(from: 0, to: matching.clusters.count, by: runLength) {
             let run = Array(matching.clusters[start..<min(start + runLength, matching.clusters.count)])
-            let merged = mergeClusters(run, byId: byId, contributions: contributions)
-            for (members, item) in zip(run, merged) {
-                let gameId = item.game.id
-                lineage[gameId] = item.origins
+            // Taken from the end of the reversed results: each merged game is moved into the store, not copied.
+            var merged = mergeClusters(run, byId: byId, contributions: contributions)
+            merged.reverse()
+            for members in run {
+                let (parts, game, origins, conflict) = merged.removeLast()
+                let gameId = game.id
+                lineage[gameId] = consume origins
                 for id in members { finalId[id] = gameId; memberIds.insert(id) }
-                classify(item.parts, previous: previous[gameId])
-                if let conflict = item.conflict { conflicts.append(conflict) }
-                games[gameId] = item.game
+                classify(parts, previous: previous[gameId])
+                if let conflict { conflicts.append(conflict) }
+                games[gameId] = consume game
             }
         }
         for batch in batches {

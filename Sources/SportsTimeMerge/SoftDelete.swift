@@ -36,10 +36,13 @@ public enum SoftDelete {
             let source = batch.origin.source
             earliestBatchOfSource[source] = min(earliestBatchOfSource[source] ?? batch.origin.scrapedAt, batch.origin.scrapedAt)
         }
+        // Groups numbered in order, so a verdict holds its listing groups as numbers.
+        let groupKeys = groups.keys.sorted()
+        let groupNumber = Dictionary(uniqueKeysWithValues: groupKeys.enumerated().map { ($1, $0) })
 
         // Per game: the groups that list it in a current batch, and whether it is active in one.
         var verdicts: [String: Verdict] = [:]
-        for key in groups.keys.sorted() {
+        for (number, key) in groupKeys.enumerated() {
             let snapshots = snapshotsInOrder(groups[key]!, finalId: finalId)
             var lastListed: [String: Int] = [:]
             for (index, snapshot) in snapshots.enumerated() {
@@ -47,10 +50,13 @@ public enum SoftDelete {
             }
             let latest = snapshots.count - 1
             for (id, last) in lastListed {
-                var verdict = verdicts[id] ?? Verdict()
-                verdict.listingGroups.insert(key)
-                if last == latest { verdict.isActive = true } else { verdict.drop(at: snapshots[last + 1].scrapedAt) }
-                verdicts[id] = verdict
+                // Updated in place: a verdict is read, changed and stored without a copy.
+                verdicts[id, default: Verdict()].listed(by: number)
+                if last == latest {
+                    verdicts[id]!.isActive = true
+                } else {
+                    verdicts[id]!.drop(at: snapshots[last + 1].scrapedAt)
+                }
             }
         }
 
@@ -62,10 +68,10 @@ public enum SoftDelete {
             // Fields read in place: a copy of the game would retain every string of it.
             let id = games.keys[position]
             var verdict = verdicts[id] ?? Verdict()
-            let listedNow = !verdict.listingGroups.isEmpty
+            let listedNow = verdict.isListed
             // Sources that listed the game in a batch no longer among the inputs.
             for source in games.values[position].sourceIds.keys {
-                guard let group = groupOfSource[source], !verdict.listingGroups.contains(group),
+                guard let group = groupOfSource[source], !verdict.isListed(by: groupNumber[group]!),
                     let scrapedAt = earliestBatchOfSource[source]
                 else { continue }
                 verdict.drop(at: scrapedAt)
@@ -84,11 +90,21 @@ public enum SoftDelete {
         }
     }
 
+    /// What the groups say about one game. The groups that list it are kept by number: the first 64 as
+    /// bits (no allocation per game), any others in a list.
     struct Verdict {
-        var listingGroups: Set<GroupKey> = []
+        private var listingBits: UInt64 = 0
+        private var listingBeyond: [Int] = []
         var isActive = false
         var droppedAt: Instant?
         mutating func drop(at time: Instant) { droppedAt = max(droppedAt ?? time, time) }
+        mutating func listed(by group: Int) {
+            if group < 64 { listingBits |= 1 << UInt64(group) } else if !listingBeyond.contains(group) { listingBeyond.append(group) }
+        }
+        func isListed(by group: Int) -> Bool {
+            group < 64 ? listingBits & (1 << UInt64(group)) != 0 : listingBeyond.contains(group)
+        }
+        var isListed: Bool { listingBits != 0 || !listingBeyond.isEmpty }
     }
 
     struct GroupKey: Hashable, Comparable {

@@ -26,6 +26,7 @@ struct DoubleheaderNumbering {
     init(games: [ResolvedGame]) {
         numbers = games.map { Self.sourceNumber($0.raw) }
         var groups: [PairingDay: [Int]] = [:]
+        groups.reserveCapacity(games.count) // one group per game, nearly: sized once, never rehashed
         for (index, game) in games.enumerated() {
             let key = PairingDay(
                 sport: game.raw.sport, season: game.raw.season, localDate: game.schedule.localDate,

@@ -134,6 +134,10 @@ import Testing
             Game.makeId(
                 sport: "nba", season: "2025-26", localDate: date, awayTeamId: "nba-lal", homeTeamId: "nba-bos",
                 gameNumber: 12) == "nba-2025-26-2026-05-01-lal-at-bos-g12")
+        #expect(
+            Game.makeId(
+                sport: "mlb", season: "987", localDate: LocalDate(year: 987, month: 12, day: 31)!, awayTeamId: "mlb-nyy",
+                homeTeamId: "mlb-bos", gameNumber: 1_234_567) == "mlb-987-0987-12-31-nyy-at-bos-g1234567")
         // Not ASCII: the general path, by characters.
         #expect(
             Game.makeId(

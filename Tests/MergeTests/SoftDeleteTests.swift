@@ -39,6 +39,19 @@ import Testing
         #expect(result.counts(.games)?.deprecated == 2)
     }
 
+    /// A verdict keeps the groups that list a game by number: bits for the first 64, a list beyond.
+    @Test func verdictKnowsItsListingGroupsPastSixtyFour() {
+        var verdict = SoftDelete.Verdict()
+        #expect(!verdict.isListed)
+        for group in [0, 3, 63, 64, 70, 70] { verdict.listed(by: group) }
+        #expect(verdict.isListed)
+        #expect([0, 3, 63, 64, 70].allSatisfy { verdict.isListed(by: $0) })
+        #expect(![1, 62, 65, 69, 71, 200].contains { verdict.isListed(by: $0) })
+        var beyond = SoftDelete.Verdict()
+        beyond.listed(by: 100)
+        #expect(beyond.isListed && beyond.isListed(by: 100) && !beyond.isListed(by: 36))
+    }
+
     @Test func gameListedAgainByALaterBatchIsRestored() throws {
         let comeback = game("2020-08-10", "mlb-nyy", "mlb-bos", source: "s", at: march)
         let other = game("2020-08-11", "mlb-nyy", "mlb-bos", source: "s", at: march)

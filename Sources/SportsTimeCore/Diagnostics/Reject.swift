@@ -17,8 +17,12 @@ public struct Reject: Codable, Hashable, Sendable, Comparable {
         self.file = file; self.line = line; self.reason = reason; self.raw = raw; self.recordId = recordId
     }
 
+    /// By file, line, record id, reason (field by field: no tuple of copied strings per comparison).
     public static func < (a: Self, b: Self) -> Bool {
-        (a.file, a.line ?? 0, a.recordId ?? "", a.reason) < (b.file, b.line ?? 0, b.recordId ?? "", b.reason)
+        if a.file != b.file { return a.file < b.file }
+        if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
+        if (a.recordId ?? "") != (b.recordId ?? "") { return (a.recordId ?? "") < (b.recordId ?? "") }
+        return a.reason < b.reason
     }
 }
 

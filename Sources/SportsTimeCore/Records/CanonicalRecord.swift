@@ -361,50 +361,65 @@ public struct Game: CanonicalRecord {
     }
 
     /// `makeId` built byte by byte when every part is ASCII (every real id; for ASCII, a prefix of
-    /// characters is a prefix of bytes) and the year has four digits; nil otherwise.
+    /// characters is a prefix of bytes) and the year has four digits; nil otherwise. The parts are read
+    /// in place and the id is written into its own storage once.
     private static func asciiId(
         sport: String, season: String, localDate: LocalDate, awayTeamId: String,
         homeTeamId: String, gameNumber: Int?
     ) -> String? {
-        let (sport, season, away, home) = (sport.utf8, season.utf8, awayTeamId.utf8, homeTeamId.utf8)
-        guard (1...9999).contains(localDate.year),
-            sport.allSatisfy({ $0 < 0x80 }), season.allSatisfy({ $0 < 0x80 }),
-            away.allSatisfy({ $0 < 0x80 }), home.allSatisfy({ $0 < 0x80 })
-        else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(sport.count + season.count + away.count + home.count + 24)
-        func short(_ team: String.UTF8View) {
-            if team.count > sport.count, team.starts(with: sport),
-                team[team.index(team.startIndex, offsetBy: sport.count)] == UInt8(ascii: "-")
-            {
-                bytes.append(contentsOf: team.dropFirst(sport.count + 1))
-            } else {
-                bytes.append(contentsOf: team)
+        guard (1...9999).contains(localDate.year) else { return nil }
+        typealias Bytes = UnsafeBufferPointer<UInt8>
+        func build(_ sport: Bytes, _ season: Bytes, _ awayTeam: Bytes, _ homeTeam: Bytes) -> String? {
+            func isASCII(_ bytes: Bytes) -> Bool { bytes.allSatisfy { $0 < 0x80 } }
+            guard isASCII(sport), isASCII(season), isASCII(awayTeam), isASCII(homeTeam) else { return nil }
+            func short(_ team: Bytes) -> Bytes {
+                guard team.count > sport.count, team[sport.count] == UInt8(ascii: "-"),
+                    team.prefix(sport.count).elementsEqual(sport)
+                else { return team }
+                return Bytes(rebasing: team[(sport.count + 1)...])
+            }
+            let away = short(awayTeam), home = short(homeTeam)
+            let number = gameNumber.flatMap { $0 > 1 ? $0 : nil }
+            let capacity = sport.count + season.count + away.count + home.count + 19 + (number == nil ? 0 : 22)
+            return String(unsafeUninitializedCapacity: capacity) { out in
+                var at = 0
+                func put(_ bytes: Bytes) {
+                    for byte in bytes { out[at] = byte; at += 1 }
+                }
+                func put(_ byte: UInt8) { out[at] = byte; at += 1 }
+                func digits(_ value: Int, _ width: Int) {
+                    var divisor = 1
+                    for _ in 1..<width { divisor *= 10 }
+                    while divisor > 0 { put(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10)); divisor /= 10 }
+                }
+                put(sport); put(UInt8(ascii: "-"))
+                put(season); put(UInt8(ascii: "-"))
+                digits(localDate.year, 4); put(UInt8(ascii: "-"))
+                digits(localDate.month, 2); put(UInt8(ascii: "-"))
+                digits(localDate.day, 2); put(UInt8(ascii: "-"))
+                put(away)
+                put(UInt8(ascii: "-")); put(UInt8(ascii: "a")); put(UInt8(ascii: "t")); put(UInt8(ascii: "-"))
+                put(home)
+                if let number {
+                    put(UInt8(ascii: "-")); put(UInt8(ascii: "g"))
+                    var width = 1, rest = number / 10
+                    while rest > 0 { width += 1; rest /= 10 }
+                    digits(number, width)
+                }
+                return at
             }
         }
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 { bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10)); divisor /= 10 }
+        let built = sport.utf8.withContiguousStorageIfAvailable { sportBytes in
+            season.utf8.withContiguousStorageIfAvailable { seasonBytes in
+                awayTeamId.utf8.withContiguousStorageIfAvailable { awayBytes in
+                    homeTeamId.utf8.withContiguousStorageIfAvailable { homeBytes in
+                        build(sportBytes, seasonBytes, awayBytes, homeBytes)
+                    }
+                }
+            }
         }
-        bytes.append(contentsOf: sport)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.append(contentsOf: season)
-        bytes.append(UInt8(ascii: "-"))
-        digits(localDate.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(localDate.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(localDate.day, 2)
-        bytes.append(UInt8(ascii: "-"))
-        short(away)
-        bytes.append(contentsOf: "-at-".utf8)
-        short(home)
-        if let gameNumber, gameNumber > 1 {
-            bytes.append(contentsOf: "-g".utf8)
-            bytes.append(contentsOf: String(gameNumber).utf8)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        // nil at any level: a part without contiguous UTF-8, or not ASCII (`makeId` then builds it as text).
+        return built.flatMap { $0 }.flatMap { $0 }.flatMap { $0 }.flatMap { $0 }
     }
 }
 

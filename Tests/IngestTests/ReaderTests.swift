@@ -104,6 +104,24 @@ import Testing
         #expect(ICalendarTable.teams(in: "İstanbul BB VS. Fenerbahçe") == ("İstanbul BB", "Fenerbahçe"))
     }
 
+    /// Stripping white space and punctuation from the ends of ASCII text byte by byte gives what the
+    /// rule gives scalar by scalar: every ASCII character alone and around a word, and mixed ends.
+    @Test func asciiNamesAreStrippedLikeAnyText() {
+        func byScalars(_ text: String) -> String {
+            var scalars = text.unicodeScalars[...]
+            while let s = scalars.first, RowMapper.isEdge(s) { scalars = scalars.dropFirst() }
+            while let s = scalars.last, RowMapper.isEdge(s) { scalars = scalars.dropLast() }
+            return String(String.UnicodeScalarView(scalars))
+        }
+        var texts = ["", "tbd", " (TBD). ", "_x_", "$5$", "-TBD-", "~x~", "\t\n x \r", "[?] {winner} <a>", "a+b"]
+        for byte in UInt8(0)..<128 {
+            let c = String(Unicode.Scalar(byte))
+            texts += [c, c + "x" + c, "x" + c, c + c + "tbd" + c]
+        }
+        for text in texts { #expect(RowMapper.strippedOfPunctuation(text) == byScalars(text), "\(text.debugDescription)") }
+        #expect(RowMapper.strippedOfPunctuation("«Montréal»") == "Montréal")
+    }
+
     /// The byte-wise split of ASCII descriptions gives what a split at newline characters gives.
     @Test func descriptionLinesSplitAtEveryNewline() {
         let texts = [

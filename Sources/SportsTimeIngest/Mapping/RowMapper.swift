@@ -519,20 +519,33 @@ struct RowMapper {
 
     /// `(tbd)` → `tbd`: white space and punctuation removed from both ends.
     static func strippedOfPunctuation(_ text: String) -> String {
-        func isEdge(_ s: Unicode.Scalar) -> Bool {
-            if s.properties.isWhitespace { return true }
-            switch s.properties.generalCategory {
-            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                .initialPunctuation, .finalPunctuation, .otherPunctuation:
-                return true
-            default: return false
-            }
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: byte by byte, by the same rule tabulated (a byte is a character here).
+            var start = utf8.startIndex, end = utf8.endIndex
+            while start < end, asciiEdge[Int(utf8[start])] { start = utf8.index(after: start) }
+            while end > start, asciiEdge[Int(utf8[utf8.index(before: end)])] { end = utf8.index(before: end) }
+            return String(text[start..<end])
         }
         var scalars = text.unicodeScalars[...]
         while let s = scalars.first, isEdge(s) { scalars = scalars.dropFirst() }
         while let s = scalars.last, isEdge(s) { scalars = scalars.dropLast() }
         return String(String.UnicodeScalarView(scalars))
     }
+
+    /// White space or punctuation: what `strippedOfPunctuation` removes from the ends.
+    static func isEdge(_ s: Unicode.Scalar) -> Bool {
+        if s.properties.isWhitespace { return true }
+        switch s.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
+        default: return false
+        }
+    }
+
+    /// `isEdge` of each ASCII byte.
+    private static let asciiEdge: [Bool] = (0..<128).map { isEdge(Unicode.Scalar(UInt8($0))) }
 
     // MARK: - Row → game
 

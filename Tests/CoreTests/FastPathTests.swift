@@ -29,7 +29,8 @@ import Testing
 
     @Test func escapingAtEveryPositionMatchesTheByteRule() {
         let specials: [Character] = ["\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "é", "/"]
-        for length in 0..<20 {
+        // Lengths on both sides of the short-string copy (32 bytes) and of the eight-byte scan; keys too.
+        for length in 0..<40 {
             for position in 0..<max(length, 1) {
                 for special in specials {
                     var characters = Array(repeating: Character("a"), count: length)
@@ -38,6 +39,9 @@ import Testing
                     var writer = JSONWriter()
                     writer.string(text)
                     #expect(writer.text == Self.quotedByteByByte(text), "\(text.debugDescription)")
+                    var keyed = JSONWriter()
+                    keyed.beginObject(); keyed.key(text); keyed.int(1); keyed.endObject()
+                    #expect(keyed.text == "{" + Self.quotedByteByByte(text) + ":1}", "\(text.debugDescription)")
                 }
             }
         }

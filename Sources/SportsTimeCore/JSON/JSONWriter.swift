@@ -248,6 +248,8 @@ public struct JSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendQuoted(_ text: String) {
+        // Read in place (a small string from a stack copy); a string without contiguous UTF-8 is copied.
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) != nil { return }
         var text = text
         text.withUTF8 { appendQuoted($0) }
     }
@@ -256,6 +258,33 @@ public struct JSONWriter {
     /// are found eight bytes at a time and copied in one piece.
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         let out = self.out
+        // A short string with nothing to escape (every key, most values): one copy between the quotes.
+        if utf8.count <= 32, let source = utf8.baseAddress {
+            let count = utf8.count
+            var plain = true
+            var i = 0
+            while i + 8 <= count {
+                if JSONWriter.needsEscape(UInt64(littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))) {
+                    plain = false
+                    break
+                }
+                i += 8
+            }
+            while plain, i < count {
+                let byte = source[i]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C { plain = false }
+                i += 1
+            }
+            if plain {
+                out.reserve(count + 2)
+                let target = out.base + out.count
+                target[0] = UInt8(ascii: "\"")
+                (target + 1).update(from: source, count: count)
+                target[count + 1] = UInt8(ascii: "\"")
+                out.count += count + 2
+                return
+            }
+        }
         out.reserve(utf8.count + 2)
         out.append(UInt8(ascii: "\""))
         guard let base = utf8.baseAddress, !utf8.isEmpty else { out.append(UInt8(ascii: "\"")); return }

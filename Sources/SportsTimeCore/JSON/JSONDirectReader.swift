@@ -91,6 +91,11 @@ struct JSONDirectReader {
     /// for an escape, a control character or a string cut short.
     private mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
         let start = at
+        // Eight bytes at a time while none can be a quote, a backslash or a control byte (the writer's
+        // test); the bytes from the first word that may hold one are read one by one.
+        while at + 8 <= end, !JSONWriter.needsEscape(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))) {
+            at += 8
+        }
         while at < end {
             let byte = base[at]
             if byte == UInt8(ascii: "\"") {

@@ -316,7 +316,7 @@ public struct JSONWriter {
     /// Whether any byte of `word` is below 0x20, `"` or `\` (may also say yes for bytes ≥ 0x80 next to
     /// such a byte's borrow; the byte loop then decides exactly).
     @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
+    static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }

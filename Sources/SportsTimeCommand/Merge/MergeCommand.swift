@@ -82,9 +82,7 @@ public struct MergeCommand: PipelineCommand {
             .parallelMap { file in
                 Result { () throws -> (path: String, sha256: String, batch: RecordBatch<Game>, meta: [String: String]) in
                     let path = paths.display(file)
-                    let data = try InputFiles.read(
-                        file, path: path, problem: "cannot read the file", fix: "Check that it exists and is readable",
-                        givingReason: true)
+                    let data = try Self.read(file, display: path)
                     let (batch, meta) = try BatchReader.gameBatchAndMeta(from: data, path: path)
                     return (path, ArtifactFiles.sha256(data), batch, meta)
                 }
@@ -111,7 +109,7 @@ public struct MergeCommand: PipelineCommand {
         let outsideLinks = ([overridesURL] + overrideURLs).compactMap { confinement.checkRead($0) }
         if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
         for file in overrideURLs {
-            let data = try read(file, display: display(file))
+            let data = try Self.read(file, display: display(file))
             hashes[display(file)] = ArtifactFiles.sha256(data)
             try TextEncoding.refuseWide(data, path: display(file))
             guard let text = String(data: data, encoding: .utf8) else {
@@ -246,9 +244,7 @@ public struct MergeCommand: PipelineCommand {
         let (sameRowsAfter, sameActiveIds) = (rowsAfter, activeIds)
         let published = publishedGamesFiles.map { (url: $0, path: display($0)) }.parallelMap { file in
             Result { () throws -> (data: Data, key: String, sameRows: Bool, sameIds: Bool) in
-                let data = try InputFiles.read(
-                    file.url, path: file.path, problem: "cannot read the file", fix: "Check that it exists and is readable",
-                    givingReason: true)
+                let data = try Self.read(file.url, display: file.path)
                 let header = try EnvelopeReader.headerSkippingRecords(of: data, path: file.path, expecting: .games)
                 let stem = String(file.url.lastPathComponent.dropLast(".json".count))
                 let meta = header.meta ?? [:]
@@ -400,7 +396,7 @@ public struct MergeCommand: PipelineCommand {
         return nil
     }
 
-    private func read(_ file: URL, display: String) throws -> Data {
+    private static func read(_ file: URL, display: String) throws -> Data {
         try InputFiles.read(
             file, path: display, problem: "cannot read the file", fix: "Check that it exists and is readable", givingReason: true)
     }
@@ -425,7 +421,7 @@ public struct MergeCommand: PipelineCommand {
         }
         var gameFiles: [PreviousMergeReader.File] = []
         for file in ArtifactFiles.files(under: outURL.appendingPathComponent("games"), suffix: ".json") {
-            let data = try read(file, display: display(file))
+            let data = try Self.read(file, display: display(file))
             gameFiles.append(PreviousMergeReader.File(path: display(file), data: data))
             hashes[display(file)] = ArtifactFiles.sha256(data)
         }

@@ -91,21 +91,11 @@ struct JSONDirectReader {
     /// for an escape, a control character or a string cut short.
     private mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
         let start = at
-        // Eight bytes at a time while none can be a quote, a backslash or a control byte (the writer's
-        // test); the bytes from the first word that may hold one are read one by one.
-        while at + 8 <= end, !JSONWriter.needsEscape(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))) {
-            at += 8
-        }
-        while at < end {
-            let byte = base[at]
-            if byte == UInt8(ascii: "\"") {
-                at += 1
-                return UnsafeBufferPointer(start: base + start, count: at - 1 - start)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            at += 1
-        }
-        return nil
+        // Up to the first quote, backslash or control byte, as the writer scans; only a quote ends it here.
+        at = JSONWriter.endOfPlainRun(base, from: at, to: end)
+        guard at < end, base[at] == UInt8(ascii: "\"") else { return nil }
+        at += 1
+        return UnsafeBufferPointer(start: base + start, count: at - 1 - start)
     }
 
     /// Whether the value is `null` (consumed), for optional fields.

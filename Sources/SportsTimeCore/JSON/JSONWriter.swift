@@ -255,68 +255,58 @@ public struct JSONWriter {
     }
 
     /// `"…"` around UTF-8 bytes, escaping what needs it. Runs that need no escaping (nearly every string)
-    /// are found eight bytes at a time and copied in one piece.
+    /// are found eight bytes at a time and copied in one piece; a string that is one such run (every key,
+    /// most values) is copied between its quotes at once.
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         let out = self.out
-        // A short string with nothing to escape (every key, most values): one copy between the quotes.
-        if utf8.count <= 32, let source = utf8.baseAddress {
-            let count = utf8.count
-            var plain = true
-            var i = 0
-            while i + 8 <= count {
-                if JSONWriter.needsEscape(UInt64(littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))) {
-                    plain = false
-                    break
-                }
-                i += 8
-            }
-            while plain, i < count {
-                let byte = source[i]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C { plain = false }
-                i += 1
-            }
-            if plain {
-                out.reserve(count + 2)
-                let target = out.base + out.count
-                target[0] = UInt8(ascii: "\"")
-                (target + 1).update(from: source, count: count)
-                target[count + 1] = UInt8(ascii: "\"")
-                out.count += count + 2
-                return
-            }
-        }
-        out.reserve(utf8.count + 2)
-        out.append(UInt8(ascii: "\""))
-        guard let base = utf8.baseAddress, !utf8.isEmpty else { out.append(UInt8(ascii: "\"")); return }
         let count = utf8.count
+        out.reserve(count + 2)
+        guard let base = utf8.baseAddress, count > 0 else {
+            out.append(UInt8(ascii: "\"")); out.append(UInt8(ascii: "\""))
+            return
+        }
+        var i = JSONWriter.endOfPlainRun(base, from: 0, to: count)
+        if i == count {
+            let target = out.base + out.count
+            target[0] = UInt8(ascii: "\"")
+            (target + 1).update(from: base, count: count)
+            target[count + 1] = UInt8(ascii: "\"")
+            out.count += count + 2
+            return
+        }
+        out.append(UInt8(ascii: "\""))
         var runStart = 0
-        var i = 0
         while i < count {
-            // Skip eight plain bytes at once: none below 0x20, none `"` or `\`.
-            while i + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                if JSONWriter.needsEscape(word) { break }
-                i += 8
-            }
-            while i < count {
-                let byte = base[i]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
-                i += 1
-            }
-            guard i < count else { break }
             if runStart < i { out.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
             JSONWriter.appendEscape(base[i], to: out)
-            i += 1
-            runStart = i
+            runStart = i + 1
+            i = JSONWriter.endOfPlainRun(base, from: runStart, to: count)
         }
         if runStart < count { out.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         out.append(UInt8(ascii: "\""))
     }
 
+    /// The index of the first byte of `base[start..<end]` below 0x20, `"` or `\`, or `end`: eight bytes
+    /// at a time, then byte by byte from the first word that may hold one. (The direct reader finds the
+    /// end of a string the same way.)
+    @inline(__always)
+    static func endOfPlainRun(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        while i + 8 <= end, !needsEscape(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
+            i += 8
+        }
+        while i < end {
+            let byte = base[i]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
+            i += 1
+        }
+        return i
+    }
+
     /// Whether any byte of `word` is below 0x20, `"` or `\` (may also say yes for bytes ≥ 0x80 next to
     /// such a byte's borrow; the byte loop then decides exactly).
     @inline(__always)
-    static func needsEscape(_ word: UInt64) -> Bool {
+    private static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }

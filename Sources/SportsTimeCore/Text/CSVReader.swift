@@ -82,13 +82,12 @@ public struct CSVReader: Sendable {
             if fieldBytes <= limit { field.append(byte) }
         }
         func endField(at end: Int) {
+            let length = buffered ? fieldBytes : end - fieldStart
+            if length > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: length) }
             if buffered {
-                if fieldBytes > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: fieldBytes) }
                 fields.append(String(decoding: field, as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
             } else {
-                let length = end - fieldStart
-                if length > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: length) }
                 fields.append(
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<(fieldStart + min(length, limit))]), as: UTF8.self))
             }

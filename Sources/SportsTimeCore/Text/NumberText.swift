@@ -16,12 +16,11 @@ public enum NumberText {
     /// `value` with exactly `places` decimals, rounded half away from zero (`fixed(2.5, 1)` = `2.5`,
     /// `fixed(-0.04, 1)` = `0.0`); `0` for infinities and NaN.
     public static func fixed(_ value: Double, _ places: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (value * Double(scale)).rounded()
-        guard abs(scaled) < 9e17 else { return String(Int64(value.rounded())) }
-        let units = Int64(scaled)
+        let (units, scale): (Int64, Int64)
+        switch scaled(value, places) {
+        case .text(let text): return text
+        case .units(let u, let s): (units, scale) = (u, s)
+        }
         let negative = units < 0
         let magnitude = negative ? -units : units
         var text = String(magnitude / scale)
@@ -36,12 +35,7 @@ public enum NumberText {
     /// The same text as `fixed` with its fraction's trailing zeros (and a bare point) dropped, built in one
     /// pass: map outlines print thousands of coordinates this way.
     public static func trimmed(_ value: Double, _ places: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (value * Double(scale)).rounded()
-        guard abs(scaled) < 9e17 else { return String(Int64(value.rounded())) }
-        let units = Int64(scaled)
+        guard case .units(let units, _) = scaled(value, places) else { return fixed(value, places) }
         var magnitude = units < 0 ? -units : units
         var decimals = max(places, 0)
         while decimals > 0, magnitude % 10 == 0 { magnitude /= 10; decimals -= 1 }
@@ -59,6 +53,23 @@ public enum NumberText {
             if units < 0 { at -= 1; buffer[at] = UInt8(ascii: "-") }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
         }
+    }
+
+    private enum Scaled {
+        /// `value` × 10^places rounded half away from zero, and that power of ten.
+        case units(Int64, scale: Int64)
+        /// What both `fixed` and `trimmed` print when there is no such number: `0` for infinities and
+        /// NaN, the rounded integer for values too large.
+        case text(String)
+    }
+
+    private static func scaled(_ value: Double, _ places: Int) -> Scaled {
+        guard value.isFinite else { return .text("0") }
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * Double(scale)).rounded()
+        guard abs(scaled) < 9e17 else { return .text(String(Int64(value.rounded()))) }
+        return .units(Int64(scaled), scale: scale)
     }
 
     /// `trimmed`, with thousands separators when the rounded value is whole: `8`, `7.5`, `13.25`, `1,210`.

@@ -40,37 +40,52 @@ public enum SoftDelete {
         let groupKeys = groups.keys.sorted()
         let groupNumber = Dictionary(uniqueKeysWithValues: groupKeys.enumerated().map { ($1, $0) })
 
+        // Each game of the store by its slot (its place in the store's order): a listed id is looked up
+        // once, and everything after works on slots. An id that is no game of the store (a record that
+        // could not be read) has no verdict to give.
+        var slotOf: [String: Int] = [:]
+        slotOf.reserveCapacity(games.count)
+        for (slot, id) in games.keys.enumerated() { slotOf[id] = slot }
+
         // Per game: the groups that list it in a current batch, and whether it is active in one.
-        var verdicts: [String: Verdict] = [:]
+        var verdicts = [Verdict](repeating: Verdict(), count: games.count)
+        var lastListed = [Int32](repeating: -1, count: games.count)
+        var listedSlots: [Int] = []
         for (number, key) in groupKeys.enumerated() {
-            let snapshots = snapshotsInOrder(groups[key]!, finalId: finalId)
-            var lastListed: [String: Int] = [:]
+            // Snapshots (batches of the same `scrapedAt`) in time order; a game's last listing is the
+            // latest snapshot whose batches list it.
+            let snapshots = Dictionary(grouping: groups[key]!, by: \.origin.scrapedAt).sorted { $0.key < $1.key }
             for (index, snapshot) in snapshots.enumerated() {
-                for id in snapshot.ids { lastListed[id] = index }
-            }
-            let latest = snapshots.count - 1
-            for (id, last) in lastListed {
-                // Updated in place: a verdict is read, changed and stored without a copy.
-                verdicts[id, default: Verdict()].listed(by: number)
-                if last == latest {
-                    verdicts[id]!.isActive = true
-                } else {
-                    verdicts[id]!.drop(at: snapshots[last + 1].scrapedAt)
+                for batch in snapshot.value {
+                    func list(_ id: String) {
+                        guard let slot = slotOf[finalId[id] ?? id] else { return }
+                        if lastListed[slot] < 0 { listedSlots.append(slot) }
+                        lastListed[slot] = Int32(index)
+                    }
+                    for record in batch.records { list(record.id) }
+                    for record in batch.unreadable { list(record.id) }
                 }
             }
+            let latest = snapshots.count - 1
+            for slot in listedSlots {
+                let last = Int(lastListed[slot])
+                verdicts[slot].listed(by: number)
+                if last == latest {
+                    verdicts[slot].isActive = true
+                } else {
+                    verdicts[slot].drop(at: snapshots[last + 1].key)
+                }
+                lastListed[slot] = -1
+            }
+            listedSlots.removeAll(keepingCapacity: true)
         }
 
-        // Walk the store by position and change a game in place: iterating `games.keys` while assigning
-        // `games[id]` would copy the whole store on the first change.
-        var position = games.startIndex
-        while position != games.endIndex {
-            defer { games.formIndex(after: &position) }
-            // Fields read in place: a copy of the game would retain every string of it.
-            let id = games.keys[position]
-            var verdict = verdicts[id] ?? Verdict()
+        /// Sets or clears one game's `deprecatedAt` by what the groups say of it.
+        func settle(_ game: inout Game, _ verdict: Verdict) {
+            var verdict = verdict
             let listedNow = verdict.isListed
             // Sources that listed the game in a batch no longer among the inputs.
-            for source in games.values[position].sourceIds.keys {
+            for source in game.sourceIds.keys {
                 guard let group = groupOfSource[source], !verdict.isListed(by: groupNumber[group]!),
                     let scrapedAt = earliestBatchOfSource[source]
                 else { continue }
@@ -80,13 +95,21 @@ public enum SoftDelete {
             if verdict.isActive {
                 deprecatedAt = nil
             } else if let dropped = verdict.droppedAt {
-                deprecatedAt = listedNow ? dropped : (games.values[position].deprecatedAt ?? dropped)
+                deprecatedAt = listedNow ? dropped : (game.deprecatedAt ?? dropped)
             } else {
-                continue // nothing in the inputs speaks about this game: keep what the store says
+                return // nothing in the inputs speaks about this game: keep what the store says
             }
-            if games.values[position].deprecatedAt != deprecatedAt {
-                games.values[position].deprecatedAt = deprecatedAt
-            }
+            if game.deprecatedAt != deprecatedAt { game.deprecatedAt = deprecatedAt }
+        }
+        // Walk the store by position and reach each game in place (`inout`): iterating `games.keys` while
+        // assigning `games[id]` would copy the whole store on the first change, and reading a game through
+        // the values' getter copies it (a retain of every string of it).
+        var position = games.startIndex
+        var slot = 0
+        while position != games.endIndex {
+            settle(&games.values[position], verdicts[slot])
+            games.formIndex(after: &position)
+            slot += 1
         }
     }
 
@@ -111,18 +134,5 @@ public enum SoftDelete {
         var system: String
         var scope: String
         static func < (a: Self, b: Self) -> Bool { (a.system, a.scope) < (b.system, b.scope) }
-    }
-
-    struct Snapshot {
-        var scrapedAt: Instant
-        var ids: Set<String>
-    }
-
-    static func snapshotsInOrder(_ batches: [RecordBatch<Game>], finalId: [String: String] = [:]) -> [Snapshot] {
-        var byTime: [Instant: Set<String>] = [:]
-        for batch in batches {
-            byTime[batch.origin.scrapedAt, default: []].formUnion(batch.listedIds.map { finalId[$0] ?? $0 })
-        }
-        return byTime.keys.sorted().map { Snapshot(scrapedAt: $0, ids: byTime[$0]!) }
     }
 }

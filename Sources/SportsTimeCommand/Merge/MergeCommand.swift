@@ -212,6 +212,7 @@ public struct MergeCommand: PipelineCommand {
         printError(
             "\(result.mode.rawValue) merge: \(produced.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))"
         )
+        context.keepUntilExit((result, input, batches, loaded))
     }
 
     /// Fails (exit 1, nothing written) when published games would be lost, or a source would give a

@@ -96,6 +96,7 @@ struct NormalizeRun {
 
         for diagnostic in result.diagnostics { context.say(diagnostic.description) }
         context.say(result.summary(writtenTo: display(outURL)))
+        context.keepUntilExit((batches, result, encoded))
     }
 
     /// Every `<source>/games.json` directly under `--in`, in path order, with its input reference.

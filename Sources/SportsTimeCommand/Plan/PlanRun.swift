@@ -74,11 +74,18 @@ struct PlanRun {
 
         let outDir = url(out)
         var written: Set<String> = []
-        for (request, file, data) in resolved {
+        // The requests are planned on every core (each plan is a pure function of its request and the
+        // store), then written and reported one by one in request order.
+        let catalog = store.catalog
+        let planned = resolved.map(\.0).parallelMap { request -> (plan: TripPlan, ms: Double, cpuMs: Double) in
             let started = DispatchTime.now()
             let cpuStarted = Self.cpuSeconds()
-            let plan = TripPlanner.plan(request, catalog: store.catalog)
+            let plan = TripPlanner.plan(request, catalog: catalog)
             let cpuMs = (Self.cpuSeconds() - cpuStarted) * 1000
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            return (plan, ms, cpuMs)
+        }
+        for ((request, file, data), (plan, ms, cpuMs)) in zip(resolved, planned) {
             var inputs = [InputReference(path: display(file), sha256: ArtifactFiles.sha256(data))]
             inputs += store.fixedInputs
             inputs += store.gameInputs(for: request)
@@ -88,7 +95,6 @@ struct PlanRun {
             let target = outDir.appendingPathComponent("\(request.id).json")
             let changed = try ArtifactFiles.write(try envelope.canonicalData(), to: target)
             written.insert(target.lastPathComponent)
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
             let summary: String
             if let best = plan.options.first {
                 summary =

@@ -526,21 +526,14 @@ final class LabelSearch {
                     usedToday: newLabel.usedToday, gamesToday: newLabel.gamesToday, required: newLabel.requiredMask)
             }
             if let bucketKey, nodeLabels[w].count > Self.fullScanLimit {
-                var bucket = buckets[w][bucketKey] ?? []
+                // Taken out of the table while it changes, so it is changed in place, not copied.
+                var bucket = buckets[w].removeValue(forKey: bucketKey) ?? []
                 bucket.removeAll { !labels[Int($0)].isAlive }
-                var dominators = 0
-                for ei in bucket where dominates(Int(ei), index, node: w) {
-                    if sameSet(Int(ei), index) { discardLast(); return }
-                    dominators += 1
-                    if dominators >= poolSize { discardLast(); return }
+                guard let dead = admitLast(index, among: bucket, node: w) else {
+                    buckets[w][bucketKey] = bucket
+                    discardLast(); return
                 }
-                var dead = 0
-                for ei in bucket where dominates(index, Int(ei), node: w) {
-                    if sameSet(index, Int(ei)) { labels[Int(ei)].isAlive = false; dead += 1; continue }
-                    labels[Int(ei)].dominatedCount += 1
-                    if labels[Int(ei)].dominatedCount >= Int32(poolSize) { labels[Int(ei)].isAlive = false; dead += 1 }
-                }
-                bucket.removeAll { !labels[Int($0)].isAlive }
+                if dead > 0 { bucket.removeAll { !labels[Int($0)].isAlive } }
                 bucket.append(Int32(index))
                 buckets[w][bucketKey] = bucket
                 nodeLabels[w].append(Int32(index))
@@ -553,22 +546,7 @@ final class LabelSearch {
                 }
                 return
             }
-            var dominators = 0
-            for ei in nodeLabels[w] where labels[Int(ei)].isAlive {
-                if dominates(Int(ei), index, node: w) {
-                    if sameSet(Int(ei), index) { discardLast(); return }
-                    dominators += 1
-                    if dominators >= poolSize { discardLast(); return }
-                }
-            }
-            var dead = 0
-            for ei in nodeLabels[w] where labels[Int(ei)].isAlive {
-                if dominates(index, Int(ei), node: w) {
-                    if sameSet(index, Int(ei)) { labels[Int(ei)].isAlive = false; dead += 1; continue }
-                    labels[Int(ei)].dominatedCount += 1
-                    if labels[Int(ei)].dominatedCount >= Int32(poolSize) { labels[Int(ei)].isAlive = false; dead += 1 }
-                }
-            }
+            guard let dead = admitLast(index, among: nodeLabels[w], node: w) else { discardLast(); return }
             nodeLabels[w].append(Int32(index))
             if let bucketKey { buckets[w][bucketKey, default: []].append(Int32(index)) }
             labelsCreated += 1
@@ -606,6 +584,42 @@ final class LabelSearch {
                 beamFloor[w] = nodeLabels[w].map { beamKeys[Int($0)] }.min()
             }
         }
+    }
+
+    /// The labels of `list` (at game `w`) that the new label `index` dominates, filled by `admitLast`.
+    private var dominatedByNew: [Int32] = []
+
+    /// Exact mode: compares the new label `index` with the living labels of `list`, in one pass. Nil when
+    /// it is to be dropped: a label with the same visited set dominates it, or `poolSize` labels do.
+    /// Otherwise each living label it dominates counts one more dominator and dies at `poolSize`, or at
+    /// once when its visited set is the same; returns how many died.
+    private func admitLast(_ index: Int, among list: [Int32], node w: Int) -> Int? {
+        dominatedByNew.removeAll(keepingCapacity: true)
+        var dominators = 0
+        let new = labels[index]
+        for ei32 in list {
+            let ei = Int(ei32)
+            let old = labels[ei]
+            guard old.isAlive else { continue }
+            // What dominance needs before the sets are compared, both ways at once.
+            let both = old.requiredMask & new.requiredMask
+            let oldMay = old.usedToday <= new.usedToday && old.gamesToday <= new.gamesToday && both == new.requiredMask
+            let newMay = new.usedToday <= old.usedToday && new.gamesToday <= old.gamesToday && both == old.requiredMask
+            if oldMay, dominates(ei, index, node: w) {
+                if sameSet(ei, index) { return nil }
+                dominators += 1
+                if dominators >= poolSize { return nil }
+            }
+            if newMay, dominates(index, ei, node: w) { dominatedByNew.append(ei32) }
+        }
+        var dead = 0
+        for ei32 in dominatedByNew {
+            let ei = Int(ei32)
+            if sameSet(index, ei) { labels[ei].isAlive = false; dead += 1; continue }
+            labels[ei].dominatedCount += 1
+            if labels[ei].dominatedCount >= Int32(poolSize) { labels[ei].isAlive = false; dead += 1 }
+        }
+        return dead
     }
 
     /// Drops the label just appended (it never got children).

@@ -85,7 +85,8 @@ struct GameFold: Sendable {
     private(set) var games: [String: Game] = [:]
     private(set) var lineage: [String: MergeLineage.Entry] = [:]
     private(set) var ambiguous: [MergeAmbiguousMatch] = []
-    /// Every id a batch lists (readable or not) → the id of the game it became.
+    /// The ids batches list that became a game of another id (matched across dates) → that game's id.
+    /// Any other id (nearly all of them, and every record that could not be read) is its own game's.
     private(set) var finalId: [String: String] = [:]
     /// Games whose sources contradict each other (worked out per game as it is merged, so the records
     /// of every game need not be kept).
@@ -113,6 +114,7 @@ struct GameFold: Sendable {
         let contributions = read(batches)
 
         var byId: [String: [Int]] = [:]
+        byId.reserveCapacity(contributions.count)
         for (index, contribution) in contributions.enumerated() { byId[contribution.game.id, default: []].append(index) }
         let matching = GameMatcher.match(byId.mapValues { $0.map { contributions[$0] } }, sports: context.sports)
         ambiguous = matching.ambiguous
@@ -122,9 +124,6 @@ struct GameFold: Sendable {
         // 63k games of ~300 bytes that moment was the merge's peak memory.
         games.reserveCapacity(matching.clusters.count + previous.count)
         lineage.reserveCapacity(matching.clusters.count)
-        finalId.reserveCapacity(byId.count)
-        var memberIds: Set<String> = []
-        memberIds.reserveCapacity(byId.count)
         // The matched games merged on all cores, a run of clusters at a time (only one run's merged games
         // wait beside the store), then stored in cluster order.
         let runLength = 8192
@@ -137,17 +136,15 @@ struct GameFold: Sendable {
                 let (parts, game, origins, conflict) = merged.removeLast()
                 let gameId = game.id
                 lineage[gameId] = consume origins
-                for id in members { finalId[id] = gameId; memberIds.insert(id) }
+                if members.count > 1 { for id in members where id != gameId { finalId[id] = gameId } }
                 classify(parts, previous: previous[gameId])
                 if let conflict { conflicts.append(conflict) }
                 games[gameId] = consume game
             }
         }
-        for batch in batches {
-            for stub in batch.unreadable where finalId[stub.id] == nil { finalId[stub.id] = stub.id }
-        }
-        // Incremental: games of the earlier store that no batch lists any more stay as they were.
-        for (id, game) in previous where games[id] == nil && !memberIds.contains(id) { games[id] = game }
+        // Incremental: games of the earlier store that no batch lists any more stay as they were. (An id
+        // some batch lists is a key of `byId`: every listed id is in exactly one cluster.)
+        for (id, game) in previous where games[id] == nil && byId[id] == nil { games[id] = game }
     }
 
     /// Each cluster's records (in fold order), merged game, lineage and cross-source conflict; pure, on

@@ -90,12 +90,12 @@ enum GameMatcher {
     static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
         // Systems numbered once per batch (the origin is shared by a batch's contributions), and the ids
         // grouped by pairing, before the pairings are matched on all cores (no pairing's games can be
-        // one game with another's).
+        // one game with another's). A system's number only tells systems apart, so the order ids are
+        // met in does not matter; each pairing's ids are sorted on its own core.
         var systemNumbers: [SystemKey: Int] = [:]
         var originNumbers: [ObjectIdentifier: Int] = [:]
         var idsByPairing: [Pairing: [String]] = [:]
-        for id in byId.keys.sorted() {
-            let parts = byId[id]!
+        for (id, parts) in byId {
             for part in parts where originNumbers[ObjectIdentifier(part.origin)] == nil {
                 let key = SystemKey(system: part.origin.system, scope: part.origin.scope)
                 let number = systemNumbers[key] ?? systemNumbers.count
@@ -111,7 +111,7 @@ enum GameMatcher {
         let pairings = pairingIds.keys.sorted(by: { ($0.sport, $0.home, $0.away) < ($1.sport, $1.home, $1.away) })
         let matched = pairings.parallelMapInRuns(minimumRun: 64) { key in
             matchPairing(
-                pairingIds[key]!, byId, window: sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays,
+                pairingIds[key]!.sorted(), byId, window: sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays,
                 system: { numbers[ObjectIdentifier($0.origin)]! })
         }
         var clusters: [[String]] = []

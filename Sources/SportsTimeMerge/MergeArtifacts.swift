@@ -355,8 +355,7 @@ public enum MergeOutput {
             for record in batch.records { keys.insert(SeasonKey(sport: record.sport, season: record.season)) }
             for key in keys { batchesByFile[gamesFileName(sport: key.sport, season: key.season), default: []].insert(batch.origin.path) }
         }
-        // Each season's games and lineage are encoded on every core, a few files at a time (so no more
-        // are held than there are cores), and handed to `emit` in path order.
+        // Each season's games and lineage are encoded on every core and handed to `emit` in path order.
         let overridesByGame = overrideFilesByGame, batchPaths = batchesByFile, seasonOf = keyOfFile, groups = gamesByFile
         @Sendable func encode(_ name: String) throws -> [OutputFile] {
             let gamesByFile = groups, keyOfFile = seasonOf, batchesByFile = batchPaths, overrideFilesByGame = overridesByGame
@@ -424,16 +423,11 @@ public enum MergeOutput {
             }
             return files
         }
+        // Handed to `emit` in path order as each is ready, while later ones are encoded; no more than
+        // two per core wait to be handed over.
         let names = gamesByFile.keys.sorted()
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var next = 0
-        while next < names.count {
-            let chunk = Array(names[next..<min(next + width, names.count)])
-            let encoded = chunk.count == 1 ? [Result { try encode(chunk[0]) }] : chunk.parallelMap { name in Result { try encode(name) } }
-            for files in encoded {
-                for file in try files.get() { try emit(file) }
-            }
-            next += width
+        try names.forEachMappedInOrder(window: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount), encode) { files in
+            for file in files { try emit(file) }
         }
     }
 

@@ -74,10 +74,22 @@ public struct MergeCommand: PipelineCommand {
                     .error, at: SourceLocation(path: display(normalizedURL)),
                     "the normalized folder does not exist", fix: "Run normalize first"))
         }
+        // The reference data (and its files' digests) read on another core while the batches are read.
+        let referenceURL = url(reference)
+        let paths = context.paths
+        let referenceLoad = Background { () throws -> (ReferenceData, [String: String]) in
+            let data = try ReferenceLoader.load(from: referenceURL, displayPath: paths.display(referenceURL))
+            var hashes: [String: String] = [:]
+            for kind in EntityKind.foldOrder {
+                guard let name = kind.referenceFileName else { continue }
+                let file = referenceURL.appendingPathComponent(name)
+                if let data = FileManager.default.contents(atPath: file.path) { hashes[paths.display(file)] = ArtifactFiles.sha256(data) }
+            }
+            return (data, hashes)
+        }
         var batches: [RecordBatch<Game>] = []
         var allowances: [String: String] = [:]
         // Each file read, hashed and decoded on its own core; the first failure in path order is reported.
-        let paths = context.paths
         let loaded = ArtifactFiles.files(under: normalizedURL.appendingPathComponent("games"), suffix: ".json")
             .parallelMap { file in
                 Result { () throws -> (path: String, sha256: String, batch: RecordBatch<Game>, meta: [String: String]) in
@@ -124,13 +136,8 @@ public struct MergeCommand: PipelineCommand {
         let retired = try OverrideParser.retiredSources(files: overrideFiles)
 
         // Reference data.
-        let referenceURL = url(reference)
-        let referenceData = try ReferenceLoader.load(from: referenceURL, displayPath: display(referenceURL))
-        for kind in EntityKind.foldOrder {
-            guard let name = kind.referenceFileName else { continue }
-            let file = referenceURL.appendingPathComponent(name)
-            if let data = FileManager.default.contents(atPath: file.path) { hashes[display(file)] = ArtifactFiles.sha256(data) }
-        }
+        let (referenceData, referenceHashes) = try referenceLoad.value()
+        hashes.merge(referenceHashes) { _, new in new }
 
         var input = MergeInput(
             reference: referenceData, referencePath: display(referenceURL), gameBatches: batches,

@@ -59,9 +59,16 @@ struct NormalizeRun {
     private func display(_ url: URL) -> String { context.paths.display(url) }
 
     func execute() throws {
+        // The reference data is read on another core while the batches are read.
+        let (referenceURL, paths) = (self.referenceURL, context.paths)
+        let reference = Background {
+            (
+                try ReferenceLoader.load(from: referenceURL, displayPath: paths.display(referenceURL)),
+                try Self.referenceFiles(referenceURL, display: paths.display)
+            )
+        }
         let (batches, batchInputs) = try readBatches()
-        let referenceData = try ReferenceLoader.load(from: referenceURL, displayPath: display(referenceURL))
-        let referenceInputs = try referenceFiles()
+        let (referenceData, referenceInputs) = try reference.value()
         let result = try normalize(batches: batches, reference: referenceData)
         try guardAgainstLostNames(result, reference: referenceData)
 
@@ -179,7 +186,7 @@ struct NormalizeRun {
     }
 
     /// The reference files (`*.csv`, `*.yaml`) the games depend on, by path.
-    private func referenceFiles() throws -> [InputReference] {
+    private static func referenceFiles(_ referenceURL: URL, display: (URL) -> String) throws -> [InputReference] {
         let files =
             ArtifactFiles.files(under: referenceURL, suffix: ".csv")
             + ArtifactFiles.files(under: referenceURL, suffix: ".yaml")

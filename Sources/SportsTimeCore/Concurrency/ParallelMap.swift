@@ -28,3 +28,27 @@ extension Array where Element: Sendable {
         return results
     }
 }
+
+/// Work started on another core at once, its result taken later: `value()` waits for it, then returns
+/// it or throws its error. For a stage's independent reads (the reference data while the batches are
+/// read); work whose value is never asked for still runs to its end.
+public final class Background<Value: Sendable>: Sendable {
+    private let result = Locked<Result<Value, any Error>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    public init(_ work: @escaping @Sendable () throws -> Value) {
+        DispatchQueue.global().async { [result, done] in
+            let outcome = Result { try work() }
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+    }
+
+    /// The work's result, once it has finished (the first call waits; later ones return at once).
+    public func value() throws -> Value {
+        if let outcome = result.current { return try outcome.get() }
+        done.wait()
+        done.signal() // for any later caller
+        return try result.current!.get()
+    }
+}

@@ -7,8 +7,11 @@ Copies Package.swift, Sources, fixtures, pipeline and out into a temporary git r
 pipeline once so everything is up to date, then measures, interleaved round-robin in one run:
 `sportstime status`, a no-op `sportstime run` and `git status` (medians of --repeat, wall and CPU ms),
 and `sportstime run --force --jobs 1` against `--jobs 2` (--pairs alternating pairs, medians).
+With --pairs, also the runner's overhead per stage: `run --force --jobs 1` against the same stage
+commands (argv from the lock, in `status` order, outputs to a scratch folder) run one after another by
+this script, alternating, as (runner − direct) / stages.
 """
-import argparse, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 def timed(cmd, cwd):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -20,6 +23,23 @@ def timed(cmd, cwd):
     if code != 0:
         sys.exit(f"{' '.join(cmd)} exited with {code}")
     return wall, cpu
+
+def direct_commands(runner, work, bin_dir):
+    """Every stage's command from the lock, in the order `sportstime status` lists the stages, with the
+    runner's staging folder swapped for a scratch one and programs taken from the runner's folder."""
+    out = subprocess.run([runner, "status"], cwd=work, capture_output=True, text=True).stdout
+    order = [line.split()[0] for line in out.splitlines() if line.strip() and not line.startswith(("up to date", " "))]
+    with open(os.path.join(work, "pipeline", "pipeline.lock.json")) as f:
+        lock = json.load(f)["stages"]
+    commands = []
+    for name in order:
+        if name not in lock:
+            continue
+        cmd = [arg.replace(".pipeline/staging/", ".pipeline/direct/") for arg in lock[name]["cmd"]]
+        if "/" not in cmd[0] and os.path.exists(os.path.join(bin_dir, cmd[0])):
+            cmd[0] = os.path.join(bin_dir, cmd[0])
+        commands.append(cmd)
+    return commands
 
 def main():
     parser = argparse.ArgumentParser()
@@ -61,6 +81,23 @@ def main():
             print()
             print(f"`run --force`: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s (medians of {args.pairs}); "
                   f"speed-up {one / two:.2f}x; runs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(jobs[1], jobs[2]))}")
+            stages = direct_commands(runner, work, os.path.dirname(runner))
+            runs, direct = [], []
+            for _ in range(args.pairs):
+                runs.append(timed([runner, "run", "--force", "--jobs", "1"], work)[0] / 1000)
+                shutil.rmtree(os.path.join(work, ".pipeline", "direct"), ignore_errors=True)
+                start = time.perf_counter()
+                for cmd in stages:
+                    for arg in cmd:
+                        if ".pipeline/direct/" in arg:
+                            os.makedirs(os.path.join(work, os.path.dirname(arg)), exist_ok=True)
+                    timed(cmd, work)
+                direct.append(time.perf_counter() - start)
+            r, d = statistics.median(runs), statistics.median(direct)
+            print()
+            print(f"Overhead per stage: `run --force --jobs 1` {r:.2f} s against the {len(stages)} stage commands run "
+                  f"directly {d:.2f} s (medians of {args.pairs}, alternating): {(r - d) / len(stages) * 1000:.1f} ms "
+                  f"per stage; pairs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(runs, direct))}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -89,24 +89,62 @@ public struct RepositoryConfinement: Sendable {
         if let link = linkLeavingRepository(relative) { return [link] }
         var found: [String] = []
         var visited = Set<String>()
-        func walk(_ path: String, depth: Int) {
-            guard depth < 64, found.count < limit, visited.insert(Self.resolve(absolute(path)) ?? path).inserted,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: absolute(path))
-            else { return }
-            for name in names.sorted() where !name.hasPrefix(".") && found.count < limit {
+        // Each folder is listed once with the kinds of its entries (`readdir`'s type), so a plain file
+        // costs no call of its own; `real` is the folder's path with every link resolved (a folder
+        // reached by a plain entry is its parent's real path plus its name).
+        func walk(_ path: String, real: String, depth: Int) {
+            guard depth < 64, found.count < limit, visited.insert(real).inserted else { return }
+            let folder = absolute(path)
+            for (name, kind) in Self.entries(of: folder) where found.count < limit {
                 let child = path + "/" + name
-                if Self.isLink(absolute(child)), resolvedRelative(child) == nil {
-                    found.append(child)
+                switch kind {
+                case .folder:
+                    walk(child, real: real == "/" ? "/" + name : real + "/" + name, depth: depth + 1)
+                case .link:
+                    guard resolvedRelative(child) != nil else {
+                        found.append(child)
+                        continue
+                    }
+                    var isFolder: ObjCBool = false
+                    let target = folder + "/" + name
+                    if FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), isFolder.boolValue {
+                        walk(child, real: Self.resolve(target) ?? child, depth: depth + 1)
+                    }
+                case .other:
                     continue
-                }
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: absolute(child), isDirectory: &isFolder), isFolder.boolValue {
-                    walk(child, depth: depth + 1)
                 }
             }
         }
-        walk(relative, depth: 0)
+        let top = absolute(relative)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: top, isDirectory: &isFolder), isFolder.boolValue else { return [] }
+        walk(relative, real: Self.resolve(top) ?? relative, depth: 0)
         return found
+    }
+
+    enum EntryKind { case folder, link, other }
+
+    /// The entries of the folder at `path` (absolute) whose names do not start with `.`, sorted by name,
+    /// each a folder, a link or anything else (kinds the listing does not give are asked with `lstat`).
+    static func entries(of path: String) -> [(name: String, kind: EntryKind)] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path + "/" + name, &info) == 0 else { continue }
+                let format = info.st_mode & S_IFMT
+                type = format == S_IFDIR ? Int32(DT_DIR) : format == S_IFLNK ? Int32(DT_LNK) : Int32(DT_REG)
+            }
+            entries.append((name, type == Int32(DT_DIR) ? .folder : type == Int32(DT_LNK) ? .link : .other))
+        }
+        return entries.sorted { $0.name < $1.name }
     }
 
     /// The message for a link that leads outside the repository, located at the link.

@@ -91,7 +91,10 @@ public struct PipelineLock: Hashable, Sendable {
         return "{\n" + lines.joined(separator: ",\n") + "\n      }"
     }
 
+    /// `text` as a JSON string, escaped by the canonical writer (the lock is written after every stage).
     private func quote(_ text: String) -> String {
-        (try? CanonicalJSON.compact(text)) ?? "\"\""
+        var writer = JSONWriter(capacity: text.utf8.count + 8)
+        writer.string(text)
+        return writer.text
     }
 }

@@ -82,22 +82,25 @@ def main():
             print(f"`run --force`: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s (medians of {args.pairs}); "
                   f"speed-up {one / two:.2f}x; runs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(jobs[1], jobs[2]))}")
             stages = direct_commands(runner, work, os.path.dirname(runner))
-            runs, direct = [], []
+            runs, direct, run_cpu, direct_cpu = [], [], [], []
             for _ in range(args.pairs):
-                runs.append(timed([runner, "run", "--force", "--jobs", "1"], work)[0] / 1000)
+                wall, cpu = timed([runner, "run", "--force", "--jobs", "1"], work)
+                runs.append(wall / 1000); run_cpu.append(cpu / 1000)
                 shutil.rmtree(os.path.join(work, ".pipeline", "direct"), ignore_errors=True)
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), 0.0
                 for cmd in stages:
                     for arg in cmd:
                         if ".pipeline/direct/" in arg:
                             os.makedirs(os.path.join(work, os.path.dirname(arg)), exist_ok=True)
-                    timed(cmd, work)
-                direct.append(time.perf_counter() - start)
+                    cpu += timed(cmd, work)[1]
+                direct.append(time.perf_counter() - start); direct_cpu.append(cpu / 1000)
             r, d = statistics.median(runs), statistics.median(direct)
+            rc, dc = statistics.median(run_cpu), statistics.median(direct_cpu)
             print()
-            print(f"Overhead per stage: `run --force --jobs 1` {r:.2f} s against the {len(stages)} stage commands run "
-                  f"directly {d:.2f} s (medians of {args.pairs}, alternating): {(r - d) / len(stages) * 1000:.1f} ms "
-                  f"per stage; pairs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(runs, direct))}")
+            print(f"Overhead per stage: `run --force --jobs 1` {r:.2f} s wall, {rc:.2f} s CPU (runner and stages) against "
+                  f"the {len(stages)} stage commands run directly {d:.2f} s wall, {dc:.2f} s CPU (medians of {args.pairs}, "
+                  f"alternating): {(r - d) / len(stages) * 1000:.1f} ms wall and {(rc - dc) / len(stages) * 1000:.1f} ms CPU "
+                  f"per stage; pairs (wall): {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(runs, direct))}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

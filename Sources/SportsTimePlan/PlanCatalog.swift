@@ -31,16 +31,28 @@ public struct PlanCatalog: Sendable {
         self.stadiumById = Dictionary(stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, b in a.id <= b.id ? a : b })
         self.teams = teams.sorted { $0.id < $1.id }
         self.teamById = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let live = games.filter { $0.deprecatedAt == nil }
-        self.deprecatedGameCount = games.count - live.count
-        var unique: [String: Game] = [:]
-        for game in live {
-            if let existing = unique[game.id], existing.lastModified > game.lastModified { continue }
-            unique[game.id] = game
+        // Games are chosen and ordered by their place in `games` (fields read in place), and copied once.
+        var chosen: [String: Int] = [:]
+        chosen.reserveCapacity(games.count)
+        var deprecated = 0
+        for i in games.indices {
+            if games[i].deprecatedAt != nil {
+                deprecated += 1
+                continue
+            }
+            // One game per id: the newest record, the later one of equally new records.
+            let id = games[i].id
+            if let j = chosen[id], games[j].lastModified > games[i].lastModified { continue }
+            chosen[id] = i
         }
-        self.games = unique.values.sorted { ($0.localDate, $0.id) < ($1.localDate, $1.id) }
+        self.deprecatedGameCount = deprecated
+        let order = chosen.values.sorted { a, b in
+            games[a].localDate != games[b].localDate ? games[a].localDate < games[b].localDate : games[a].id < games[b].id
+        }
+        self.games = order.map { games[$0] }
         var index: [String: Int] = [:]
-        for (i, game) in self.games.enumerated() { index[game.id] = i }
+        index.reserveCapacity(self.games.count)
+        for i in self.games.indices { index[self.games[i].id] = i }
         // A game merge re-dated is still found by the ids it had (a request naming the old id).
         for (i, game) in self.games.enumerated() {
             for former in game.formerIds ?? [] where index[former] == nil { index[former] = i }

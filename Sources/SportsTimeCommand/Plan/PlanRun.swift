@@ -163,16 +163,46 @@ struct PlanRun {
     /// the file's meta, or the season a must-see game names). A file whose header does not say is read.
     func readStore(_ scopes: [RequestResolver.Scope]?) throws -> Store {
         let dir = url(merged)
-        func load<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], InputReference) {
+        let paths = context.paths
+        @Sendable func load<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], InputReference) {
             let file = dir.appendingPathComponent(name)
             let (envelope, input) = try InputFiles.envelope(
-                type, at: file, path: display(file), expecting: kind, problem: "cannot read the merged store file",
+                type, at: file, path: paths.display(file), expecting: kind, problem: "cannot read the merged store file",
                 fix: "Run sportstime-merge first (or pass --merged)")
             return (envelope.records, input)
         }
-        let (sports, sportsInput) = try load(Sport.self, "sports.json", .sports)
-        let (stadiums, stadiumsInput) = try load(Stadium.self, "stadiums.json", .stadiums)
-        let (teams, teamsInput) = try load(Team.self, "teams.json", .teams)
+        // Sports, stadiums and teams are read on another core while the games files are read.
+        let fixed = Background {
+            (
+                try load(Sport.self, "sports.json", .sports), try load(Stadium.self, "stadiums.json", .stadiums),
+                try load(Team.self, "teams.json", .teams)
+            )
+        }
+        let gamesRead = Result { try readGames(dir, scopes) }
+        let ((sports, sportsInput), (stadiums, stadiumsInput), (teams, teamsInput)) = try fixed.value()
+        let (games, gameFiles, skipped, readsWholeFolder) = try gamesRead.get()
+        let catalog = PlanCatalog(sports: sports, stadiums: stadiums, teams: teams, games: games)
+        let gamesDir = dir.appendingPathComponent("games")
+        var gameReads = [display(gamesDir)]
+        if let scopes, !readsWholeFolder {
+            let sports = Set(scopes.flatMap(\.sports)), seasons = Set(scopes.flatMap(\.seasonsNamed))
+            gameReads =
+                sports.sorted().map { display(gamesDir) + "/\($0)-*.json" }
+                + seasons.filter { season in !sports.contains { season.hasPrefix($0 + "-") } }.sorted().map {
+                    display(gamesDir) + "/\($0).json"
+                }
+        }
+        return Store(
+            catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles,
+            isPartial: skipped > 0, gameReads: gameReads)
+    }
+
+    /// The games files of the store under `dir` that `scopes` can need (all with nil): their games, each
+    /// file's input reference and span, how many were skipped, and whether the folder was read whole.
+    private func readGames(_ dir: URL, _ scopes: [RequestResolver.Scope]?) throws -> (
+        games: [Game], files: [(input: InputReference, sports: Set<String>, first: LocalDate, last: LocalDate)],
+        skipped: Int, readsWholeFolder: Bool
+    ) {
         var games: [Game] = []
         var gameFiles: [(InputReference, Set<String>, LocalDate, LocalDate)] = []
         var skipped = 0
@@ -196,19 +226,7 @@ struct PlanRun {
                 gameFiles.append((InputReference(path: path, sha256: ArtifactFiles.sha256(data)), Set(live.map(\.sport)), first, last))
             }
         }
-        let catalog = PlanCatalog(sports: sports, stadiums: stadiums, teams: teams, games: games)
-        var gameReads = [display(gamesDir)]
-        if let scopes, !readsWholeFolder {
-            let sports = Set(scopes.flatMap(\.sports)), seasons = Set(scopes.flatMap(\.seasonsNamed))
-            gameReads =
-                sports.sorted().map { display(gamesDir) + "/\($0)-*.json" }
-                + seasons.filter { season in !sports.contains { season.hasPrefix($0 + "-") } }.sorted().map {
-                    display(gamesDir) + "/\($0).json"
-                }
-        }
-        return Store(
-            catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles,
-            isPartial: skipped > 0, gameReads: gameReads)
+        return (games, gameFiles, skipped, readsWholeFolder)
     }
 
     /// Whether a games file named `name` (`<sport>-<season>.json`, as merge names them) can hold a game

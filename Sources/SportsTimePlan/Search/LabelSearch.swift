@@ -563,25 +563,38 @@ final class LabelSearch {
             if nodeLabels[w].count >= width, let floor = beamFloor[w], newKey <= floor { discardLast(); return }
             var worst = -1
             var worstKey: TripKey?
+            var died = false
             for ei in nodeLabels[w] where labels[Int(ei)].isAlive {
                 let k = beamKeys[Int(ei)]
                 if sameSet(Int(ei), index) {
-                    if k >= newKey { discardLast(); return }
+                    if k >= newKey {
+                        // Labels this pass killed stay listed until the next insert here clears them.
+                        if died { deadAt[w] += 1 }
+                        discardLast(); return
+                    }
                     labels[Int(ei)].isAlive = false
+                    died = true
                     continue
                 }
                 if worstKey == nil || k <= worstKey! { worst = Int(ei); worstKey = k }
             }
-            nodeLabels[w].removeAll { !labels[Int($0)].isAlive }
+            // Only labels killed here or at an earlier insert that stopped early are dead: a list is
+            // cleared only then (beam mode kills labels nowhere else).
+            if died || deadAt[w] > 0 {
+                nodeLabels[w].removeAll { !labels[Int($0)].isAlive }
+                deadAt[w] = 0
+            }
             if nodeLabels[w].count >= width {
                 guard let worstKey, newKey > worstKey else { discardLast(); return }
                 labels[worst].isAlive = false
-                nodeLabels[w].removeAll { $0 == Int32(worst) }
+                if let position = nodeLabels[w].firstIndex(of: Int32(worst)) { nodeLabels[w].remove(at: position) }
             }
             nodeLabels[w].append(Int32(index))
             labelsCreated += 1
             if nodeLabels[w].count >= width {
-                beamFloor[w] = nodeLabels[w].map { beamKeys[Int($0)] }.min()
+                var floor = beamKeys[Int(nodeLabels[w][0])]
+                for ei in nodeLabels[w].dropFirst() where beamKeys[Int(ei)] < floor { floor = beamKeys[Int(ei)] }
+                beamFloor[w] = floor
             }
         }
     }

@@ -299,15 +299,23 @@ struct Planning {
         let budget = request.search.labelBudget
         let width = request.search.beamWidth
         var completions: [(search: LabelSearch, completion: LabelSearch.Completion)] = []
+        // The two beams are independent: the one ranked by potential runs on another core meanwhile.
+        let potentialDone = DispatchGroup()
+        let potentialResult = Locked<HandOver<LabelSearch>?>(nil)
+        DispatchQueue.global().async(group: potentialDone) {
+            let search = LabelSearch(
+                graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
+                labelBudget: budget, excluded: excluded)
+            search.rankByPotential = true
+            search.run()
+            potentialResult.withLock { $0 = HandOver(value: search) }
+        }
         let valueBeam = LabelSearch(
             graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
             labelBudget: budget, excluded: excluded)
         valueBeam.run()
-        let potentialBeam = LabelSearch(
-            graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
-            labelBudget: budget, excluded: excluded)
-        potentialBeam.rankByPotential = true
-        potentialBeam.run()
+        potentialDone.wait()
+        let potentialBeam = potentialResult.current!.value
         completions += valueBeam.pool.map { (valueBeam, $0) } + potentialBeam.pool.map { (potentialBeam, $0) }
         var expanded = valueBeam.labelsExpanded + potentialBeam.labelsExpanded
         func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }
@@ -552,4 +560,10 @@ struct Planning {
         if !".!?".contains(out.last!) { out += "." }
         return out
     }
+}
+
+/// A value made on one thread and handed to another that uses it only after the first is done with it
+/// (a search run on another core), so it crosses threads once and is never shared.
+struct HandOver<Value>: @unchecked Sendable {
+    let value: Value
 }

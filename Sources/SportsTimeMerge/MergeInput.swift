@@ -49,13 +49,6 @@ public struct RecordBatch<Record: MergeableRecord>: Sendable {
     public init(origin: BatchOrigin, records: [Record], unreadable: [UnreadableRecord] = [], firstRecordLine: Int? = nil) {
         self.origin = origin; self.records = records; self.unreadable = unreadable; self.firstRecordLine = firstRecordLine
     }
-
-    /// Every id the batch lists, readable or not.
-    var listedIds: Set<String> {
-        var ids = Set(records.map(\.id))
-        for record in unreadable { ids.insert(record.id) }
-        return ids
-    }
 }
 
 /// The store and high-water marks of an earlier merge, for an incremental merge.

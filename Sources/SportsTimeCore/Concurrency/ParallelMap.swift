@@ -30,22 +30,23 @@ extension Array where Element: Sendable {
 }
 
 /// Work started on another core at once, its result taken later: `value()` waits for it, then returns
-/// it or throws its error. For a stage's independent reads (the reference data while the batches are
-/// read); work whose value is never asked for still runs to its end.
-public final class Background<Value: Sendable>: Sendable {
-    private let result = Locked<Result<Value, any Error>?>(nil)
+/// it or throws its error (work that cannot throw gives a `value()` that cannot either). For a stage's
+/// independent reads (the reference data while the batches are read) and independent searches; work
+/// whose value is never asked for still runs to its end.
+public final class Background<Value: Sendable, Failure: Error>: Sendable {
+    private let result = Locked<Result<Value, Failure>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    public init(_ work: @escaping @Sendable () throws -> Value) {
+    public init(_ work: @escaping @Sendable () throws(Failure) -> Value) {
         DispatchQueue.global().async { [result, done] in
-            let outcome = Result { try work() }
+            let outcome = Result<Value, Failure>(catching: work)
             result.withLock { $0 = outcome }
             done.signal()
         }
     }
 
     /// The work's result, once it has finished (the first call waits; later ones return at once).
-    public func value() throws -> Value {
+    public func value() throws(Failure) -> Value {
         if let outcome = result.current { return try outcome.get() }
         done.wait()
         done.signal() // for any later caller

@@ -300,22 +300,19 @@ struct Planning {
         let width = request.search.beamWidth
         var completions: [(search: LabelSearch, completion: LabelSearch.Completion)] = []
         // The two beams are independent: the one ranked by potential runs on another core meanwhile.
-        let potentialDone = DispatchGroup()
-        let potentialResult = Locked<HandOver<LabelSearch>?>(nil)
-        DispatchQueue.global().async(group: potentialDone) {
+        let potentialRun = Background { () -> HandOver<LabelSearch> in
             let search = LabelSearch(
                 graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
                 labelBudget: budget, excluded: excluded)
             search.rankByPotential = true
             search.run()
-            potentialResult.withLock { $0 = HandOver(value: search) }
+            return HandOver(value: search)
         }
         let valueBeam = LabelSearch(
             graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
             labelBudget: budget, excluded: excluded)
         valueBeam.run()
-        potentialDone.wait()
-        let potentialBeam = potentialResult.current!.value
+        let potentialBeam = potentialRun.value().value
         completions += valueBeam.pool.map { (valueBeam, $0) } + potentialBeam.pool.map { (potentialBeam, $0) }
         var expanded = valueBeam.labelsExpanded + potentialBeam.labelsExpanded
         func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }

@@ -60,7 +60,8 @@ final class LabelSearch {
     private(set) var labels: [Label] = []
     private var sets: [UInt64] = []
     private var nodeLabels: [[Int32]]
-    /// Dead labels still listed per game (compacted when they are half the list).
+    /// Dead labels still listed per game: exact mode compacts a list when they are half of it; beam mode
+    /// counts labels left dead by an insert that stopped early, cleared at the next insert there.
     private var deadAt: [Int]
     /// Beam mode: the worst key a full beam holds, per game.
     private var beamFloor: [TripKey?]

@@ -299,20 +299,15 @@ struct Planning {
         let budget = request.search.labelBudget
         let width = request.search.beamWidth
         var completions: [(search: LabelSearch, completion: LabelSearch.Completion)] = []
-        // The two beams are independent: the one ranked by potential runs on another core meanwhile.
-        let potentialRun = Background { () -> HandOver<LabelSearch> in
-            let search = LabelSearch(
-                graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
-                labelBudget: budget, excluded: excluded)
-            search.rankByPotential = true
-            search.run()
-            return HandOver(value: search)
-        }
         let valueBeam = LabelSearch(
             graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
             labelBudget: budget, excluded: excluded)
         valueBeam.run()
-        let potentialBeam = potentialRun.value().value
+        let potentialBeam = LabelSearch(
+            graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
+            labelBudget: budget, excluded: excluded)
+        potentialBeam.rankByPotential = true
+        potentialBeam.run()
         completions += valueBeam.pool.map { (valueBeam, $0) } + potentialBeam.pool.map { (potentialBeam, $0) }
         var expanded = valueBeam.labelsExpanded + potentialBeam.labelsExpanded
         func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }
@@ -557,10 +552,4 @@ struct Planning {
         if !".!?".contains(out.last!) { out += "." }
         return out
     }
-}
-
-/// A value made on one thread and handed to another that uses it only after the first is done with it
-/// (a search run on another core), so it crosses threads once and is never shared.
-struct HandOver<Value>: @unchecked Sendable {
-    let value: Value
 }

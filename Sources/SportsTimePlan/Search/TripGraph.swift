@@ -6,10 +6,7 @@ import SportsTimeCore
 ///
 /// Arcs are computed once with nothing driven yet on the first game's day (the most permissive case);
 /// a label that already drove that day re-checks the arc (`TripGraph.extend`).
-///
-/// Sendable: every stored property is set while the graph is built and only read after, except the
-/// memo of drives, which is reached under its lock; so searches on several threads may share a graph.
-final class TripGraph: @unchecked Sendable {
+final class TripGraph {
     /// Holds a game by reference, so copying a candidate in the search's inner loops costs one retain.
     final class GameBox {
         let game: Game
@@ -223,13 +220,13 @@ final class TripGraph: @unchecked Sendable {
 
     // MARK: Drives between places (memoised)
 
-    private let driveCache = Locked<[Int: Drive?]>([:])
+    private var driveCache: [Int: Drive?] = [:]
 
     func drive(_ a: Int, _ b: Int) -> Drive? {
         let key = a * 100_003 + b
-        if let cached = driveCache.withLock({ $0[key] }) { return cached }
+        if let cached = driveCache[key] { return cached }
         let value = model.drive(from: places[a], to: places[b])
-        driveCache.withLock { $0[key] = value }
+        driveCache[key] = value
         return value
     }
 

@@ -337,6 +337,30 @@ import SportsTimeCore
         #expect(best.score.distinctStadiums >= 5)
     }
 
+    /// A most-stadiums request's second beam runs on another core on a copy of the graph: the copy has
+    /// memos of its own (a shared clock raced before) and searches to the same trips as the original,
+    /// also while both are searched at once.
+    @Test func aGraphCopyHasItsOwnMemosAndSearchesTheSame() throws {
+        let request = Quick.request(["mlb"], "2023-07-05", "2023-07-11", from: "wrigley-field", objective: .mostStadiums)
+        let graph = TripGraph(request: request, catalog: catalog)
+        let copy = TripGraph(copying: graph)
+        #expect(copy.clock !== graph.clock && copy.scheduler.clock === copy.clock)
+        #expect(copy.count == graph.count && copy.arcs.map(\.count) == graph.arcs.map(\.count))
+        @Sendable func keys(_ graph: TripGraph) -> [TripKey] {
+            let search = LabelSearch(graph: graph, objective: .mostStadiums, mode: .beam(width: 64), poolSize: 8, labelBudget: 100_000)
+            search.rankByPotential = true
+            search.run()
+            return search.pool.map(\.key)
+        }
+        let alone = keys(graph)
+        #expect(!alone.isEmpty)
+        let handed = HandOver(TripGraph(copying: graph))
+        let other = Background { () -> [TripKey] in keys(handed.value) }
+        #expect(keys(graph) == alone)
+        #expect(other.value() == alone)
+        #expect(keys(copy) == alone)
+    }
+
     @Test func aDynamicSportPlansWithTheDefaultGameLength() throws {
         let ufl = Sport(
             id: "ufl", abbreviation: "UFL", displayName: "United Football League", iconName: "football",

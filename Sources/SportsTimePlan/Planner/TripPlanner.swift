@@ -299,15 +299,22 @@ struct Planning {
         let budget = request.search.labelBudget
         let width = request.search.beamWidth
         var completions: [(search: LabelSearch, completion: LabelSearch.Completion)] = []
+        // The two beams are independent: the one ranked by potential runs on another core meanwhile, on a
+        // copy of the graph (a graph's memos are not shared between threads).
+        let copy = HandOver(TripGraph(copying: graph))
+        let potentialRun = Background { () -> HandOver<LabelSearch> in
+            let search = LabelSearch(
+                graph: copy.value, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
+                labelBudget: budget, excluded: excluded)
+            search.rankByPotential = true
+            search.run()
+            return HandOver(search)
+        }
         let valueBeam = LabelSearch(
             graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
             labelBudget: budget, excluded: excluded)
         valueBeam.run()
-        let potentialBeam = LabelSearch(
-            graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
-            labelBudget: budget, excluded: excluded)
-        potentialBeam.rankByPotential = true
-        potentialBeam.run()
+        let potentialBeam = potentialRun.value().value
         completions += valueBeam.pool.map { (valueBeam, $0) } + potentialBeam.pool.map { (potentialBeam, $0) }
         var expanded = valueBeam.labelsExpanded + potentialBeam.labelsExpanded
         func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }
@@ -552,4 +559,11 @@ struct Planning {
         if !".!?".contains(out.last!) { out += "." }
         return out
     }
+}
+
+/// A value made on one thread and used on another only after the first has let go of it (a graph copy
+/// handed to a search on another core, and the finished search handed back), so it is never shared.
+struct HandOver<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -208,6 +208,37 @@ final class TripGraph {
         buildArcs()
     }
 
+    /// A graph equal to `other` with memos of its own (of drives and of the clock's days), for a search
+    /// on another thread: the memos are the only state a graph changes after it is built, so a graph and
+    /// its copy may be searched at the same time. The copy shares the games and arcs (copy on write).
+    init(copying other: TripGraph) {
+        request = other.request
+        model = other.model
+        clock = DayClock(copying: other.clock)
+        scheduler = DriveScheduler(clock: clock, capSeconds: other.scheduler.capSeconds)
+        places = other.places
+        placeZones = other.placeZones
+        placeIndexByStadium = other.placeIndexByStadium
+        candidates = other.candidates
+        stadiumIds = other.stadiumIds
+        arcs = other.arcs
+        startArcs = other.startArcs
+        endArcs = other.endArcs
+        startPlace = other.startPlace
+        endPlace = other.endPlace
+        requiredWithGames = other.requiredWithGames
+        requiredStops = other.requiredStops
+        mustSeeOrder = other.mustSeeOrder
+        nextMustSee = other.nextMustSee
+        startEarliest = other.startEarliest
+        endDeadline = other.endDeadline
+        skippedNotPlayable = other.skippedNotPlayable
+        skippedNoStadium = other.skippedNoStadium
+        dayNightStartCount = other.dayNightStartCount
+        unknownStartCount = other.unknownStartCount
+        driveCache = other.driveCache
+    }
+
     private func addPlace(_ place: TravelPlace) -> Int {
         if let id = place.stadiumId, let index = placeIndexByStadium[id] { return index }
         places.append(place)

@@ -27,6 +27,16 @@ final class DayClock {
         windowEndMinute = model.drivingWindowEndMinute
     }
 
+    /// A clock with the same zones and a copy of `other`'s memo of days, to be used on another thread.
+    init(copying other: DayClock) {
+        windowStartMinute = other.windowStartMinute
+        windowEndMinute = other.windowEndMinute
+        zones = other.zones
+        zoneIds = other.zoneIds
+        zoneIndex = other.zoneIndex
+        days = other.days
+    }
+
     /// The index of a zone (registering it); nil when tzdata does not know the identifier.
     func zone(_ identifier: String) -> Int? {
         if let index = zoneIndex[identifier] { return index }

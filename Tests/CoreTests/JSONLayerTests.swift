@@ -103,6 +103,40 @@ import Testing
         #expect(try checkLines(RawGame.self, kind: .rawGames) > 10_000)
         #expect(try checkLines(Game.self, kind: .games) > 10_000)
         #expect(try checkLines(GameLineage.self, kind: .lineage) > 10_000)
+        #expect(try checkLines(Sport.self, kind: .sports) >= 8)
+        #expect(try checkLines(Team.self, kind: .teams) > 150)
+        #expect(try checkLines(LeagueStructure.self, kind: .leagueStructures) > 40)
+        #expect(try checkLines(TeamAlias.self, kind: .teamAliases) > 500)
+        #expect(try checkLines(StadiumAlias.self, kind: .stadiumAliases) > 200)
+    }
+
+    @Test func aHandWrittenReferenceLineDropsNoFieldOfTheCodableForm() throws {
+        // Every optional field set: a field added to a record type but not to its line fails here.
+        let when = Instant(iso8601: "2026-05-01T23:05:00Z")!
+        let from = LocalDate(year: 2020, month: 1, day: 2)!, until = LocalDate(year: 2024, month: 12, day: 31)!
+        let sport = Sport(
+            id: "xfl", abbreviation: "XFL", displayName: "X \"Football\" League", iconName: "football", colorHex: "#102030",
+            seasonStartMonth: 2, seasonEndMonth: 5, isActive: false, isBuiltIn: false, matchWindowDays: 4,
+            lastModified: when, schemaVersion: 2, source: "s")
+        let team = Team(
+            id: "mlb-bos", sport: "mlb", market: "Boston", name: "Red Sox", abbreviation: "BOS", homeStadiumId: "fenway-park",
+            conferenceId: "al", divisionId: "al-east", lastModified: when, source: "s")
+        let structure = LeagueStructure(
+            id: "al-east", sport: "mlb", level: .division, name: "AL East", abbreviation: "ALE", parentId: "al",
+            displayOrder: 3, lastModified: when, source: "s")
+        let teamAlias = TeamAlias(
+            id: "a1", teamId: "mlb-bos", kind: .sourceCode, value: "BOS", validFrom: from, validUntil: until,
+            sourceSystem: "retrosheet", lastModified: when, source: "s")
+        let stadiumAlias = StadiumAlias(
+            id: "s1", stadiumId: "fenway-park", name: "Fenway", validFrom: from, validUntil: until, sourceSystem: "espn",
+            lastModified: when, source: "s")
+        #expect(handWritten(sport) == (try foundationLine(sport)))
+        #expect(handWritten(team) == (try foundationLine(team)))
+        #expect(handWritten(structure) == (try foundationLine(structure)))
+        #expect(handWritten(teamAlias) == (try foundationLine(teamAlias)))
+        #expect(handWritten(stadiumAlias) == (try foundationLine(stadiumAlias)))
+        #expect(try Sport(json: try JSONParser.parse(Data(handWritten(sport).utf8)), codingPath: []) == sport)
+        #expect(try TeamAlias(json: try JSONParser.parse(Data(handWritten(teamAlias).utf8)), codingPath: []) == teamAlias)
     }
 
     @Test func aHandWrittenLineDropsNoFieldOfTheCodableForm() throws {

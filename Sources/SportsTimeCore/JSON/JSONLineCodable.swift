@@ -396,3 +396,147 @@ extension FieldOrigin: JSONLineCodable {
         w.endObject()
     }
 }
+
+// MARK: Reference records
+//
+// Sports, teams, league structures and aliases are read by every merge, plan and render, and the merge
+// writes them all; `Stadium` stays on Codable, which refuses a coordinate that is not a finite number
+// when it is written (a line writer cannot fail).
+
+extension Sport: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            id: try f.string("id"), abbreviation: try f.string("abbreviation"), displayName: try f.string("displayName"),
+            iconName: try f.string("iconName"), colorHex: try f.string("colorHex"),
+            seasonStartMonth: try f.int("seasonStartMonth"), seasonEndMonth: try f.int("seasonEndMonth"),
+            isActive: try f.bool("isActive"), isBuiltIn: try f.bool("isBuiltIn"),
+            matchWindowDays: try f.optionalInt("matchWindowDays"), lastModified: try f.instant("lastModified"),
+            schemaVersion: try f.int("schemaVersion"), source: try f.string("source"))
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("abbreviation", abbreviation)
+        w.field("colorHex", colorHex)
+        w.field("displayName", displayName)
+        w.field("iconName", iconName)
+        w.field("id", id)
+        w.field("isActive", isActive)
+        w.field("isBuiltIn", isBuiltIn)
+        w.field("lastModified", lastModified)
+        w.field("matchWindowDays", matchWindowDays)
+        w.field("schemaVersion", schemaVersion)
+        w.field("seasonEndMonth", seasonEndMonth)
+        w.field("seasonStartMonth", seasonStartMonth)
+        w.field("source", source)
+        w.endObject()
+    }
+}
+
+extension Team: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            id: try f.string("id"), sport: try f.string("sport"), market: try f.string("market"), name: try f.string("name"),
+            abbreviation: try f.string("abbreviation"), homeStadiumId: try f.string("homeStadiumId"),
+            conferenceId: try f.optionalString("conferenceId"), divisionId: try f.optionalString("divisionId"),
+            lastModified: try f.instant("lastModified"), schemaVersion: try f.int("schemaVersion"),
+            source: try f.string("source"))
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("abbreviation", abbreviation)
+        w.field("conferenceId", conferenceId)
+        w.field("divisionId", divisionId)
+        w.field("homeStadiumId", homeStadiumId)
+        w.field("id", id)
+        w.field("lastModified", lastModified)
+        w.field("market", market)
+        w.field("name", name)
+        w.field("schemaVersion", schemaVersion)
+        w.field("source", source)
+        w.field("sport", sport)
+        w.endObject()
+    }
+}
+
+extension LeagueStructure: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            id: try f.string("id"), sport: try f.string("sport"), level: try f.enumeration("level", as: Level.self),
+            name: try f.string("name"), abbreviation: try f.optionalString("abbreviation"),
+            parentId: try f.optionalString("parentId"), displayOrder: try f.int("displayOrder"),
+            lastModified: try f.instant("lastModified"), schemaVersion: try f.int("schemaVersion"),
+            source: try f.string("source"))
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("abbreviation", abbreviation)
+        w.field("displayOrder", displayOrder)
+        w.field("id", id)
+        w.field("lastModified", lastModified)
+        w.field("level", level)
+        w.field("name", name)
+        w.field("parentId", parentId)
+        w.field("schemaVersion", schemaVersion)
+        w.field("source", source)
+        w.field("sport", sport)
+        w.endObject()
+    }
+}
+
+extension TeamAlias: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            id: try f.string("id"), teamId: try f.string("teamId"), kind: try f.enumeration("kind", as: Kind.self),
+            value: try f.string("value"), validFrom: try f.optionalDate("validFrom"),
+            validUntil: try f.optionalDate("validUntil"), sourceSystem: try f.optionalString("sourceSystem"),
+            lastModified: try f.instant("lastModified"), schemaVersion: try f.int("schemaVersion"),
+            source: try f.string("source"))
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("id", id)
+        w.field("kind", kind)
+        w.field("lastModified", lastModified)
+        w.field("schemaVersion", schemaVersion)
+        w.field("source", source)
+        w.field("sourceSystem", sourceSystem)
+        w.field("teamId", teamId)
+        w.field("validFrom", validFrom)
+        w.field("validUntil", validUntil)
+        w.field("value", value)
+        w.endObject()
+    }
+}
+
+extension StadiumAlias: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            id: try f.string("id"), stadiumId: try f.string("stadiumId"), name: try f.string("name"),
+            validFrom: try f.optionalDate("validFrom"), validUntil: try f.optionalDate("validUntil"),
+            sourceSystem: try f.optionalString("sourceSystem"), lastModified: try f.instant("lastModified"),
+            schemaVersion: try f.int("schemaVersion"), source: try f.string("source"))
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("id", id)
+        w.field("lastModified", lastModified)
+        w.field("name", name)
+        w.field("schemaVersion", schemaVersion)
+        w.field("source", source)
+        w.field("sourceSystem", sourceSystem)
+        w.field("stadiumId", stadiumId)
+        w.field("validFrom", validFrom)
+        w.field("validUntil", validUntil)
+        w.endObject()
+    }
+}

@@ -49,6 +49,42 @@ import Testing
         #expect(config.location.line == 2)
     }
 
+    /// An ingest of some sources decodes and checks only their entries: another entry's bad settings
+    /// neither cost it nor stop it (that source's own stage reports them), and a chosen entry's problems
+    /// and location are those of the whole spec.
+    @Test func chosenSourcesAreDecodedAloneAndLocatedInTheWholeSpec() throws {
+        let broken = Self.valid.replacingOccurrences(of: "format: retrosheet", with: "format: retrosheeet")
+            .replacingOccurrences(of: "files: [2023SKED.TXT]", with: "files: [2023SKED.TXT]\n    colour: red")
+        let b = Self.valid.replacingOccurrences(of: "sources:\n", with: "").replacingOccurrences(of: "id: a", with: "id: b")
+        let text = broken + "\n" + b
+        let chosen = try SourceCatalog.load(text: text, path: "s.yaml", only: ["b"])
+        #expect(chosen.configs.map(\.id) == ["b"] && chosen.declared == ["a", "b"])
+        #expect(chosen.configs.first?.location.line == 13)
+        let whole = problems(text).map(\.description)
+        #expect(whole.count == 1 && whole[0].contains("colour"))
+        do {
+            _ = try SourceCatalog.load(text: text, path: "pipeline/sources.yaml", only: ["a"])
+            Issue.record("source a's unknown key was not refused")
+        } catch let error as PipelineError {
+            #expect(error.diagnostics.map(\.description) == whole)
+        }
+        let typo = Self.valid.replacingOccurrences(of: "format: retrosheet", with: "format: retrosheeet") + "\n" + b
+        #expect(try SourceCatalog.load(text: typo, path: "s.yaml", only: ["b"]).configs.count == 1)
+        let typoProblems = problems(typo).map(\.description)
+        #expect(typoProblems.count == 1 && typoProblems[0].hasPrefix("pipeline/sources.yaml:7:"))
+        do {
+            _ = try SourceCatalog.load(text: typo, path: "pipeline/sources.yaml", only: ["a"])
+            Issue.record("source a's unknown format was not refused")
+        } catch let error as PipelineError {
+            #expect(error.diagnostics.map(\.description) == typoProblems)
+        }
+        // An entry without a readable id is always decoded, so its problem is reported.
+        #expect(throws: PipelineError.self) {
+            let unnamed = Self.valid.replacingOccurrences(of: "id: a", with: "id: [a]").replacingOccurrences(of: "sources:\n", with: "")
+            try SourceCatalog.load(text: "sources:\n" + b + "\n" + unnamed, path: "s.yaml", only: ["b"])
+        }
+    }
+
     @Test func allowShrinkReasonTravelsInTheBatchMeta() throws {
         let text = Self.valid + "\n    allowShrink: {reason: \"The league cancelled the last two weeks.\"}"
         let config = try #require(try SourceCatalog.load(text: text, path: "s.yaml").first)

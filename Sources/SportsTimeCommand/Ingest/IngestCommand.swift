@@ -58,11 +58,14 @@ public struct IngestCommand: PipelineCommand {
                     "cannot read the sources spec", fix: "Check the --sources path"))
         }
         try TextEncoding.refuseWide(data, path: specPath)
-        let configs = try SourceCatalog.load(text: String(decoding: data, as: UTF8.self), path: specPath)
+        // Only the sources asked for are decoded and checked (`--source`, `--preview`); all without either.
+        let chosen: Set<String>? = preview.map { [$0] } ?? (only.isEmpty ? nil : Set(only))
+        let catalog = try SourceCatalog.load(text: String(decoding: data, as: UTF8.self), path: specPath, only: chosen)
+        let configs = catalog.configs
         let scrapedURL = paths.url(scraped)
         if let preview {
             guard let config = configs.first(where: { $0.id == preview }) else {
-                throw ValidationError("unknown source '\(preview)'. Use one of: \(configs.map(\.id).joined(separator: ", ")).")
+                throw ValidationError("unknown source '\(preview)'. Use one of: \(catalog.declared.joined(separator: ", ")).")
             }
             let input = try Self.read(config, from: scrapedURL, paths: paths)
             context.writeOutput(try Preview.text(config, files: input.files, lookups: input.lookups, rows: rows))
@@ -72,7 +75,7 @@ public struct IngestCommand: PipelineCommand {
         let unknown = only.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw ValidationError(
-                "unknown source \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Use one of: \(configs.map(\.id).joined(separator: ", "))."
+                "unknown source \(unknown.map { "'\($0)'" }.joined(separator: ", ")). Use one of: \(catalog.declared.joined(separator: ", "))."
             )
         }
         let selected = only.isEmpty ? configs : configs.filter { only.contains($0.id) }

@@ -17,13 +17,68 @@ public enum StrictYAML {
     public static func decodeDocument<T: Decodable>(_ type: T.Type, from text: String, path: String) throws
         -> (value: T, document: YAMLDocument)
     {
+        try decodeDocument(type, from: text, path: path, narrowing: { $0 })
+    }
+
+    /// Entries of a top-level list of mappings (`sources:`) chosen by the text of one of their keys (`id`).
+    public struct ListSelection {
+        public var list: String
+        public var key: String
+        /// The texts chosen; nil keeps every entry.
+        public var values: Set<String>?
+
+        public init(list: String, key: String, values: Set<String>?) {
+            self.list = list; self.key = key; self.values = values
+        }
+    }
+
+    /// What `decodeDocument(_:from:path:selecting:)` kept of the list.
+    public struct ListChoice {
+        /// Every entry's key text, in list order (entries without one left out).
+        public var declared: [String] = []
+        /// The list positions of the entries decoded, in order: the decoded list's i-th entry is entry
+        /// `positions[i]` of the document's.
+        public var positions: [Int] = []
+    }
+
+    /// `decodeDocument(_:from:path:)` with only the chosen entries of a top-level list decoded: a reader
+    /// that needs one entry of a long list does not decode (or fail on) the others. An entry whose key
+    /// is missing or not text is kept, so its problem is reported. The kept nodes have their own lines
+    /// and columns, so their problems are located as in the whole document, which is the one returned.
+    public static func decodeDocument<T: Decodable>(
+        _ type: T.Type, from text: String, path: String, selecting selection: ListSelection
+    ) throws -> (value: T, document: YAMLDocument, choice: ListChoice) {
+        var choice = ListChoice()
+        let (value, document) = try decodeDocument(type, from: text, path: path) { root in
+            guard let mapping = root.mapping else { return root }
+            var pairs = mapping.map { ($0.key, $0.value) }
+            guard let at = pairs.firstIndex(where: { $0.0.string == selection.list }), let entries = pairs[at].1.sequence
+            else { return root }
+            var kept: [Node] = []
+            for (position, entry) in entries.enumerated() {
+                let key = entry.mapping?.first(where: { $0.key.string == selection.key })?.value.string
+                if let key { choice.declared.append(key) }
+                if let values = selection.values, let key, !values.contains(key) { continue }
+                kept.append(entry)
+                choice.positions.append(position)
+            }
+            guard selection.values != nil else { return root }
+            pairs[at].1 = .sequence(Node.Sequence(kept, entries.tag, entries.style, entries.mark, entries.anchor))
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark, mapping.anchor))
+        }
+        return (value, document, choice)
+    }
+
+    private static func decodeDocument<T: Decodable>(
+        _ type: T.Type, from text: String, path: String, narrowing: (Node) -> Node
+    ) throws -> (value: T, document: YAMLDocument) {
         guard let composed = try compose(text, path: path) else {
             throw PipelineError.invalidInput(
                 Diagnostic(
                     .error, at: SourceLocation(path: path, line: 1), "the file is empty",
                     fix: "Add the document's content"))
         }
-        let node = composed
+        let node = narrowing(composed)
         let decoder = YAMLNodeDecoder()
         let value: T
         do {

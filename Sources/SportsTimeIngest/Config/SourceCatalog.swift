@@ -6,14 +6,34 @@ import SportsTimeCore
 public enum SourceCatalog {
     /// The checked sources in file order. Throws `PipelineError.invalidInput(s)` (exit 2).
     public static func load(text: String, path: String) throws -> [SourceConfig] {
-        let (file, document) = try StrictYAML.decodeDocument(SourcesFile.self, from: text, path: path)
+        try load(text: text, path: path, only: nil).configs
+    }
+
+    /// Sources chosen by id from the spec, and the ids the spec declares.
+    public struct Selection: Sendable {
+        /// The checked sources chosen, in file order.
+        public var configs: [SourceConfig]
+        /// Every source id the spec declares, in file order (for naming the choices of an unknown one).
+        public var declared: [String]
+    }
+
+    /// The sources whose ids are in `only` (all when nil), decoded and checked; the other entries are
+    /// not decoded (an ingest of one source does not pay for, or fail on, the others' settings; each
+    /// source's own stage checks it). An entry whose id cannot be read is always kept, so its problem
+    /// is reported. Throws `PipelineError.invalidInput(s)` (exit 2).
+    public static func load(text: String, path: String, only: Set<String>?) throws -> Selection {
+        let (file, document, choice) = try StrictYAML.decodeDocument(
+            SourcesFile.self, from: text, path: path, selecting: .init(list: "sources", key: "id", values: only))
+        // The list positions of the entries decoded (messages and locations name those).
+        let positions = choice.positions.count == file.sources.count ? choice.positions : Array(file.sources.indices)
         var problems: [Diagnostic] = []
         var configs: [SourceConfig] = []
         var seen: [String: Int] = [:]
         var presets: [SourceFormat: MappingSpec] = [:]
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
-        let sourceLocations = StrictYAML.locations(of: file.sources.indices.map { ["sources", .index($0)] }, in: document, path: path)
-        for (index, spec) in file.sources.enumerated() {
+        let sourceLocations = StrictYAML.locations(of: positions.map { ["sources", .index($0)] }, in: document, path: path)
+        for (decoded, spec) in file.sources.enumerated() {
+            let index = positions[decoded]
             func fail(_ message: String, fix: String, _ keys: YAMLPathElement...) { fail(message, fix: fix, path: keys) }
             func fail(_ message: String, fix: String, path keys: [YAMLPathElement], offset: Int? = nil) {
                 var location = StrictYAML.location(of: ["sources", .index(index)] + keys, in: text, path: path)
@@ -115,14 +135,14 @@ public enum SourceCatalog {
                     mapping: mapping, filters: spec.filters ?? [], scrapedAt: scrapedAt, naiveTimeZone: zone,
                     rejectThreshold: threshold, priority: spec.priority, trust: trust,
                     placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
-                    location: sourceLocations[index],
+                    location: sourceLocations[decoded],
                     expressionStarts: expressionStarts(spec, index: index, document: document, path: path, lines: lines),
                     allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
         }
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)
         }
-        return configs
+        return Selection(configs: configs, declared: choice.declared)
     }
 
     /// The expression text at `keys` of a source (`mapping.fields.<name>.expr` or `...cases[i].when`).

@@ -346,3 +346,27 @@ import SportsTimeCore
         #expect(repo.read("out/render.txt")?.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 }
+
+/// The run report is written after every stage a run publishes, by hand-written lines: the bytes of its
+/// Codable form, read back to the same value.
+@Suite struct RunReportLineTests {
+    @Test func theReportLineIsItsCodableForm() throws {
+        var report = RunReport(run: 7, command: ["sportstime", "run", "--force"], started: "2026-11-27T08:00:00Z", selected: ["a", "b@x"])
+        var full = StageOutcome(
+            stage: "b@x", status: .failed, reason: "dep \"x\" changed", seconds: 0.051255464553833,
+            recordsIn: 12, recordsOut: 10, rejected: 2, outputsChanged: ["out/b"], problems: ["error: line\nbreak"])
+        full.filtered = 3
+        report.stages = [StageOutcome(stage: "a", status: .notRun, reason: "up to date"), full]
+        report.status = .interrupted
+        report.seconds = 1.5
+        for value in [report, RunReport(run: 1, command: [], started: "", selected: [])] {
+            var line = JSONWriter()
+            value.write(to: &line)
+            var codable = JSONWriter()
+            codable.value(try JSONValueEncoder.encode(value))
+            #expect(line.text == codable.text)
+            #expect(try CanonicalJSON.decode(RunReport.self, from: line.data) == value)
+            #expect(try JSONValueDecoder.decode(RunReport.self, from: JSONParser.parse(line.data)) == value)
+        }
+    }
+}

@@ -91,6 +91,12 @@ public struct JSONFields {
         return number
     }
 
+    public func double(_ key: String) throws -> Double {
+        let value = try required(key)
+        guard case .number(let text) = value, let number = Double(text) else { throw mismatch(Double.self, key, value) }
+        return number
+    }
+
     public func bool(_ key: String) throws -> Bool {
         let value = try required(key)
         guard case .bool(let flag) = value else { throw mismatch(Bool.self, key, value) }

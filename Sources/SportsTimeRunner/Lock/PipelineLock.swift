@@ -62,39 +62,63 @@ public struct PipelineLock: Hashable, Sendable {
     }
 
     /// Canonical bytes: sorted keys, two-space indent, lists and hashes one per line, trailing newline.
+    /// Written into one buffer, strings escaped by the canonical writer (the lock is rewritten after every
+    /// stage a run publishes).
     public func encoded() -> Data {
-        var out = "{\n  \"schemaVersion\": \(Self.currentVersion),\n  \"stages\": {"
+        var w = JSONWriter(capacity: 64 * 1024)
+        w.raw("{\n  \"schemaVersion\": ")
+        w.int(Self.currentVersion)
+        w.raw(",\n  \"stages\": {")
         let names = stages.keys.sorted()
         for (index, name) in names.enumerated() {
             let entry = stages[name]!
-            out += "\n    \(quote(name)): {\n"
-            out += "      \"cmd\": [" + entry.cmd.map(quote).joined(separator: ", ") + "],\n"
-            out += "      \"code\": " + map(entry.code) + ",\n"
-            out += "      \"deps\": " + map(entry.deps) + ",\n"
-            out += "      \"key\": " + quote(entry.key) + ",\n"
-            out += "      \"outs\": " + map(entry.outs) + ",\n"
-            out += "      \"params\": " + map(entry.params) + (entry.reads == nil ? "\n" : ",\n")
-            if let reads = entry.reads {
-                out +=
-                    "      \"reads\": "
-                    + (reads.isEmpty ? "[]" : "[\n" + reads.map { "        " + quote($0) }.joined(separator: ",\n") + "\n      ]") + "\n"
+            w.raw("\n    ")
+            w.string(name)
+            w.raw(": {\n      \"cmd\": [")
+            for (position, argument) in entry.cmd.enumerated() {
+                if position > 0 { w.raw(", ") }
+                w.string(argument)
             }
-            out += "    }" + (index == names.count - 1 ? "\n  " : ",")
+            w.raw("],\n      \"code\": ")
+            map(entry.code, to: &w)
+            w.raw(",\n      \"deps\": ")
+            map(entry.deps, to: &w)
+            w.raw(",\n      \"key\": ")
+            w.string(entry.key)
+            w.raw(",\n      \"outs\": ")
+            map(entry.outs, to: &w)
+            w.raw(",\n      \"params\": ")
+            map(entry.params, to: &w)
+            if let reads = entry.reads {
+                w.raw(",\n      \"reads\": ")
+                if reads.isEmpty {
+                    w.raw("[]")
+                } else {
+                    w.raw("[")
+                    for (position, read) in reads.enumerated() {
+                        w.raw(position > 0 ? ",\n        " : "\n        ")
+                        w.string(read)
+                    }
+                    w.raw("\n      ]")
+                }
+            }
+            w.raw(index == names.count - 1 ? "\n    }\n  " : "\n    },")
         }
-        out += "}\n}\n"
-        return Data(out.utf8)
+        w.raw("}\n}\n")
+        return w.data
     }
 
-    private func map(_ values: [String: String]) -> String {
-        if values.isEmpty { return "{}" }
-        let lines = values.keys.sorted().map { "        \(quote($0)): \(quote(values[$0]!))" }
-        return "{\n" + lines.joined(separator: ",\n") + "\n      }"
-    }
-
-    /// `text` as a JSON string, escaped by the canonical writer (the lock is written after every stage).
-    private func quote(_ text: String) -> String {
-        var writer = JSONWriter(capacity: text.utf8.count + 8)
-        writer.string(text)
-        return writer.text
+    private func map(_ values: [String: String], to w: inout JSONWriter) {
+        if values.isEmpty {
+            w.raw("{}")
+            return
+        }
+        for (position, key) in values.keys.sorted().enumerated() {
+            w.raw(position > 0 ? ",\n        " : "{\n        ")
+            w.string(key)
+            w.raw(": ")
+            w.string(values[key]!)
+        }
+        w.raw("\n      }")
     }
 }

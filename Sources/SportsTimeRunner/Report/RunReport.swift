@@ -106,3 +106,62 @@ public enum Format {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }
+
+// The report is rewritten after every stage a run publishes: written and read by hand-written lines
+// (`JSONLineCodable`), the same bytes as its Codable form.
+
+extension StageOutcome: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            stage: try f.string("stage"), status: try f.enumeration("status", as: Status.self), reason: try f.string("reason"),
+            seconds: try f.double("seconds"), recordsIn: try f.optionalInt("recordsIn"),
+            recordsOut: try f.optionalInt("recordsOut"), rejected: try f.optionalInt("rejected"),
+            outputsChanged: try f.strings("outputsChanged"), problems: try f.strings("problems"))
+        filtered = try f.optionalInt("filtered")
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("filtered", filtered)
+        w.field("outputsChanged", outputsChanged)
+        w.field("problems", problems)
+        w.field("reason", reason)
+        w.field("recordsIn", recordsIn)
+        w.field("recordsOut", recordsOut)
+        w.field("rejected", rejected)
+        w.key("seconds")
+        // A duration is finite; were it not, `null` keeps the line JSON (Codable would write no report).
+        if !w.double(seconds) { w.null() }
+        w.field("stage", stage)
+        w.field("status", status)
+        w.endObject()
+    }
+}
+
+extension RunReport: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            run: try f.int("run"), command: try f.strings("command"), started: try f.string("started"), selected: try f.strings("selected"))
+        status = try f.enumeration("status", as: Status.self)
+        stages = try f.objects("stages", as: StageOutcome.self)
+        seconds = try f.double("seconds")
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("command", command)
+        w.field("run", run)
+        w.key("seconds")
+        if !w.double(seconds) { w.null() }
+        w.field("selected", selected)
+        w.key("stages")
+        w.beginArray()
+        for stage in stages { stage.write(to: &w) }
+        w.endArray()
+        w.field("started", started)
+        w.field("status", status)
+        w.endObject()
+    }
+}

@@ -102,6 +102,26 @@ import SportsTimeCore
     }
 }
 
+/// Path containment decides which stage is upstream of which and what a run may touch; it compares bytes.
+@Suite struct RepositoryPathTests {
+    @Test func containmentIsByWholeFolderNames() {
+        #expect(RepositoryPath.contains("out/merge", "out/merge"))
+        #expect(RepositoryPath.contains("out/merge", "out/merge/games/mlb-2023.json"))
+        #expect(!RepositoryPath.contains("out/merge", "out/merged"))
+        #expect(!RepositoryPath.contains("out/merge", "out/merg"))
+        #expect(!RepositoryPath.contains("out/merge/games", "out/merge"))
+        #expect(RepositoryPath.contains("fixtures/scraped/caf\u{E9}", "fixtures/scraped/caf\u{E9}/a.csv"))
+        #expect(RepositoryPath.overlaps("out", "out/plan/x.json") && RepositoryPath.overlaps("out/plan/x.json", "out"))
+        #expect(!RepositoryPath.overlaps("out/plan", "out/render"))
+    }
+
+    @Test func cacheLinesSplitByByte() {
+        #expect(TabSeparated.lines("a\tb\n\nc\u{E9}\t\t\n") == ["a\tb", "c\u{E9}\t\t"])
+        #expect(TabSeparated.fields("c\u{E9}\t\t") == ["c\u{E9}", "", ""])
+        #expect(TabSeparated.fields("h\t1\t2\tpath\twith\ttabs", maxSplits: 3) == ["h", "1", "2", "path\twith\ttabs"])
+    }
+}
+
 @Suite struct LockTests {
     @Test func encodingIsSortedStableAndRoundTrips() throws {
         var lock = PipelineLock()

@@ -54,11 +54,13 @@ extension Workspace {
         for path in tops.sorted() {
             for link in confinement.linksLeavingRepository(under: path) { problems.add(RepositoryConfinement.outsideLink(link)) }
         }
-        let inputs = Self.inputs(of: graph)
+        // The pipeline's inputs are only needed for an out that resolves elsewhere (through a link).
+        var inputs: [(path: String, stage: String)]?
         for stage in graph.stages {
             for out in stage.outs {
                 guard let real = confinement.resolvedRelative(out), real != out else { continue }
-                if let why = Self.readers(of: real, inputs: inputs) ?? Self.runnerOwned(real) {
+                if inputs == nil { inputs = Self.inputs(of: graph) }
+                if let why = Self.readers(of: real, inputs: inputs ?? []) ?? Self.runnerOwned(real) {
                     problems.add(
                         Diagnostic(
                             .error, at: SourceLocation(path: out),

@@ -63,7 +63,12 @@ public enum RepositoryPath {
 
     /// Whether `inner` is `outer` or lies under it.
     public static func contains(_ outer: String, _ inner: String) -> Bool {
-        inner == outer || inner.hasPrefix(outer + "/")
+        // Compared as bytes, as the file system names them (and without building `outer + "/"`: the
+        // runner asks this of every pair of its stages' paths).
+        let (o, i) = (outer.utf8, inner.utf8)
+        let (outerCount, innerCount) = (o.count, i.count)
+        guard innerCount >= outerCount, i.starts(with: o) else { return false }
+        return innerCount == outerCount || i[i.index(i.startIndex, offsetBy: outerCount)] == UInt8(ascii: "/")
     }
 
     /// Whether one path contains the other.

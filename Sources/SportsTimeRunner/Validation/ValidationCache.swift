@@ -36,10 +36,10 @@ final class ValidationCache: Sendable {
         self.context = context
         var known: [String: Entry] = [:]
         if let text = try? String(contentsOf: file, encoding: .utf8) {
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+            var lines = TabSeparated.lines(text)[...]
             if lines.popFirst() == Substring(Self.header + "\t" + context) {
                 for line in lines {
-                    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                    let fields = TabSeparated.fields(line)
                     guard fields.count == 3, fields[0].utf8.count == 66 else { continue }
                     let kind = fields[2] == "-" ? nil : ArtifactKind(rawValue: String(fields[2]))
                     guard fields[2] == "-" || kind != nil else { continue }

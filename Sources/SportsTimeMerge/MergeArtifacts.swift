@@ -289,6 +289,7 @@ public enum MergeOutput {
         previousHashes: [String: String] = [:],
         settings: [String: String], reportMeta: [String: String] = [:],
         producer: Producer = Producer(stage: "merge"), idsDigest: (@Sendable (String) -> String)? = nil,
+        seasonDigests: [String: SeasonDigests] = [:],
         emit: (OutputFile) throws -> Void
     ) throws {
         func refs(_ paths: some Sequence<String>) -> [InputReference] {
@@ -326,7 +327,7 @@ public enum MergeOutput {
         let reportInputs = (allInputs + previousHashes.map { InputReference(path: $0.key, sha256: $0.value) }).sorted()
         let report = Envelope(kind: .mergeReport, producer: producer, inputs: reportInputs, meta: meta, records: result.report)
         try emit(OutputFile(path: "merge-report.json", data: try report.canonicalData()))
-        try emit(OutputFile(path: "rejects.jsonl", data: try RejectsWriter.data(result.rejects)))
+        try emit(OutputFile(path: "rejects.jsonl", data: RejectsWriter.data(result.rejects)))
 
         // Games: one file per sport and season; inputs are the batches that list a game of it. Games are
         // found by their place in the store and copied one file at a time (a copy of the whole store
@@ -357,8 +358,12 @@ public enum MergeOutput {
         }
         // Each season's games and lineage are encoded on every core and handed to `emit` in path order.
         let overridesByGame = overrideFilesByGame, batchPaths = batchesByFile, seasonOf = keyOfFile, groups = gamesByFile
+        let given = seasonDigests
         @Sendable func encode(_ name: String) throws -> [OutputFile] {
             let gamesByFile = groups, keyOfFile = seasonOf, batchesByFile = batchPaths, overrideFilesByGame = overridesByGame
+            let key = keyOfFile[name]!
+            let digests = given["\(key.sport)-\(key.season)"]
+            let needsRowPairs = digests == nil && idsDigest != nil
             let members = gamesByFile[name]!
             let ids = members.map { store[allGames[$0]].key }
             let games = members.indices.sorted { ids[$0] < ids[$1] }.map { store[allGames[members[$0]]].value }
@@ -373,7 +378,7 @@ public enum MergeOutput {
                 lineage.append(entry)
                 for row in entry.rows {
                     rowsBySource[row.source, default: 0] += 1
-                    rowPairs.append((row.source, game.id))
+                    if needsRowPairs { rowPairs.append((row.source, game.id)) }
                 }
                 for row in entry.rows where row.batch != previousBatch {
                     // A batch that labels the season differently still fed this file's games.
@@ -386,7 +391,6 @@ public enum MergeOutput {
             if !overrideFilesByGame.isEmpty {
                 for game in games { paths.formUnion(overrideFilesByGame[game.id] ?? []) }
             }
-            let key = keyOfFile[name]!
             // The dates the file spans, so a reader (plan) can skip files outside its window unread.
             var first = games[0].localDate
             var last = first
@@ -404,7 +408,10 @@ public enum MergeOutput {
             for (source, count) in rowsBySource { meta[MergeOutput.rowsMetaPrefix + source] = String(count) }
             let active = games.filter { $0.deprecatedAt == nil }.map(\.id)
             meta[MergeOutput.activeGamesMetaKey] = String(active.count)
-            if let idsDigest {
+            if let digests {
+                meta[MergeOutput.activeIdsMetaKey] = digests.activeIds
+                meta[MergeOutput.rowsMetaKey] = digests.rows
+            } else if let idsDigest {
                 meta[MergeOutput.activeIdsMetaKey] = idsDigest(ShrinkGuard.idsText(active))
                 meta[MergeOutput.rowsMetaKey] = idsDigest(ShrinkGuard.rowsText(rowPairs))
             }
@@ -434,6 +441,45 @@ public enum MergeOutput {
     private struct SeasonKey: Hashable {
         var sport: String
         var season: String
+    }
+
+    /// The digests a season's games file keeps in its meta (`activeIdsMetaKey`, `rowsMetaKey`), per
+    /// `<sport>-<season>` (the file's name): worked out once per merge, on all cores, for both the shrink
+    /// guard (which compares them with the published files') and `produce` (which writes them).
+    /// `hash` turns text into a digest (the command passes SHA-256).
+    public static func seasonDigests(of result: MergeResult, hash: @Sendable (String) -> String) -> [String: SeasonDigests] {
+        let store = result.store.games
+        var allIds: [String: [String]] = [:]
+        var activeIds: [String: [String]] = [:]
+        for position in store.indices {
+            // Fields read in place: a copy of the game would retain every string of it.
+            let key = "\(store.values[position].sport)-\(store.values[position].season)"
+            let id = store.keys[position]
+            allIds[key, default: []].append(id)
+            if store.values[position].deprecatedAt == nil { activeIds[key, default: []].append(id) }
+        }
+        let keys = allIds.keys.sorted()
+        let (lineage, seasonIds, seasonActive) = (result.lineage, allIds, activeIds)
+        let digests = keys.parallelMap { key in
+            var rows: [(source: String, gameId: String)] = []
+            for id in seasonIds[key] ?? [] {
+                for source in lineage.rowSources(of: id) ?? [] { rows.append((source, id)) }
+            }
+            return SeasonDigests(
+                activeIds: hash(ShrinkGuard.idsText(seasonActive[key] ?? [])), rows: hash(ShrinkGuard.rowsText(rows)))
+        }
+        return Dictionary(uniqueKeysWithValues: zip(keys, digests))
+    }
+}
+
+/// A season's digests: of its active games' ids (`ShrinkGuard.idsText`) and of its rows' sources and games
+/// (`ShrinkGuard.rowsText`).
+public struct SeasonDigests: Sendable, Equatable {
+    public var activeIds: String
+    public var rows: String
+
+    public init(activeIds: String, rows: String) {
+        self.activeIds = activeIds; self.rows = rows
     }
 }
 

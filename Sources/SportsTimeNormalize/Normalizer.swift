@@ -107,7 +107,7 @@ struct NameMiss: Hashable, Sendable {
 
 /// Unresolved names gathered across batches, one entry per source, field and value.
 struct UnresolvedNames {
-    private struct Entry {
+    private struct Entry: Sendable {
         var miss: NameMiss
         var seenAt: [Provenance] = []
         var occurrences = 0
@@ -125,9 +125,11 @@ struct UnresolvedNames {
         entries[id] = entry
     }
 
-    /// The names sorted by id, each with its first provenances and its suggestions.
+    /// The names sorted by id, each with its first provenances and its suggestions (each name's scored
+    /// against every alias of its sport: on all cores).
     func names(resolver: AliasResolver, options: NormalizeOptions) -> [UnresolvedName] {
-        entries.keys.sorted().compactMap { id in
+        let entries = self.entries
+        return entries.keys.sorted().parallelMap { id -> UnresolvedName? in
             guard let entry = entries[id] else { return nil }
             let miss = entry.miss
             let first = entry.candidates.sorted()
@@ -149,6 +151,6 @@ struct UnresolvedNames {
                 id: id, source: miss.source, sport: miss.sport, field: miss.field.rawValue,
                 value: miss.value, seenAt: seenAt, occurrences: entry.occurrences,
                 suggestions: suggestions)
-        }
+        }.compactMap { $0 }
     }
 }

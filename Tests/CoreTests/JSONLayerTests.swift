@@ -167,6 +167,35 @@ import Testing
         #expect(handWritten(lineage) == (try foundationLine(lineage)))
     }
 
+    /// Every committed rejects line (ingest's and normalize's quarantine) is written back byte for byte by
+    /// the hand-written line, which is also Foundation's line and reads back to the same reject.
+    @Test func rejectsLinesAreWrittenLikeFoundation() throws {
+        let out = Self.root.appendingPathComponent("out")
+        let walker = try #require(FileManager.default.enumerator(at: out, includingPropertiesForKeys: nil))
+        var checked = 0
+        for case let url as URL in walker where url.lastPathComponent == "rejects.jsonl" {
+            let data = try Data(contentsOf: url)
+            var rejects: [Reject] = []
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let reject = try Reject(json: try JSONParser.parse(Data(line.utf8)), codingPath: [])
+                #expect(handWritten(reject) == String(line))
+                #expect(try foundationLine(reject) == String(line))
+                #expect(try JSONDecoder().decode(Reject.self, from: Data(line.utf8)) == reject)
+                rejects.append(reject)
+            }
+            #expect(RejectsWriter.data(rejects) == data, "\(url.path) is not written back byte for byte")
+            checked += rejects.count
+        }
+        #expect(checked > 1_000)
+        // Every optional field set, and none: a field added to `Reject` but not to its line fails here.
+        let full = Reject(file: "f \"q\".csv", line: 7, reason: "bad\tvalue / é", raw: "a,b\n\u{1}", recordId: "s:1")
+        let bare = Reject(file: "f.csv", line: nil, reason: "r")
+        for reject in [full, bare] {
+            #expect(handWritten(reject) == (try foundationLine(reject)))
+            #expect(try Reject(json: try JSONParser.parse(Data(handWritten(reject).utf8)), codingPath: []) == reject)
+        }
+    }
+
     /// A lineage's field origins: set, replace and remove by key, iterate (and write) in key order.
     @Test func fieldOriginsKeepKeyOrder() {
         var origins = FieldOrigins()

@@ -30,7 +30,7 @@ import Testing
         for config in configs {
             let result = try TestSupport.ingest(config, root: root, scraped: "scraped")
             #expect(result.counts.balances)
-            let outputs = [("games.json", try result.gamesData()), ("rejects.jsonl", try result.rejectsData())]
+            let outputs = [("games.json", try result.gamesData()), ("rejects.jsonl", result.rejectsData())]
             for (file, actual) in outputs {
                 try Golden.assertMatches(
                     actual, expected: root.appendingPathComponent("expected/\(config.id)/\(file)"),

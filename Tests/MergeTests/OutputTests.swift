@@ -29,6 +29,37 @@ import Testing
         }
     }
 
+    /// The season digests worked out once for the shrink guard are the ones each games file would work out
+    /// from its own games: the files are the same bytes either way, and every season has its digests.
+    @Test func seasonDigestsWorkedOutOnceAreTheFilesOwn() throws {
+        for seed: UInt64 in [7, 11, 23] {
+            let scenario = try ScenarioGenerator.make(seed: seed, runs: 2)
+            let input = scenario.fullInput
+            let result = try Merger.merge(input)
+            let hash: @Sendable (String) -> String = { ArtifactFiles.sha256(Data($0.utf8)) }
+            let digests = MergeOutput.seasonDigests(of: result, hash: hash)
+            var perFile: [String: Data] = [:]
+            try MergeOutput.produce(for: result, input: input, hashes: [:], settings: [:], idsDigest: hash) {
+                perFile[$0.path] = $0.data
+            }
+            var once: [String: Data] = [:]
+            try MergeOutput.produce(
+                for: result, input: input, hashes: [:], settings: [:], idsDigest: hash, seasonDigests: digests
+            ) { once[$0.path] = $0.data }
+            #expect(once == perFile, "seed \(seed)")
+            let seasons = Set(result.store.games.values.map { "\($0.sport)-\($0.season)" })
+            #expect(Set(digests.keys) == seasons)
+            for (key, digest) in digests {
+                let file = try #require(perFile["games/\(key).json"])
+                let header = try EnvelopeReader.headerSkippingRecords(of: file, path: key, expecting: .games)
+                #expect(header.meta?[MergeOutput.activeIdsMetaKey] == digest.activeIds)
+                #expect(header.meta?[MergeOutput.rowsMetaKey] == digest.rows)
+                let active = result.store.games.values.filter { "\($0.sport)-\($0.season)" == key && $0.deprecatedAt == nil }
+                #expect(digest.activeIds == hash(ShrinkGuard.idsText(active.map(\.id))))
+            }
+        }
+    }
+
     @Test func gamesAreSplitPerSportAndSeason() throws {
         let reference = T.reference(teams: ["mlb-bos", "mlb-nyy", "nba-bos", "nba-nyk"])
         let time = T.instant("2025-09-01T00:00:00Z")

@@ -158,8 +158,8 @@ public struct IngestCommand: PipelineCommand {
             if result.exceedsThreshold { return .success(Processed(result: result, games: Data(), rejects: Data(), filtered: Data())) }
             return .success(
                 Processed(
-                    result: result, games: try result.gamesData(), rejects: try result.rejectsData(),
-                    filtered: try result.filteredData()))
+                    result: result, games: try result.gamesData(), rejects: result.rejectsData(),
+                    filtered: result.filteredData()))
         } catch let error as PipelineError {
             return .failure(error)
         } catch {

@@ -175,9 +175,11 @@ public struct MergeCommand: PipelineCommand {
         for source in retired where !batchSources.contains(source.source) {
             allowed[source.source] = "retired (\(source.location)): \(source.reason)"
         }
+        // Each season's digests, once: the guard compares them with the published files', the files keep them.
+        let seasonDigests = MergeOutput.seasonDigests(of: result) { ArtifactFiles.sha256(Data($0.utf8)) }
         try guardAgainstShrinking(
             result, publishedURL: published.map(url) ?? outURL, display: display,
-            allowances: allowed, batchSources: batchSources, context: context)
+            allowances: allowed, batchSources: batchSources, seasonDigests: seasonDigests, context: context)
         if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         try cancellation.check(before: "before publishing")
 
@@ -188,7 +190,8 @@ public struct MergeCommand: PipelineCommand {
         var produced: Set<String> = []
         try MergeOutput.produce(
             for: result, input: input, hashes: hashes, previousHashes: previousHashes,
-            settings: settings, reportMeta: reportMeta, idsDigest: { ArtifactFiles.sha256(Data($0.utf8)) }
+            settings: settings, reportMeta: reportMeta, idsDigest: { ArtifactFiles.sha256(Data($0.utf8)) },
+            seasonDigests: seasonDigests
         ) { file in
             produced.insert(file.path)
             if try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
@@ -228,20 +231,12 @@ public struct MergeCommand: PipelineCommand {
     /// digest of this merge's active ids lost nothing, and its records are not read.
     private func guardAgainstShrinking(
         _ result: MergeResult, publishedURL: URL, display: (URL) -> String,
-        allowances: [String: String], batchSources: Set<String>, context: CommandContext
+        allowances: [String: String], batchSources: Set<String>, seasonDigests: [String: SeasonDigests],
+        context: CommandContext
     ) throws {
         func printError(_ text: String) { context.say("sportstime-merge: \(text)") }
         let publishedGamesFiles = ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json")
         guard !publishedGamesFiles.isEmpty else { return }
-        var activeIds: [String: [String]] = [:]
-        for game in result.store.games.values where game.deprecatedAt == nil {
-            activeIds["\(game.sport)-\(game.season)", default: []].append(game.id)
-        }
-        var rowsAfter: [String: [(source: String, gameId: String)]] = [:]
-        for (id, game) in result.store.games {
-            guard let sources = result.lineage.rowSources(of: id) else { continue }
-            rowsAfter["\(game.sport)-\(game.season)", default: []] += sources.map { ($0, id) }
-        }
         var seasons: [ShrinkGuard.PublishedSeason] = []
         var publishedRows: [String: (path: String, rows: [ShrinkGuard.SourceRow])] = [:]
         var publishedIds = Set<String>()
@@ -249,7 +244,8 @@ public struct MergeCommand: PipelineCommand {
         var publishedData: [String: Data] = [:]
         // Each published file read and its digests compared with this merge's, on all cores; what differs
         // is then looked at in path order.
-        let (sameRowsAfter, sameActiveIds) = (rowsAfter, activeIds)
+        // A season this merge has no game of: no ids and no rows (the digest of empty text).
+        let (digests, none) = (seasonDigests, ArtifactFiles.sha256(Data()))
         let published = publishedGamesFiles.map { (url: $0, path: display($0)) }.parallelMap { file in
             Result { () throws -> (data: Data, key: String, sameRows: Bool, sameIds: Bool) in
                 let data = try Self.read(file.url, display: file.path)
@@ -257,11 +253,8 @@ public struct MergeCommand: PipelineCommand {
                 let stem = String(file.url.lastPathComponent.dropLast(".json".count))
                 let meta = header.meta ?? [:]
                 let key = meta["sport"].flatMap { sport in meta["season"].map { "\(sport)-\($0)" } } ?? stem
-                let sameRows =
-                    meta[MergeOutput.rowsMetaKey] == ArtifactFiles.sha256(Data(ShrinkGuard.rowsText(sameRowsAfter[key] ?? []).utf8))
-                let sameIds =
-                    meta[MergeOutput.activeIdsMetaKey]
-                    == ArtifactFiles.sha256(Data(ShrinkGuard.idsText(sameActiveIds[key] ?? []).utf8))
+                let sameRows = meta[MergeOutput.rowsMetaKey] == (digests[key]?.rows ?? none)
+                let sameIds = meta[MergeOutput.activeIdsMetaKey] == (digests[key]?.activeIds ?? none)
                 return (data, key, sameRows, sameIds)
             }
         }

@@ -97,7 +97,7 @@ struct NormalizeRun {
                 inputs: batchInputs + referenceInputs, records: result.unresolved)
             try ArtifactFiles.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
             try ArtifactFiles.write(
-                try RejectsWriter.data(result.rejects),
+                RejectsWriter.data(result.rejects),
                 to: outURL.appendingPathComponent("rejects.jsonl"))
         }
 
@@ -157,12 +157,19 @@ struct NormalizeRun {
         let folder = publishedURL.appendingPathComponent("games", isDirectory: true)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         var previous: [String: [Game]] = [:]
-        for name in names.sorted() where name.hasSuffix(".json") && needed.contains(String(name.dropLast(".json".count))) {
+        // The files read and decoded on all cores; a file that cannot be read is left out, as before.
+        let wanted = names.sorted().filter { $0.hasSuffix(".json") && needed.contains(String($0.dropLast(".json".count))) }
+        let paths = context.paths
+        let loaded = wanted.parallelMap { name -> [Game]? in
             let url = folder.appendingPathComponent(name)
             guard let data = try? Data(contentsOf: url),
-                let envelope = try? EnvelopeReader.read(Game.self, from: data, path: display(url), expecting: .games)
-            else { continue }
-            previous[String(name.dropLast(".json".count)), default: []] += envelope.records
+                let envelope = try? EnvelopeReader.read(Game.self, from: data, path: paths.display(url), expecting: .games)
+            else { return nil }
+            return envelope.records
+        }
+        for (name, games) in zip(wanted, loaded) {
+            guard let games else { continue }
+            previous[String(name.dropLast(".json".count)), default: []] += games
         }
         let lost = result.lostNames(comparedWith: previous, reference: reference)
         guard !lost.isEmpty else { return }

@@ -28,7 +28,7 @@ public struct Reject: Codable, Hashable, Sendable, Comparable {
 
 /// Writes rejects as JSON Lines: one reject per line, sorted by file, line, id, reason.
 public enum RejectsWriter {
-    public static func data(_ rejects: [Reject]) throws -> Data {
-        try CanonicalJSON.lines(rejects.sorted())
+    public static func data(_ rejects: [Reject]) -> Data {
+        CanonicalJSON.lines(rejects.sorted())
     }
 }

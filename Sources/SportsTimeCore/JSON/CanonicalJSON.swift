@@ -68,6 +68,17 @@ public enum CanonicalJSON {
         }
         return writer.data
     }
+
+    /// The same lines for a record type with a hand-written line (`JSONLineCodable`), without Codable.
+    public static func lines<T: Encodable & JSONLineCodable>(_ values: [T]) -> Data {
+        var writer = JSONWriter(capacity: values.count * 200)
+        for value in values {
+            writer.resetNesting()
+            value.write(to: &writer)
+            writer.raw("\n")
+        }
+        return writer.data
+    }
 }
 
 /// Writes a canonical document field by field; the caller gives the keys in sorted order.

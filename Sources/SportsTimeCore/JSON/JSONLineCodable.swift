@@ -546,3 +546,22 @@ extension StadiumAlias: JSONLineCodable {
         w.endObject()
     }
 }
+
+extension Reject: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            file: try f.string("file"), line: try f.optionalInt("line"), reason: try f.string("reason"),
+            raw: try f.optionalString("raw"), recordId: try f.optionalString("recordId"))
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("file", file)
+        w.field("line", line)
+        w.field("raw", raw)
+        w.field("reason", reason)
+        w.field("recordId", recordId)
+        w.endObject()
+    }
+}

@@ -52,6 +52,28 @@ public struct FilteredRow: Codable, Hashable, Sendable, Comparable {
     public static func < (a: Self, b: Self) -> Bool { (a.file, a.line, a.filter) < (b.file, b.line, b.filter) }
 }
 
+extension FilteredRow: JSONLineCodable {
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            file: try f.string("file"), line: try f.int("line"), filter: try f.int("filter"),
+            column: try f.string("column"), condition: try f.string("condition"), value: try f.string("value"),
+            raw: try f.string("raw"))
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("column", column)
+        w.field("condition", condition)
+        w.field("file", file)
+        w.field("filter", filter)
+        w.field("line", line)
+        w.field("raw", raw)
+        w.field("value", value)
+        w.endObject()
+    }
+}
+
 /// One source ingested: records, rejects, warnings, counts, and whether rejects passed the threshold.
 public struct IngestResult: Sendable {
     public var source: SourceConfig
@@ -137,10 +159,10 @@ public struct IngestResult: Sendable {
     }
 
     /// `out/ingest/<source>/rejects.jsonl`.
-    public func rejectsData() throws -> Data { try RejectsWriter.data(rejects) }
+    public func rejectsData() -> Data { RejectsWriter.data(rejects) }
 
     /// `out/ingest/<source>/filtered.jsonl`: canonical JSON, one filtered row per line, by file and line.
-    public func filteredData() throws -> Data { try CanonicalJSON.lines(filtered.sorted()) }
+    public func filteredData() -> Data { CanonicalJSON.lines(filtered.sorted()) }
 }
 
 /// Reads one source's files into raw games. Pure: files come in as bytes, results go out as values.

@@ -302,32 +302,41 @@ public enum MergeOutput {
             if patch.entity == .games { overrideFilesByGame[patch.recordId, default: []].insert(patch.location.path) }
         }
 
-        func add<Record: MergeableRecord>(_ records: [String: Record]) throws {
+        // The files that are not per season, encoded beside the seasons' (jobs of the same in-order map).
+        let kindInputs = overrideFiles
+        @Sendable func entityFile<Record: MergeableRecord>(_ records: [String: Record]) throws -> OutputFile {
             let kind = Record.entityKind
             let envelope = Envelope(
                 kind: kind.artifactKind, producer: producer,
-                inputs: refs([input.referenceFile(of: kind)] + (overrideFiles[kind] ?? [])),
+                inputs: MergeOutput.references([input.referenceFile(of: kind)] + (kindInputs[kind] ?? []), hashes),
                 records: Array(records.values))
-            try emit(OutputFile(path: kind.outputFileName, data: try envelope.canonicalData()))
+            return OutputFile(path: kind.outputFileName, data: try envelope.canonicalData())
         }
-        try add(result.store.sports)
-        try add(result.store.stadiums)
-        try add(result.store.teams)
-        try add(result.store.leagueStructures)
-        try add(result.store.teamAliases)
-        try add(result.store.stadiumAliases)
-
         let allInputs = refs(hashes.keys)
-        let sync = Envelope(
-            kind: .syncState, producer: producer, inputs: allInputs, meta: settings,
-            records: result.syncStates)
-        try emit(OutputFile(path: "sync-state.json", data: try sync.canonicalData()))
         var meta = reportMeta
         meta["mode"] = result.mode.rawValue
-        let reportInputs = (allInputs + previousHashes.map { InputReference(path: $0.key, sha256: $0.value) }).sorted()
-        let report = Envelope(kind: .mergeReport, producer: producer, inputs: reportInputs, meta: meta, records: result.report)
-        try emit(OutputFile(path: "merge-report.json", data: try report.canonicalData()))
-        try emit(OutputFile(path: "rejects.jsonl", data: RejectsWriter.data(result.rejects)))
+        let (reportMetaAll, reportInputs) = (
+            meta, (allInputs + previousHashes.map { InputReference(path: $0.key, sha256: $0.value) }).sorted()
+        )
+        let commonFiles: [@Sendable () throws -> OutputFile] = [
+            { try entityFile(result.store.sports) },
+            { try entityFile(result.store.stadiums) },
+            { try entityFile(result.store.teams) },
+            { try entityFile(result.store.leagueStructures) },
+            { try entityFile(result.store.teamAliases) },
+            { try entityFile(result.store.stadiumAliases) },
+            {
+                let sync = Envelope(
+                    kind: .syncState, producer: producer, inputs: allInputs, meta: settings, records: result.syncStates)
+                return OutputFile(path: "sync-state.json", data: try sync.canonicalData())
+            },
+            {
+                let report = Envelope(
+                    kind: .mergeReport, producer: producer, inputs: reportInputs, meta: reportMetaAll, records: result.report)
+                return OutputFile(path: "merge-report.json", data: try report.canonicalData())
+            },
+            { OutputFile(path: "rejects.jsonl", data: RejectsWriter.data(result.rejects)) },
+        ]
 
         // Games: one file per sport and season; inputs are the batches that list a game of it. Games are
         // found by their place in the store and copied one file at a time (a copy of the whole store
@@ -430,10 +439,13 @@ public enum MergeOutput {
             }
             return files
         }
-        // Handed to `emit` in path order as each is ready, while later ones are encoded; no more than
-        // two per core wait to be handed over.
+        // Handed to `emit` in order as each is ready (the common files, then the seasons' in path order),
+        // while later ones are encoded; no more than two per core wait to be handed over.
+        let jobs = commonFiles.indices.map { -1 - $0 } + gamesByFile.keys.sorted().indices
         let names = gamesByFile.keys.sorted()
-        try names.forEachMappedInOrder(window: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount), encode) { files in
+        try jobs.forEachMappedInOrder(window: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)) { job in
+            job < 0 ? [try commonFiles[-1 - job]()] : try encode(names[job])
+        } consume: { files in
             for file in files { try emit(file) }
         }
     }

@@ -18,6 +18,39 @@ import Testing
         #expect(values.parallelMapInRuns(minimumRun: 16) { $0 * 3 } == values.map { $0 * 3 })
     }
 
+    /// A result that counts how many of its kind are alive.
+    final class Tracked: Sendable {
+        let value: Int
+        let live: Locked<Int>
+        init(_ value: Int, _ live: Locked<Int>) {
+            self.value = value; self.live = live
+            live.withLock { $0 += 1 }
+        }
+        deinit { live.withLock { $0 -= 1 } }
+    }
+
+    /// The results are written in place by the tasks: each exactly once, in its element's place, none
+    /// leaked or released twice, for empty, tiny, uneven and large arrays, also when later ones finish first.
+    @Test func parallelMapsPlaceEveryResultOnceAndLeakNone() {
+        let live = Locked(0)
+        for count in [0, 1, 2, 3, 17, 40, 1001] {
+            do {
+                let values = Array(0..<count)
+                let mapped = values.parallelMap { Tracked($0, live) }
+                let inRuns = values.parallelMapInRuns(minimumRun: 4) { Tracked($0, live) }
+                let slow = values.prefix(40).map { $0 }.parallelMap { [Self.slowFirst($0)].map { Tracked($0, live) } }
+                #expect(mapped.map(\.value) == values)
+                #expect(inRuns.map(\.value) == values)
+                #expect(slow.map { $0[0].value } == values.prefix(40).map { $0 * $0 })
+                #expect(live.current == 2 * count + min(count, 40))
+                #expect(
+                    values.parallelMapInRuns(minimumRun: 4) { "\($0)-" + String(repeating: "x", count: $0 % 30) }
+                        == values.map { "\($0)-" + String(repeating: "x", count: $0 % 30) })
+            }
+            #expect(live.current == 0, "\(count) elements: results leaked or released twice")
+        }
+    }
+
     @Test func forEachMappedInOrderHandsOverEveryResultInOrder() throws {
         let values = Array(0..<60)
         var handed: [Int] = []

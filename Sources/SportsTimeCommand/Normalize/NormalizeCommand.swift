@@ -73,37 +73,38 @@ struct NormalizeRun {
         try guardAgainstLostNames(result, reference: referenceData)
 
         let inputsBySource = Dictionary(zip(batches.map(\.source), batchInputs), uniquingKeysWith: { first, _ in first })
-        let gamesFolder = outURL.appendingPathComponent("games", isDirectory: true)
-        // The batches' files encoded on all cores, written in order.
-        let encoded = result.batches.filter { !$0.isRefused }.parallelMap { batch in
-            Result { () throws -> (name: String, data: Data) in
+        let (outURL, gamesFolder) = (self.outURL, self.outURL.appendingPathComponent("games", isDirectory: true))
+        // The unresolved names and the rejects encoded and written beside the batches' files.
+        let (unresolvedNames, rejects) = (result.unresolved, result.rejects)
+        let sideFiles = Background { () throws -> Void in
+            let unresolved = Envelope(
+                kind: .unresolved, producer: Producer(stage: "normalize"),
+                inputs: batchInputs + referenceInputs, records: unresolvedNames)
+            try ArtifactFiles.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
+            try ArtifactFiles.write(RejectsWriter.data(rejects), to: outURL.appendingPathComponent("rejects.jsonl"))
+        }
+        // The batches' files encoded and written on all cores; the first failure in source order is reported.
+        let written = result.batches.filter { !$0.isRefused }.parallelMap { batch in
+            Result { () throws -> String in
                 let envelope = Envelope(
                     kind: .games, producer: Producer(stage: "normalize"),
                     inputs: [inputsBySource[batch.source]].compactMap { $0 } + referenceInputs,
                     meta: batch.meta, records: batch.games)
-                return ("\(batch.source).json", try envelope.canonicalData())
+                let name = "\(batch.source).json"
+                try ArtifactFiles.write(try envelope.canonicalData(), to: gamesFolder.appendingPathComponent(name))
+                return name
             }
         }
-        var written: Set<String> = []
         try write {
-            for result in encoded {
-                let file = try result.get()
-                try ArtifactFiles.write(file.data, to: gamesFolder.appendingPathComponent(file.name))
-                written.insert(file.name)
-            }
-            try removeStale(in: gamesFolder, keeping: written)
-            let unresolved = Envelope(
-                kind: .unresolved, producer: Producer(stage: "normalize"),
-                inputs: batchInputs + referenceInputs, records: result.unresolved)
-            try ArtifactFiles.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
-            try ArtifactFiles.write(
-                RejectsWriter.data(result.rejects),
-                to: outURL.appendingPathComponent("rejects.jsonl"))
+            var names: Set<String> = []
+            for file in written { names.insert(try file.get()) }
+            try removeStale(in: gamesFolder, keeping: names)
+            try sideFiles.value()
         }
 
         for diagnostic in result.diagnostics { context.say(diagnostic.description) }
         context.say(result.summary(writtenTo: display(outURL)))
-        context.keepUntilExit((batches, result, encoded))
+        context.keepUntilExit((batches, result))
     }
 
     /// Every `<source>/games.json` directly under `--in`, in path order, with its input reference.

@@ -43,23 +43,37 @@ public struct RenderRun: Sendable {
 
     public func execute() throws {
         let plansURL = url(command.plans), mergedURL = url(command.merged), outURL = url(command.out)
-        let baseMap = try loadBaseMap(url(command.geo))
-        let sports: [Sport] = try readEnvelope(Sport.self, mergedURL.appendingPathComponent("sports.json"), .sports)
-        let stadiums: [Stadium] = try readEnvelope(Stadium.self, mergedURL.appendingPathComponent("stadiums.json"), .stadiums)
-        let loaded = try loadPlans(plansURL)
-        let lastModified = try loadGameStamps(mergedURL.appendingPathComponent("games"), plans: loaded.map(\.plan))
+        // The map outlines parsed on another core while the store and the plans are read; a problem with
+        // them is still reported first.
+        let geoURL = url(command.geo)
+        let baseMapLoad = Background { () throws -> BaseMap in try self.loadBaseMap(geoURL) }
+        let read = Result { () throws -> ([Sport], [Stadium], [(plan: TripPlan, path: String)], [String: Instant]) in
+            let sports: [Sport] = try readEnvelope(Sport.self, mergedURL.appendingPathComponent("sports.json"), .sports)
+            let stadiums: [Stadium] = try readEnvelope(Stadium.self, mergedURL.appendingPathComponent("stadiums.json"), .stadiums)
+            let loaded = try loadPlans(plansURL)
+            let lastModified = try loadGameStamps(mergedURL.appendingPathComponent("games"), plans: loaded.map(\.plan))
+            return (sports, stadiums, loaded, lastModified)
+        }
+        let baseMap = try baseMapLoad.value()
+        let (sports, stadiums, loaded, lastModified) = try read.get()
         let catalog = RenderCatalog(sports: sports, stadiums: stadiums, gameLastModified: lastModified)
         let context = RenderContext(catalog: catalog, baseMap: baseMap, paper: command.paper)
 
         var changed = 0, written = 0
         var htmlChanged: Set<String> = []
-        // Each plan rendered on its own core (pure: plan and context in, files out); written in order.
-        let itineraries = loaded.parallelMap { item in RenderStage.render(item.plan, context: context, planPath: item.path) }
-        for ((plan, _), itinerary) in zip(loaded, itineraries) {
+        // Each plan rendered and written on its own core (rendering is pure: plan and context in, files
+        // out); diagnostics, counts and the first failure taken in plan order.
+        let itineraries = loaded.parallelMap { item in
+            let itinerary = RenderStage.render(item.plan, context: context, planPath: item.path)
+            let folder = outURL.appendingPathComponent(item.plan.id, isDirectory: true)
+            let writes = Result { () throws -> [Bool] in
+                try itinerary.files.map { file in try write(file.data, to: folder.appendingPathComponent(file.name)) }
+            }
+            return (itinerary, writes)
+        }
+        for ((plan, _), (itinerary, writes)) in zip(loaded, itineraries) {
             for diagnostic in itinerary.diagnostics { printError(diagnostic.description) }
-            let folder = outURL.appendingPathComponent(plan.id, isDirectory: true)
-            for file in itinerary.files {
-                let didChange = try write(file.data, to: folder.appendingPathComponent(file.name))
+            for (file, didChange) in zip(itinerary.files, try writes.get()) {
                 written += 1
                 if didChange { changed += 1; if file.name == RenderStage.htmlName { htmlChanged.insert(plan.id) } }
             }
@@ -124,20 +138,30 @@ public struct RenderRun: Sendable {
         var result: [(plan: TripPlan, path: String)] = []
         var seen: [String: String] = [:]
         var problems: [Diagnostic] = []
-        for file in files {
+        // Each file read and decoded on its own core; what they hold is then taken in path order.
+        let decoded = files.parallelMap { file in
             let path = display(file)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                problems.append(Diagnostic(.error, at: SourceLocation(path: path), "cannot read file", fix: "Check its permissions"))
-                continue
-            }
+            guard let data = FileManager.default.contents(atPath: file.path) else { return (path, PlanFile.unreadable) }
             if let header = try? CanonicalJSON.decode(EnvelopeHeader.self, from: data),
                 header.kind != ArtifactKind.tripPlan.rawValue
             {
-                printError("\(path): note: skipped, kind '\(header.kind)' is not a trip plan.")
+                return (path, PlanFile.otherKind(header.kind))
+            }
+            return (path, PlanFile.read(Result { try EnvelopeReader.read(TripPlan.self, from: data, path: path, expecting: .tripPlan) }))
+        }
+        for (path, file) in decoded {
+            let read: Result<Envelope<TripPlan>, any Error>
+            switch file {
+            case .unreadable:
+                problems.append(Diagnostic(.error, at: SourceLocation(path: path), "cannot read file", fix: "Check its permissions"))
                 continue
+            case .otherKind(let kind):
+                printError("\(path): note: skipped, kind '\(kind)' is not a trip plan.")
+                continue
+            case .read(let outcome): read = outcome
             }
             do {
-                let envelope = try EnvelopeReader.read(TripPlan.self, from: data, path: path, expecting: .tripPlan)
+                let envelope = try read.get()
                 for plan in envelope.records {
                     if let other = seen[plan.id] {
                         problems.append(
@@ -160,6 +184,13 @@ public struct RenderRun: Sendable {
         }
         if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
         return result.sorted { $0.plan.id < $1.plan.id }
+    }
+
+    /// A file of the plans folder, as read on its own core.
+    private enum PlanFile: Sendable {
+        case unreadable
+        case otherKind(String)
+        case read(Result<Envelope<TripPlan>, any Error>)
     }
 
     /// `lastModified` of the games the plans visit, read only from the games files that can hold them

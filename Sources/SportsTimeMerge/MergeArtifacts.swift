@@ -362,7 +362,10 @@ public enum MergeOutput {
         var batchesByFile: [String: Set<String>] = [:]
         for batch in input.gameBatches {
             var keys: Set<SeasonKey> = []
-            for record in batch.records { keys.insert(SeasonKey(sport: record.sport, season: record.season)) }
+            // Fields read in place: iterating the records would copy each game (a retain of every string).
+            for index in batch.records.indices {
+                keys.insert(SeasonKey(sport: batch.records[index].sport, season: batch.records[index].season))
+            }
             for key in keys { batchesByFile[gamesFileName(sport: key.sport, season: key.season), default: []].insert(batch.origin.path) }
         }
         // Each season's games and lineage are encoded on every core and handed to `emit` in path order.
@@ -382,12 +385,13 @@ public enum MergeOutput {
             var previousBatch = ""
             var rowsBySource: [String: Int] = [:]
             var rowPairs: [(source: String, gameId: String)] = []
-            for game in games {
-                guard let entry = result.lineage[game.id] else { continue }
+            for index in games.indices {
+                let gameId = games[index].id
+                guard let entry = result.lineage[gameId] else { continue }
                 lineage.append(entry)
                 for row in entry.rows {
                     rowsBySource[row.source, default: 0] += 1
-                    if needsRowPairs { rowPairs.append((row.source, game.id)) }
+                    if needsRowPairs { rowPairs.append((row.source, gameId)) }
                 }
                 for row in entry.rows where row.batch != previousBatch {
                     // A batch that labels the season differently still fed this file's games.
@@ -398,13 +402,13 @@ public enum MergeOutput {
             var paths = batchesByFile[name] ?? []
             paths.formUnion(rowPaths)
             if !overrideFilesByGame.isEmpty {
-                for game in games { paths.formUnion(overrideFilesByGame[game.id] ?? []) }
+                for index in games.indices { paths.formUnion(overrideFilesByGame[games[index].id] ?? []) }
             }
             // The dates the file spans, so a reader (plan) can skip files outside its window unread.
             var first = games[0].localDate
             var last = first
-            for game in games {
-                let date = game.localDate
+            for index in games.indices {
+                let date = games[index].localDate
                 if date < first { first = date }
                 if date > last { last = date }
             }
@@ -415,7 +419,7 @@ public enum MergeOutput {
                 "sport": key.sport, "season": key.season, "firstDate": first.iso8601, "lastDate": last.iso8601,
             ]
             for (source, count) in rowsBySource { meta[MergeOutput.rowsMetaPrefix + source] = String(count) }
-            let active = games.filter { $0.deprecatedAt == nil }.map(\.id)
+            let active = games.indices.filter { games[$0].deprecatedAt == nil }.map { games[$0].id }
             meta[MergeOutput.activeGamesMetaKey] = String(active.count)
             if let digests {
                 meta[MergeOutput.activeIdsMetaKey] = digests.activeIds
@@ -461,26 +465,45 @@ public enum MergeOutput {
     /// `hash` turns text into a digest (the command passes SHA-256).
     public static func seasonDigests(of result: MergeResult, hash: @Sendable (String) -> String) -> [String: SeasonDigests] {
         let store = result.store.games
-        var allIds: [String: [String]] = [:]
-        var activeIds: [String: [String]] = [:]
-        for position in store.indices {
-            // Fields read in place: a copy of the game would retain every string of it.
-            let key = "\(store.values[position].sport)-\(store.values[position].season)"
-            let id = store.keys[position]
-            allIds[key, default: []].append(id)
-            if store.values[position].deprecatedAt == nil { activeIds[key, default: []].append(id) }
+        let positions = Array(store.indices)
+        // Grouped by (sport, season) without building a string per game; fields read in place (a copy of
+        // the game would retain every string of it). Two pairs that spell the same name share its file.
+        var groupOfKey: [SeasonKey: Int] = [:]
+        var names: [String] = []
+        var members: [[Int]] = []
+        var groupOfName: [String: Int] = [:]
+        for offset in positions.indices {
+            let key = SeasonKey(sport: store.values[positions[offset]].sport, season: store.values[positions[offset]].season)
+            let group: Int
+            if let known = groupOfKey[key] {
+                group = known
+            } else {
+                let name = "\(key.sport)-\(key.season)"
+                if let shared = groupOfName[name] {
+                    group = shared
+                } else {
+                    group = names.count
+                    groupOfName[name] = group
+                    names.append(name)
+                    members.append([])
+                }
+                groupOfKey[key] = group
+            }
+            members[group].append(offset)
         }
-        let keys = allIds.keys.sorted()
-        let (lineage, seasonIds, seasonActive) = (result.lineage, allIds, activeIds)
-        let digests = keys.parallelMap { key in
+        let lineage = result.lineage
+        let digests = members.parallelMap { offsets in
+            var active: [String] = []
             var rows: [(source: String, gameId: String)] = []
-            for id in seasonIds[key] ?? [] {
+            for offset in offsets {
+                let position = positions[offset]
+                let id = store.keys[position]
+                if store.values[position].deprecatedAt == nil { active.append(id) }
                 for source in lineage.rowSources(of: id) ?? [] { rows.append((source, id)) }
             }
-            return SeasonDigests(
-                activeIds: hash(ShrinkGuard.idsText(seasonActive[key] ?? [])), rows: hash(ShrinkGuard.rowsText(rows)))
+            return SeasonDigests(activeIds: hash(ShrinkGuard.idsText(active)), rows: hash(ShrinkGuard.rowsText(rows)))
         }
-        return Dictionary(uniqueKeysWithValues: zip(keys, digests))
+        return Dictionary(uniqueKeysWithValues: zip(names, digests))
     }
 }
 

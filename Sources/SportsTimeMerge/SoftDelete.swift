@@ -44,8 +44,11 @@ public enum SoftDelete {
         // once, and everything after works on slots. An id that is no game of the store (a record that
         // could not be read) has no verdict to give.
         var slotOf: [String: Int] = [:]
-        slotOf.reserveCapacity(games.count)
+        slotOf.reserveCapacity(games.count + finalId.count)
         for (slot, id) in games.keys.enumerated() { slotOf[id] = slot }
+        // An id that became a game of another id (matched across dates) lists that game: one lookup per
+        // listed id instead of two.
+        for (id, final) in finalId { slotOf[id] = slotOf[final] }
 
         // Per game: the groups that list it in a current batch, and whether it is active in one.
         var verdicts = [Verdict](repeating: Verdict(), count: games.count)
@@ -58,12 +61,13 @@ public enum SoftDelete {
             for (index, snapshot) in snapshots.enumerated() {
                 for batch in snapshot.value {
                     func list(_ id: String) {
-                        guard let slot = slotOf[finalId[id] ?? id] else { return }
+                        guard let slot = slotOf[id] else { return }
                         if lastListed[slot] < 0 { listedSlots.append(slot) }
                         lastListed[slot] = Int32(index)
                     }
-                    for record in batch.records { list(record.id) }
-                    for record in batch.unreadable { list(record.id) }
+                    // Ids read in place: iterating the records would copy each game (a retain of every string).
+                    for index in batch.records.indices { list(batch.records[index].id) }
+                    for index in batch.unreadable.indices { list(batch.unreadable[index].id) }
                 }
             }
             let latest = snapshots.count - 1
@@ -81,14 +85,18 @@ public enum SoftDelete {
         }
 
         /// Sets or clears one game's `deprecatedAt` by what the groups say of it.
+        // Per source: its group's number and its earliest batch, found with one lookup.
+        var sourceGroups: [String: (group: Int, earliest: Instant)] = [:]
+        for (source, group) in groupOfSource {
+            guard let number = groupNumber[group], let earliest = earliestBatchOfSource[source] else { continue }
+            sourceGroups[source] = (number, earliest)
+        }
         func settle(_ game: inout Game, _ verdict: Verdict) {
             var verdict = verdict
             let listedNow = verdict.isListed
             // Sources that listed the game in a batch no longer among the inputs.
             for source in game.sourceIds.keys {
-                guard let group = groupOfSource[source], !verdict.isListed(by: groupNumber[group]!),
-                    let scrapedAt = earliestBatchOfSource[source]
-                else { continue }
+                guard let (group, scrapedAt) = sourceGroups[source], !verdict.isListed(by: group) else { continue }
                 verdict.drop(at: scrapedAt)
             }
             let deprecatedAt: Instant?

@@ -87,6 +87,36 @@ public struct MergeCommand: PipelineCommand {
             }
             return (data, hashes)
         }
+        // The override files, read and parsed on another core while the batches are read.
+        let overridesURL = url(overrides)
+        let overridesLoad = Background {
+            () throws -> (hashes: [String: String], patches: [OverridePatch], retired: [RetiredSource]) in
+            var hashes: [String: String] = [:]
+            var overrideFiles: [(path: String, text: String)] = []
+            // The folder's own *.yaml / *.yml files (not subfolders), in path order; a missing folder means none.
+            let overrideURLs = ((try? FileManager.default.contentsOfDirectory(atPath: overridesURL.path)) ?? [])
+                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                .sorted()
+                .map { overridesURL.appendingPathComponent($0) }
+            // A link to a file inside the repository is followed; one that leads outside it is refused.
+            let confinement = RepositoryConfinement(root: root)
+            let outsideLinks = ([overridesURL] + overrideURLs).compactMap { confinement.checkRead($0) }
+            if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
+            for file in overrideURLs {
+                let path = paths.display(file)
+                let data = try Self.read(file, display: path)
+                hashes[path] = ArtifactFiles.sha256(data)
+                try TextEncoding.refuseWide(data, path: path)
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw PipelineError.invalidInput(
+                        Diagnostic(.error, at: SourceLocation(path: path, line: 1), "the file is not UTF-8", fix: "Save it as UTF-8"))
+                }
+                overrideFiles.append((path, text))
+            }
+            return (
+                hashes, try OverrideParser.parse(files: overrideFiles), try OverrideParser.retiredSources(files: overrideFiles)
+            )
+        }
         var batches: [RecordBatch<Game>] = []
         var allowances: [String: String] = [:]
         // Each file read, hashed and decoded on its own core; the first failure in path order is reported.
@@ -108,32 +138,11 @@ public struct MergeCommand: PipelineCommand {
             }
         }
 
-        // Overrides.
-        let overridesURL = url(overrides)
-        var overrideFiles: [(path: String, text: String)] = []
-        // The folder's own *.yaml / *.yml files (not subfolders), in path order; a missing folder means none.
-        let overrideURLs = ((try? FileManager.default.contentsOfDirectory(atPath: overridesURL.path)) ?? [])
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-            .sorted()
-            .map { overridesURL.appendingPathComponent($0) }
-        // A link to a file inside the repository is followed; one that leads outside it is refused.
-        let confinement = RepositoryConfinement(root: root)
-        let outsideLinks = ([overridesURL] + overrideURLs).compactMap { confinement.checkRead($0) }
-        if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
-        for file in overrideURLs {
-            let data = try Self.read(file, display: display(file))
-            hashes[display(file)] = ArtifactFiles.sha256(data)
-            try TextEncoding.refuseWide(data, path: display(file))
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw PipelineError.invalidInput(
-                    Diagnostic(
-                        .error, at: SourceLocation(path: display(file), line: 1),
-                        "the file is not UTF-8", fix: "Save it as UTF-8"))
-            }
-            overrideFiles.append((display(file), text))
-        }
-        let patches = try OverrideParser.parse(files: overrideFiles)
-        let retired = try OverrideParser.retiredSources(files: overrideFiles)
+        // Overrides: read and parsed on another core while the batches were read; their problems are
+        // reported here, after the batches', as before.
+        let parsedOverrides = try overridesLoad.value()
+        hashes.merge(parsedOverrides.hashes) { _, new in new }
+        let (patches, retired) = (parsedOverrides.patches, parsedOverrides.retired)
 
         // Reference data.
         let (referenceData, referenceHashes) = try referenceLoad.value()

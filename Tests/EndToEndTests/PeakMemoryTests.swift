@@ -41,7 +41,8 @@ import Testing
     @Test func planOnAYAMLBombStaysSmall() throws {
         let bin = try #require(BadInputTests.binFolder, "build the executables first (swift build --build-tests)")
         let root = try BadInputTests.workspace(for: "request-yaml-bomb")
-        defer { try? FileManager.default.removeItem(at: root) }
+        // The workspace is `repo/` inside a scratch folder of its own: the folder goes, not only the repository.
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         for stage in [Self.ingest, Self.normalize, Self.merge] {
             #expect(try BadInputTests.run(stage, in: root, bin: bin).0 == 0, "\(stage[0])")
         }
@@ -69,7 +70,8 @@ import Testing
     @Test func aFiftyMegabyteFieldStaysSmallAndCheap() throws {
         let bin = try #require(BadInputTests.binFolder, "build the executables first (swift build --build-tests)")
         let root = try BadInputTests.workspace(for: "source-50mb-field")
-        defer { try? FileManager.default.removeItem(at: root) }
+        // The workspace is `repo/` inside a scratch folder of its own: the folder goes, not only the repository.
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let file = root.appendingPathComponent("fixtures/scraped/ufl-2025-sample/ufl_2025_sample.csv")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.contains("@HUGE@"))

@@ -445,8 +445,8 @@ public enum MergeOutput {
         }
         // Handed to `emit` in order as each is ready (the common files, then the seasons' in path order),
         // while later ones are encoded; no more than two per core wait to be handed over.
-        let jobs = commonFiles.indices.map { -1 - $0 } + gamesByFile.keys.sorted().indices
         let names = gamesByFile.keys.sorted()
+        let jobs = commonFiles.indices.map { -1 - $0 } + names.indices
         try jobs.forEachMappedInOrder(window: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)) { job in
             job < 0 ? [try commonFiles[-1 - job]()] : try encode(names[job])
         } consume: { files in

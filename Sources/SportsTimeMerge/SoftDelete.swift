@@ -84,13 +84,13 @@ public enum SoftDelete {
             listedSlots.removeAll(keepingCapacity: true)
         }
 
-        /// Sets or clears one game's `deprecatedAt` by what the groups say of it.
         // Per source: its group's number and its earliest batch, found with one lookup.
         var sourceGroups: [String: (group: Int, earliest: Instant)] = [:]
         for (source, group) in groupOfSource {
             guard let number = groupNumber[group], let earliest = earliestBatchOfSource[source] else { continue }
             sourceGroups[source] = (number, earliest)
         }
+        /// Sets or clears one game's `deprecatedAt` by what the groups say of it.
         func settle(_ game: inout Game, _ verdict: Verdict) {
             var verdict = verdict
             let listedNow = verdict.isListed

@@ -50,6 +50,29 @@ import Testing
         #expect(writer.text == "\"naïve – 東京 ⚾️ ~\u{7F}\"")
     }
 
+    /// The word-at-a-time scan for the end of a plain run finds the byte the byte-by-byte rule finds, for
+    /// runs of every length at every offset, with several special bytes in a word (a borrow from one may
+    /// flag the bytes above it) and bytes next to the special ones (`!` `#` `[` `]`, 0x1F, 0x20, 0x80).
+    @Test func theEndOfAPlainRunIsTheFirstByteTheRuleStopsAt() {
+        let alphabet: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x61, 0x7F, 0x80, 0xA2, 0xDC, 0xFF]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<4000 {
+            let count = Int.random(in: 0...40, using: &random)
+            // Mostly plain bytes, so that runs are long enough to cross words.
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? alphabet.randomElement(using: &random)! : UInt8(ascii: "a")
+            }
+            let start = Int.random(in: 0...count, using: &random)
+            let end = Int.random(in: start...count, using: &random)
+            var expected = start
+            while expected < end, bytes[expected] >= 0x20, bytes[expected] != 0x22, bytes[expected] != 0x5C { expected += 1 }
+            bytes.withUnsafeBufferPointer { buffer in
+                let found = JSONWriter.endOfPlainRun(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, from: start, to: end)
+                #expect(found == expected, "\(bytes) from \(start) to \(end)")
+            }
+        }
+    }
+
     @Test func aCopiedWriterDoesNotShareItsBytes() {
         var first = JSONWriter(capacity: 1)
         first.beginArray()

@@ -34,7 +34,8 @@ public struct JSONWriter {
     /// The bytes written, as text.
     public var text: String { String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self) }
 
-    /// The buffer to write to, made unique first.
+    /// The buffer to write to, made unique first. A method takes it once and hands it to the helpers
+    /// it calls: while one reference is held, a second `out` would find the buffer shared and copy it.
     private var out: Buffer {
         mutating get {
             if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
@@ -99,7 +100,8 @@ public struct JSONWriter {
     public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ bracket: UInt8) {
-        separate()
+        let out = self.out
+        separate(out)
         out.append(bracket)
         if depth > 0 { outer.append(pending) }
         depth += 1
@@ -115,42 +117,56 @@ public struct JSONWriter {
 
     /// A key of the open object; the value written next belongs to it.
     public mutating func key(_ key: String) {
-        separate()
-        appendQuoted(key)
+        // The buffer made unique once for the comma, the quoted key and the colon.
+        let out = self.out
+        separate(out)
+        Self.appendQuoted(key, to: out)
         out.append(UInt8(ascii: ":"))
         pending = false
     }
 
+    /// The comma before a value or key that is not its container's first.
     @inline(__always)
-    private mutating func separate() {
+    private mutating func separate(_ out: Buffer) {
         guard depth > 0 else { return }
         if pending { out.append(UInt8(ascii: ",")) } else { pending = true }
     }
 
+    @inline(__always)
+    private mutating func separate() { separate(out) }
+
     // MARK: Scalars
 
-    public mutating func string(_ text: String) { separate(); appendQuoted(text) }
+    public mutating func string(_ text: String) {
+        let out = self.out
+        separate(out)
+        Self.appendQuoted(text, to: out)
+    }
     public mutating func int(_ value: Int) {
-        separate()
+        let out = self.out
+        separate(out)
         if value >= 0, value < 100 {
             // Versions, priorities, game numbers and row numbers: no String on the way.
             if value >= 10 { out.append(UInt8(truncatingIfNeeded: 0x30 + value / 10)) }
             out.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
         } else {
-            appendASCII(String(value))
+            Self.appendASCII(String(value), to: out)
         }
     }
-    public mutating func bool(_ value: Bool) { separate(); appendASCII(value ? "true" : "false") }
-    public mutating func null() { separate(); appendASCII("null") }
+    public mutating func bool(_ value: Bool) { number(value ? "true" : "false") }
+    public mutating func null() { number("null") }
     /// A number as already written (a `JSONValue.number`).
-    public mutating func number(_ text: String) { separate(); appendASCII(text) }
+    public mutating func number(_ text: String) {
+        let out = self.out
+        separate(out)
+        Self.appendASCII(text, to: out)
+    }
 
     /// A finite double; false (and nothing written) for NaN or infinity.
     @discardableResult
     public mutating func double(_ value: Double) -> Bool {
         guard let text = JSONWriter.format(value) else { return false }
-        separate()
-        appendASCII(text)
+        number(text)
         return true
     }
 
@@ -240,25 +256,24 @@ public struct JSONWriter {
         pending = false
     }
 
-    private mutating func appendASCII(_ text: String) {
+    private static func appendASCII(_ text: String, to out: Buffer) {
         var text = text
         text.withUTF8 { out.append($0) }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private mutating func appendQuoted(_ text: String) {
+    private static func appendQuoted(_ text: String, to out: Buffer) {
         // Read in place (a small string from a stack copy); a string without contiguous UTF-8 is copied.
-        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) != nil { return }
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, to: out) }) != nil { return }
         var text = text
-        text.withUTF8 { appendQuoted($0) }
+        text.withUTF8 { appendQuoted($0, to: out) }
     }
 
     /// `"…"` around UTF-8 bytes, escaping what needs it. Runs that need no escaping (nearly every string)
     /// are found eight bytes at a time and copied in one piece; a string that is one such run (every key,
     /// most values) is copied between its quotes at once.
-    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        let out = self.out
+    private static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: Buffer) {
         let count = utf8.count
         out.reserve(count + 2)
         guard let base = utf8.baseAddress, count > 0 else {
@@ -287,13 +302,24 @@ public struct JSONWriter {
     }
 
     /// The index of the first byte of `base[start..<end]` below 0x20, `"` or `\`, or `end`: eight bytes
-    /// at a time, then byte by byte from the first word that may hold one. (The direct reader finds the
-    /// end of a string the same way.)
+    /// at a time, the last (fewer than eight) in one word as well when `base` holds eight bytes before
+    /// `end`. (The direct reader finds the end of a string the same way.)
     @inline(__always)
     static func endOfPlainRun(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let raw = UnsafeRawPointer(base)
         var i = start
-        while i + 8 <= end, !needsEscape(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
+        while i + 8 <= end {
+            let mask = escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
             i += 8
+        }
+        guard i < end else { return end }
+        if end >= 8 {
+            // The buffer's last eight bytes with those before `i` (plain, or not this run's) shifted out:
+            // the zero bytes shifted in stand for the bytes past `end`, which end the run there.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+            let mask = escapeMask(word &>> UInt64((i - (end - 8)) &* 8))
+            return min(i &+ mask.trailingZeroBitCount &>> 3, end)
         }
         while i < end {
             let byte = base[i]
@@ -303,15 +329,16 @@ public struct JSONWriter {
         return i
     }
 
-    /// Whether any byte of `word` is below 0x20, `"` or `\` (may also say yes for bytes ≥ 0x80 next to
-    /// such a byte's borrow; the byte loop then decides exactly).
+    /// The high bit of each byte of `word` (in memory order, least significant first) that is below 0x20,
+    /// `"` or `\`; above the lowest such byte a borrow may set more bits, but the lowest set bit is
+    /// always the first such byte.
     @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
+    static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
         let below = (word &- ones &* 0x20) & ~word & highs
-        return (below | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))) != 0
+        return below | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
     }
 
     private static func appendEscape(_ byte: UInt8, to out: Buffer) {
@@ -336,44 +363,56 @@ public struct JSONWriter {
     /// A date `YYYY-MM-DD` as a JSON string (years outside 1...9999 through `LocalDate.iso8601`).
     public mutating func date(_ value: LocalDate) {
         guard (1...9999).contains(value.year) else { string(value.iso8601); return }
-        separate()
-        out.append(UInt8(ascii: "\""))
-        appendDate(value)
-        out.append(UInt8(ascii: "\""))
+        let out = self.out
+        separate(out)
+        // `"YYYY-MM-DD"`: 12 bytes written in place.
+        out.reserve(12)
+        let target = out.base + out.count
+        target[0] = UInt8(ascii: "\"")
+        Self.writeDate(value, at: target + 1)
+        target[11] = UInt8(ascii: "\"")
+        out.count += 12
     }
 
     /// An instant `YYYY-MM-DDTHH:MM:SSZ` as a JSON string (years outside 1...9999 through `Instant.iso8601`).
     public mutating func instant(_ value: Instant) {
         let date = value.utcDate
         guard (1...9999).contains(date.year) else { string(value.iso8601); return }
-        separate()
+        let out = self.out
+        separate(out)
         let second = value.utcSecondOfDay
-        out.append(UInt8(ascii: "\""))
-        appendDate(date)
-        out.append(UInt8(ascii: "T"))
-        appendTwoDigits(second / 3600)
-        out.append(UInt8(ascii: ":"))
-        appendTwoDigits(second / 60 % 60)
-        out.append(UInt8(ascii: ":"))
-        appendTwoDigits(second % 60)
-        out.append(UInt8(ascii: "Z"))
-        out.append(UInt8(ascii: "\""))
+        // `"YYYY-MM-DDTHH:MM:SSZ"`: 22 bytes written in place.
+        out.reserve(22)
+        let target = out.base + out.count
+        target[0] = UInt8(ascii: "\"")
+        Self.writeDate(date, at: target + 1)
+        target[11] = UInt8(ascii: "T")
+        Self.writeTwoDigits(second / 3600, at: target + 12)
+        target[14] = UInt8(ascii: ":")
+        Self.writeTwoDigits(second / 60 % 60, at: target + 15)
+        target[17] = UInt8(ascii: ":")
+        Self.writeTwoDigits(second % 60, at: target + 18)
+        target[20] = UInt8(ascii: "Z")
+        target[21] = UInt8(ascii: "\"")
+        out.count += 22
     }
 
-    private mutating func appendDate(_ date: LocalDate) {
+    /// `YYYY-MM-DD` (a year in 1...9999) in the ten bytes at `target`.
+    @inline(__always)
+    private static func writeDate(_ date: LocalDate, at target: UnsafeMutablePointer<UInt8>) {
         let year = date.year
-        out.append(UInt8(truncatingIfNeeded: 0x30 + year / 1000))
-        out.append(UInt8(truncatingIfNeeded: 0x30 + year / 100 % 10))
-        appendTwoDigits(year % 100)
-        out.append(UInt8(ascii: "-"))
-        appendTwoDigits(date.month)
-        out.append(UInt8(ascii: "-"))
-        appendTwoDigits(date.day)
+        target[0] = UInt8(truncatingIfNeeded: 0x30 + year / 1000)
+        target[1] = UInt8(truncatingIfNeeded: 0x30 + year / 100 % 10)
+        writeTwoDigits(year % 100, at: target + 2)
+        target[4] = UInt8(ascii: "-")
+        writeTwoDigits(date.month, at: target + 5)
+        target[7] = UInt8(ascii: "-")
+        writeTwoDigits(date.day, at: target + 8)
     }
 
     @inline(__always)
-    private mutating func appendTwoDigits(_ value: Int) {
-        out.append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
-        out.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+    private static func writeTwoDigits(_ value: Int, at target: UnsafeMutablePointer<UInt8>) {
+        target[0] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
+        target[1] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
     }
 }

@@ -3,19 +3,29 @@ import SportsTimeCore
 
 /// Sentences and phrases both the Markdown and the HTML itinerary use, so they say the same thing.
 struct PlanText {
-    var plan: TripPlan
-    var catalog: RenderCatalog
-    var outlines: [OptionOutline]
+    let plan: TripPlan
+    let catalog: RenderCatalog
+    let outlines: [OptionOutline]
     /// For an infeasible request: the best trip for each compatible set of must-see games (`plan.branches`).
-    var branchOutlines: [OptionOutline] = []
-
+    let branchOutlines: [OptionOutline]
     /// Every visit of every option by game id, to describe games that conflicts name.
-    var visitsById: [String: GameVisit] {
-        var result: [String: GameVisit] = [:]
+    let visitsById: [String: GameVisit]
+    /// The game ids a planner message may name: visits, must-see games and the games of conflicts.
+    private let knownGameIds: Set<String>
+
+    init(plan: TripPlan, catalog: RenderCatalog, outlines: [OptionOutline], branchOutlines: [OptionOutline] = []) {
+        self.plan = plan
+        self.catalog = catalog
+        self.outlines = outlines
+        self.branchOutlines = branchOutlines
+        var visits: [String: GameVisit] = [:]
         for option in plan.options + (plan.branches ?? []) {
-            for visit in option.visits where result[visit.gameId] == nil { result[visit.gameId] = visit }
+            for visit in option.visits where visits[visit.gameId] == nil { visits[visit.gameId] = visit }
         }
-        return result
+        visitsById = visits
+        var known = Set(visits.keys).union(plan.request.mustSeeGameIds)
+        for conflict in plan.conflicts { known.formUnion(conflict.gameIds) }
+        knownGameIds = known
     }
 
     /// `NBA, NHL · Nov 1–7, 2025 · most distinct stadiums`.
@@ -56,8 +66,7 @@ struct PlanText {
     /// A planner message as a traveller reads it: game ids become the game (`Denver Nuggets at New York
     /// Knicks, Wed, Feb 4`), kilometres become miles with kilometres, decimal hours hours and minutes.
     func readable(_ message: String) -> String {
-        var known = Set(visitsById.keys).union(plan.request.mustSeeGameIds)
-        for conflict in plan.conflicts { known.formUnion(conflict.gameIds) }
+        let known = knownGameIds
         var words: [String] = []
         for word in message.split(separator: " ", omittingEmptySubsequences: false) {
             var core = Substring(word), tail = ""
@@ -65,10 +74,10 @@ struct PlanText {
             words.append(known.contains(String(core)) ? gameName(String(core)) + tail : String(word))
         }
         var text = words.joined(separator: " ")
-        text = replacing(#"(\d[\d,]*(?:\.\d+)?) km\b"#, in: text) { number in
+        text = replacing(Self.kilometres, in: text) { number in
             Double(number.replacingOccurrences(of: ",", with: "")).map { Format.distance(kilometres: $0) }
         }
-        text = replacing(#"(\d+\.\d+) h\b"#, in: text) { number in Double(number).map { Format.duration(hours: $0) } }
+        text = replacing(Self.hours, in: text) { number in Double(number).map { Format.duration(hours: $0) } }
         text = text.replacingOccurrences(
             of: "branches lists the best trip for each compatible set",
             with: "the best trip for each compatible set is shown below")
@@ -91,9 +100,14 @@ struct PlanText {
         return id
     }
 
-    /// `text` with each match of `pattern`'s first group replaced by `transform` of it (kept when nil).
-    private func replacing(_ pattern: String, in text: String, _ transform: (String) -> String?) -> String {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
+    /// `12,345.6 km` and `3.25 h` in planner messages, compiled once (a compiled expression is immutable
+    /// and may match on several threads at once; render writes plans on all cores).
+    nonisolated(unsafe) private static let kilometres = try? NSRegularExpression(pattern: #"(\d[\d,]*(?:\.\d+)?) km\b"#)
+    nonisolated(unsafe) private static let hours = try? NSRegularExpression(pattern: #"(\d+\.\d+) h\b"#)
+
+    /// `text` with each match of `regex`'s first group replaced by `transform` of it (kept when nil).
+    private func replacing(_ regex: NSRegularExpression?, in text: String, _ transform: (String) -> String?) -> String {
+        guard let regex else { return text }
         var result = text
         let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
         for match in matches.reversed() {

@@ -73,6 +73,55 @@ import Testing
         }
     }
 
+    /// Foundation's directory enumerator, as `ArtifactFiles.files(under:suffix:)` listed files before it
+    /// read folders itself: the oracle the listing must agree with.
+    static func filesByFoundation(under directory: URL, suffix: String) -> [String] {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var found: [URL] = []
+        for case let url as URL in enumerator where url.lastPathComponent.hasSuffix(suffix) {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url) }
+        }
+        return found.map(\.path).sorted()
+    }
+
+    @Test func listingFilesAgreesWithFoundationsEnumerator() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("listing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let tree = base.appendingPathComponent("tree")
+        let manager = FileManager.default
+        for folder in ["sub/deeper", ".hidden", "dir.json", "sub/.inner", "empty"] {
+            try manager.createDirectory(at: tree.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try manager.createDirectory(at: base.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        for file in [
+            "a.json", "b.txt", "sub/b.json", "sub/deeper/c.json", "sub/é ü.json", "sub/x.JSON", ".x.json", ".hidden/h.json",
+            "sub/.inner/i.json", "dir.json/inside.json", "sub/100%;#.json",
+        ] {
+            try Data(file.utf8).write(to: tree.appendingPathComponent(file))
+        }
+        try Data().write(to: base.appendingPathComponent("elsewhere/o.json"))
+        try manager.createSymbolicLink(atPath: tree.appendingPathComponent("link-a.json").path, withDestinationPath: "a.json")
+        try manager.createSymbolicLink(atPath: tree.appendingPathComponent("linked").path, withDestinationPath: "../elsewhere")
+        try manager.createSymbolicLink(atPath: tree.appendingPathComponent("broken.json").path, withDestinationPath: "missing.json")
+        try manager.createSymbolicLink(atPath: base.appendingPathComponent("rootlink").path, withDestinationPath: "tree")
+        #expect(mkfifo(tree.appendingPathComponent("fifo.json").path, 0o644) == 0)
+        let roots = [
+            tree, URL(fileURLWithPath: tree.path + "/"), tree.appendingPathComponent("sub/../sub"),
+            URL(fileURLWithPath: base.path + "//tree//sub"), base.appendingPathComponent("rootlink"),
+            base.appendingPathComponent("missing"), tree.appendingPathComponent("a.json"), tree.appendingPathComponent("empty"),
+        ]
+        for root in roots {
+            for suffix in [".json", "", "json"] {
+                let listed = ArtifactFiles.files(under: root, suffix: suffix).map(\.path)
+                #expect(listed == Self.filesByFoundation(under: root, suffix: suffix), "\(root.path) \(suffix)")
+            }
+        }
+        #expect(ArtifactFiles.files(under: tree, suffix: ".json").count == 6)
+    }
+
     @Test func aCopiedWriterDoesNotShareItsBytes() {
         var first = JSONWriter(capacity: 1)
         first.beginArray()

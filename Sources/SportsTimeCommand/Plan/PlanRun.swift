@@ -219,12 +219,19 @@ struct PlanRun {
                 if !Self.mayBeNeeded(file, by: scopes) { skipped += 1; continue }
             }
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            // The file's digest worked out on another core while its records are decoded.
+            let digest = Background { ArtifactFiles.sha256(data) }
             let envelope = try EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games)
-            games += envelope.records
-            let live = envelope.records.filter { $0.deprecatedAt == nil }
-            if let first = live.map(\.localDate).min(), let last = live.map(\.localDate).max() {
-                gameFiles.append((InputReference(path: path, sha256: ArtifactFiles.sha256(data)), Set(live.map(\.sport)), first, last))
+            // The span and sports of its live games, read in place (a filtered copy retained every string).
+            var span: (first: LocalDate, last: LocalDate)?
+            var sports: Set<String> = []
+            for index in envelope.records.indices where envelope.records[index].deprecatedAt == nil {
+                let date = envelope.records[index].localDate
+                span = span.map { (min($0.first, date), max($0.last, date)) } ?? (date, date)
+                sports.insert(envelope.records[index].sport)
             }
+            if let span { gameFiles.append((InputReference(path: path, sha256: digest.value()), sports, span.first, span.last)) }
+            if games.isEmpty { games = envelope.records } else { games += envelope.records }
         }
         return (games, gameFiles, skipped, readsWholeFolder)
     }

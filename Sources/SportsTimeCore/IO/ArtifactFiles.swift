@@ -21,11 +21,19 @@ public enum ArtifactFiles {
 
     /// Lowercase hex SHA-256 of `data`.
     public static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digest = SHA256.hash(data: data)
+        return String(unsafeUninitializedCapacity: 2 * SHA256.byteCount) { text in
+            var at = 0
+            for byte in digest {
+                text[at] = hexDigits[Int(byte >> 4)]
+                text[at + 1] = hexDigits[Int(byte & 0x0F)]
+                at += 2
+            }
+            return at
+        }
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Lowercase hex SHA-256 of the file at `url`.
     public static func sha256(of url: URL) throws -> String { sha256(try Data(contentsOf: url)) }
@@ -39,17 +47,57 @@ public enum ArtifactFiles {
         return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
     }
 
-    /// Regular files under `directory` (recursively) whose names end in `suffix`, sorted by path.
+    /// Regular files under `directory` (recursively) whose names end in `suffix`, sorted by path, as
+    /// `directory`'s path and the names below it. Hidden files and folders (a name starting with `.`) are
+    /// left out; links are neither listed nor followed, nor is a `directory` that is itself a link; a
+    /// missing or unreadable folder lists nothing. (Read with `opendir`/`readdir`: Foundation's
+    /// enumerator, which lists the same files, made a URL and asked for its resource values per entry.)
     public static func files(under directory: URL, suffix: String) -> [URL] {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var found: [URL] = []
-        for case let url as URL in enumerator where url.lastPathComponent.hasSuffix(suffix) {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url) }
+        let root = directory.path
+        guard entryKind(root) == .folder else { return [] }
+        var found: [String] = []
+        func walk(_ folder: String) {
+            guard let stream = opendir(folder) else { return }
+            var folders: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                }
+                // Also `.` and `..`.
+                if name.hasPrefix(".") { continue }
+                let path = folder + "/" + name
+                let kind: EntryKind =
+                    switch Int32(entry.pointee.d_type) {
+                    case Int32(DT_DIR): .folder
+                    case Int32(DT_REG): .file
+                    case Int32(DT_UNKNOWN): entryKind(path)
+                    default: .other
+                    }
+                if kind == .folder {
+                    folders.append(path)
+                } else if kind == .file, name.hasSuffix(suffix) {
+                    found.append(path)
+                }
+            }
+            closedir(stream)
+            for path in folders { walk(path) }
         }
-        return found.sorted { $0.path < $1.path }
+        walk(root)
+        return found.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    private enum EntryKind { case file, folder, other }
+
+    /// What is at `path` itself (a link is not followed): `.other` for a link, a missing path or anything
+    /// but a regular file or a folder.
+    private static func entryKind(_ path: String) -> EntryKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        default: return .other
+        }
     }
 
     /// The repository root: the nearest folder at or above `start` holding `pipeline/pipeline.yaml`,

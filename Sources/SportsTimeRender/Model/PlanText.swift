@@ -102,8 +102,8 @@ struct PlanText {
 
     /// `12,345.6 km` and `3.25 h` in planner messages, compiled once (a compiled expression is immutable
     /// and may match on several threads at once; render writes plans on all cores).
-    nonisolated(unsafe) private static let kilometres = try? NSRegularExpression(pattern: #"(\d[\d,]*(?:\.\d+)?) km\b"#)
-    nonisolated(unsafe) private static let hours = try? NSRegularExpression(pattern: #"(\d+\.\d+) h\b"#)
+    private static let kilometres = try? NSRegularExpression(pattern: #"(\d[\d,]*(?:\.\d+)?) km\b"#)
+    private static let hours = try? NSRegularExpression(pattern: #"(\d+\.\d+) h\b"#)
 
     /// `text` with each match of `regex`'s first group replaced by `transform` of it (kept when nil).
     private func replacing(_ regex: NSRegularExpression?, in text: String, _ transform: (String) -> String?) -> String {

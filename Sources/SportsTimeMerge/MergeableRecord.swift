@@ -69,7 +69,7 @@ extension Sport: MergeableRecord {
         for (name, month) in [("seasonStartMonth", seasonStartMonth), ("seasonEndMonth", seasonEndMonth)] where !(1...12).contains(month) {
             return .failure(Refusal("sport '\(id)': \(name) \(month) is not a month (1-12; a season may wrap the year end, e.g. 10 to 6)"))
         }
-        if displayName.trimmingCharacters(in: .whitespaces).isEmpty { return .failure(Refusal("sport '\(id)' has no displayName")) }
+        if displayName.isWhitespaceOnly { return .failure(Refusal("sport '\(id)' has no displayName")) }
         var sport = self
         sport.colorHex = color
         return .success(sport)
@@ -96,7 +96,7 @@ extension Stadium: MergeableRecord {
 
     public func validated(against store: MergeStore) -> Result<Stadium, Refusal> {
         if let refusal = checkIdentity() { return .failure(refusal) }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { return .failure(Refusal("stadium '\(id)' has no name")) }
+        if name.isWhitespaceOnly { return .failure(Refusal("stadium '\(id)' has no name")) }
         guard latitude.isFinite, (-90...90).contains(latitude), longitude.isFinite, (-180...180).contains(longitude) else {
             return .failure(Refusal("stadium '\(id)': coordinates \(latitude), \(longitude) are out of range"))
         }
@@ -130,7 +130,7 @@ extension Team: MergeableRecord {
 
     public func validated(against store: MergeStore) -> Result<Team, Refusal> {
         if let refusal = checkIdentity() { return .failure(refusal) }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { return .failure(Refusal("team '\(id)' has no name")) }
+        if name.isWhitespaceOnly { return .failure(Refusal("team '\(id)' has no name")) }
         if !store.sportCatalog.isKnown(sport) {
             return .failure(Refusal("team '\(id)': \(UnknownSport(id: sport, known: store.sportCatalog.knownIds))"))
         }
@@ -295,7 +295,7 @@ extension TeamAlias: MergeableRecord {
 
     public func validated(against store: MergeStore) -> Result<TeamAlias, Refusal> {
         if let refusal = checkIdentity() { return .failure(refusal) }
-        if value.trimmingCharacters(in: .whitespaces).isEmpty { return .failure(Refusal("team alias '\(id)' has an empty value")) }
+        if value.isWhitespaceOnly { return .failure(Refusal("team alias '\(id)' has an empty value")) }
         if store.teams[teamId] == nil { return .failure(Refusal("team alias '\(id)': team '\(teamId)' is not a known team")) }
         if let validFrom, let validUntil, validUntil < validFrom {
             return .failure(Refusal("team alias '\(id)': validUntil \(validUntil) is before validFrom \(validFrom)"))
@@ -319,7 +319,7 @@ extension StadiumAlias: MergeableRecord {
 
     public func validated(against store: MergeStore) -> Result<StadiumAlias, Refusal> {
         if let refusal = checkIdentity() { return .failure(refusal) }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { return .failure(Refusal("stadium alias '\(id)' has an empty name")) }
+        if name.isWhitespaceOnly { return .failure(Refusal("stadium alias '\(id)' has an empty name")) }
         if store.stadiums[stadiumId] == nil {
             return .failure(Refusal("stadium alias '\(id)': stadium '\(stadiumId)' is not a known stadium"))
         }

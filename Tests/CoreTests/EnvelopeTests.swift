@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func rejectsAreJSONLinesSortedByFileAndLine() throws {
-        let data = try RejectsWriter.data([
+        let data = RejectsWriter.data([
             Reject(file: "b.csv", line: 2, reason: "blank home team"),
             Reject(file: "a.csv", line: 9, reason: "bad date", raw: "x,y"),
             Reject(file: "a.csv", line: 3, reason: "TBD"),

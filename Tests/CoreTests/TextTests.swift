@@ -385,3 +385,22 @@ import Yams
         }
     }
 }
+
+@Suite struct WhitespaceTests {
+    /// `isWhitespaceOnly` says what trimming Foundation's white space and asking for emptiness says, for
+    /// ASCII and Unicode spaces, line breaks (not white space here), combining marks and other scripts.
+    @Test func whitespaceOnlyIsWhatTrimmingLeavesEmpty() {
+        let pieces = [
+            "", " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{200B}", "\u{2028}",
+            "\u{85}", "\u{0301}", "a", "Z", "7", "é", "東", "⚾️", "-", "\u{FEFF}",
+        ]
+        var samples: [String] = []
+        for a in pieces { for b in pieces { for c in ["", " ", "\u{A0}", "x"] { samples.append(a + b + c) } } }
+        for text in samples {
+            #expect(text.isWhitespaceOnly == text.trimmingCharacters(in: .whitespaces).isEmpty, "\(text.debugDescription)")
+            #expect(text[...].isWhitespaceOnly == text.isWhitespaceOnly)
+        }
+        #expect(" \u{A0}\t\u{3000}".isWhitespaceOnly)
+        #expect(!" \n ".isWhitespaceOnly)
+    }
+}

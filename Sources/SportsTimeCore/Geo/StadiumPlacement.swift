@@ -49,7 +49,8 @@ public enum StadiumPlacement {
 
     /// What is wrong with the placement, or nil when the coordinates agree with zone and country.
     public static func problem(latitude: Double, longitude: Double, timeZone: String, country: String) -> String? {
-        let position = String(format: "%.4f,%.4f", latitude, longitude)
+        // Worked out only for a problem: formatting every stadium's coordinates was most of the check.
+        var position: String { String(format: "%.4f,%.4f", latitude, longitude) }
         if let box = countries[country], !box.contains(latitude, longitude) {
             return "coordinates \(position) are outside \(country) (\(box.text))"
         }

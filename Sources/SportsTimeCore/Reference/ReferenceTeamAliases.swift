@@ -12,9 +12,9 @@ extension ReferenceLoader {
 
 extension ReferenceParser {
     mutating func parseTeamAliases(_ data: Data?) -> ReferenceFile<TeamAlias> {
-        readRows("team-aliases.csv", data, columns: ReferenceLoader.teamAliasColumns) { row, fields in
+        let kinds = TeamAlias.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        return readRows("team-aliases.csv", data, columns: ReferenceLoader.teamAliasColumns) { row, fields in
             let alias = AliasFields(row, &fields, target: "team_id", text: "value", what: "team alias")
-            let kinds = TeamAlias.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             guard let kind = fields.choice(row, "kind", owner: alias.owner, as: TeamAlias.Kind.self, known: "Use one of: \(kinds)")
             else { return nil }
             let id = ReferenceLoader.teamAliasId(
@@ -36,7 +36,7 @@ extension ReferenceParser {
         var groups: [String: [LinedRecord<TeamAlias>]] = [:]
         for item in aliases {
             guard let sport = teamSport[item.record.teamId] else { continue }
-            groups[sport + "\u{0}" + ReferenceText.matchKey(item.record.value), default: []].append(item)
+            groups[sport + "\u{0}" + Slug.matchKey(item.record.value), default: []].append(item)
         }
         for (a, b) in Self.clashes(in: groups) {
             guard a.record.kind == b.record.kind, a.record.sourceSystem == b.record.sourceSystem else {

@@ -28,12 +28,6 @@ enum ReferenceText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `Slug.matchKey(text)`.
-    static func matchKey(_ text: String) -> String {
-        let slug = slug(text)
-        return slug.utf8.contains(UInt8(ascii: "-")) ? slug.replacingOccurrences(of: "-", with: "") : slug
-    }
-
     /// `text.trimmingCharacters(in: .whitespaces)`.
     static func trimmed(_ text: String) -> String {
         let utf8 = text.utf8

@@ -31,7 +31,8 @@ public enum Slug {
     /// The key names are matched by: lowercase, accents folded, punctuation and spacing removed.
     public static func matchKey(_ text: String) -> String {
         if let ascii = asciiSlug(text, dashes: false) { return ascii }
-        return make(text).replacingOccurrences(of: "-", with: "")
+        // The slug without its dashes (ASCII bytes: what is left is still UTF-8).
+        return String(decoding: make(text).utf8.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self)
     }
 
     /// `make` (with `dashes`) or `matchKey` (without) for ASCII text, without Foundation's folding

@@ -122,6 +122,25 @@ import Testing
         #expect(ArtifactFiles.files(under: tree, suffix: ".json").count == 6)
     }
 
+    @Test func pathsJoinedAsTextAreTheURLsPaths() {
+        for base in ["/tmp/rw", "/", "/a b/é", "/x/.pipeline"] {
+            for relative in [
+                "", "a", "a/", "a//", "a/b/c.json", "a//b", "./a", "a/../b", ".pipeline/cache", "é ü/x", "%41", "a?b#c", "/",
+                "/a", "x/y/z/",
+            ] {
+                #expect(
+                    PathText.join(base, relative) == URL(fileURLWithPath: base).appendingPathComponent(relative).path,
+                    "\(base) + \(relative)")
+            }
+        }
+        for path in ["/a/b/c.json", "c.json", "/c.json", "a/b/", "/tmp/rw/out/é.json"] {
+            let (folder, name) = PathText.splitLast(path)
+            #expect(folder + name == path)
+            #expect(!name.contains("/"))
+            if path.contains("/") { #expect(folder.hasSuffix("/")) }
+        }
+    }
+
     @Test func aCopiedWriterDoesNotShareItsBytes() {
         var first = JSONWriter(capacity: 1)
         first.beginArray()

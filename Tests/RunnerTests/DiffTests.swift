@@ -81,7 +81,7 @@ import SportsTimeCore
         let reject = Reject(
             file: "out/normalize/games/espn.json", line: 12, reason: "stadium 'Polo Grounds' is not known",
             recordId: "espn:401471099")
-        try repo.write("out/merge/rejects.jsonl", String(decoding: try RejectsWriter.data([reject]), as: UTF8.self))
+        try repo.write("out/merge/rejects.jsonl", String(decoding: RejectsWriter.data([reject]), as: UTF8.self))
         try repo.write("out/merge/README.md", "# Merge\n\nUpdated.\n")
         return repo
     }

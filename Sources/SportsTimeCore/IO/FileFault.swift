@@ -44,8 +44,9 @@ public enum AtomicFile {
     /// Returns 0, or the errno of the call that failed (the temporary file is then removed). `sync`
     /// flushes the bytes to disk before the rename; files that only save work (caches) skip it.
     public static func write(_ data: Data, to path: String, sync: Bool = true) -> Int32 {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        // `.<name>.<pid>.tmp` beside the file.
+        let (folder, name) = PathText.splitLast(path)
+        let temporary = folder + "." + name + "." + String(getpid()) + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return errno }
         var failure: Int32 = 0

@@ -24,6 +24,8 @@ public struct PathDigest: Sendable, Hashable {
 /// time, so a same-size edit within the timestamp granularity cannot go unseen.
 public final class ContentHasher: @unchecked Sendable {
     public let root: URL
+    /// `root.path`, joined with repository paths as text.
+    private let rootPath: String
     private let cacheFile: URL
     private let listingFolder: URL
     private let lock = NSLock()
@@ -53,6 +55,7 @@ public final class ContentHasher: @unchecked Sendable {
 
     public init(root: URL) {
         self.root = root
+        rootPath = root.path
         cacheFile = root.appendingPathComponent(".pipeline/cache/file-hashes.tsv")
         listingFolder = root.appendingPathComponent(".pipeline/cache/listings")
         stampedAt = StatClock.stamp(root: root)
@@ -87,7 +90,7 @@ public final class ContentHasher: @unchecked Sendable {
         var text = Self.header + "\t\(stampedAt)\n"
         for path in cache.keys.sorted() {
             let entry = cache[path]!
-            guard entry.isSettled, FileStatus(path: root.appendingPathComponent(path).path) != nil else { continue }
+            guard entry.isSettled, FileStatus(path: PathText.join(rootPath, path)) != nil else { continue }
             text +=
                 "\(entry.hash)\t\(entry.size)\t\(entry.modified)\t\(entry.changed)\t\(entry.inode)\t"
                 + "\(entry.count.map(String.init) ?? "-")\t\(path)\n"
@@ -105,7 +108,7 @@ public final class ContentHasher: @unchecked Sendable {
 
     /// Stats `path` and records what it saw for the status snapshot.
     func observe(_ path: String) -> FileStatus? {
-        let status = FileStatus(path: root.appendingPathComponent(path).path)
+        let status = FileStatus(path: PathText.join(rootPath, path))
         lock.lock(); defer { lock.unlock() }
         observed[path] = status
         return status
@@ -124,7 +127,7 @@ public final class ContentHasher: @unchecked Sendable {
         let result =
             Depfile.isGlob(path)
             ? computeGlob(path)
-            : compute(relative: path, absolute: root.appendingPathComponent(path).path, cacheKey: path)
+            : compute(relative: path, absolute: PathText.join(rootPath, path), cacheKey: path)
         memo[path] = result
         return result
     }
@@ -208,7 +211,7 @@ public final class ContentHasher: @unchecked Sendable {
     private func computeGlob(_ path: String) -> PathDigest {
         let folder = RepositoryPath.parent(of: path)
         let pattern = path.split(separator: "/").last.map(String.init) ?? path
-        let folderAbsolute = root.appendingPathComponent(folder).path
+        let folderAbsolute = PathText.join(rootPath, folder)
         let folderStatus = FileStatus(path: folderAbsolute)
         observed[folder] = folderStatus
         var digest = PathDigest(hash: "", isFolder: true, records: 0, rejected: 0, hasRecords: false)

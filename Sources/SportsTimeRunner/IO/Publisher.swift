@@ -54,12 +54,13 @@ public struct Publisher: Sendable {
         self.root = root
         self.pauseBetweenRenames = pauseBetweenRenames
         let files = RepositoryFiles(root: root)
+        self.files = files
         self.discard = { path in try? files.removeTree(path) }
     }
 
     private func paused() { if pauseBetweenRenames > 0 { Thread.sleep(forTimeInterval: pauseBetweenRenames) } }
 
-    private var files: RepositoryFiles { RepositoryFiles(root: root) }
+    private let files: RepositoryFiles
 
     /// Replaces each target by its staged path (or removes it), then writes `lock`. `label` names the
     /// work in the journal (a stage name). When a move or the lock cannot be written (a read-only or

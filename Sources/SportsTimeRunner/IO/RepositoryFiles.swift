@@ -10,8 +10,14 @@ import SportsTimeCore
 /// back to copying across file systems, and each failure keeps its errno for the message.
 struct RepositoryFiles {
     let root: URL
+    private let rootPath: String
 
-    func absolute(_ path: String) -> String { root.appendingPathComponent(path).path }
+    init(root: URL) {
+        self.root = root
+        rootPath = root.path
+    }
+
+    func absolute(_ path: String) -> String { PathText.join(rootPath, path) }
 
     /// Whether `path` names anything, a dangling symbolic link included.
     func exists(_ path: String) -> Bool {

@@ -17,14 +17,19 @@ final class Trash: Sendable {
     private let queue = DispatchQueue(label: "sportstime.trash")
     private let count = Locked(0)
 
-    init(root: URL) { self.root = root }
+    private let rootPath: String
+
+    init(root: URL) {
+        self.root = root
+        rootPath = root.path
+    }
 
     /// Moves `path` (repository-relative) out of the way and deletes it in the background; where it
     /// cannot be moved, deletes it now. A missing path is nothing to do.
     func discard(_ path: String) {
-        let source = root.appendingPathComponent(path).path
+        let source = PathText.join(rootPath, path)
         guard FileStatus(path: source) != nil else { return }
-        let trash = root.appendingPathComponent(Self.folder).path
+        let trash = PathText.join(rootPath, Self.folder)
         if FileStatus(path: trash) == nil { _ = AtomicFile.makeFolders(trash) }
         let number = count.withLock { value -> Int in
             value += 1
@@ -40,7 +45,7 @@ final class Trash: Sendable {
 
     /// Deletes, in the background, whatever an earlier (killed) runner left in the trash.
     func emptyLeftovers() {
-        let trash = root.appendingPathComponent(Self.folder).path
+        let trash = PathText.join(rootPath, Self.folder)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: trash), !names.isEmpty else { return }
         queue.async {
             for name in names { try? FileManager.default.removeItem(atPath: trash + "/" + name) }

@@ -132,7 +132,7 @@ final class RunSession {
 
     /// An existing out that no lock entry records: a file no stage wrote.
     private func isInTheWay(_ out: String) -> Bool {
-        Workspace.isInTheWay(out, recorded: recordedOuts, exists: FileStatus(path: root.appendingPathComponent(out).path) != nil)
+        Workspace.isInTheWay(out, recorded: recordedOuts, exists: FileStatus(path: PathText.join(root.path, out)) != nil)
     }
 
     /// A stage's process ended: publish what it wrote (or fail it), then move on.

@@ -141,6 +141,21 @@ import Testing
         }
     }
 
+    @Test func literalKeysAreWrittenAsStringKeysAre() {
+        var literal = JSONWriter()
+        var text = JSONWriter()
+        literal.beginObject(); text.beginObject()
+        literal.key("x" as StaticString); text.key(String("x")); literal.int(1); text.int(1)
+        // A single-scalar literal has no pointer to copy from: written through its description.
+        literal.key(StaticString(unicodeScalarLiteral: "y")); text.key(String("y")); literal.int(0); text.int(0)
+        literal.field("awayTeamId", "mlb-bos"); text.key(String("awayTeamId")); text.string("mlb-bos")
+        literal.field("a_long_key_of_more_than_sixteen_bytes", 2); text.key(String("a_long_key_of_more_than_sixteen_bytes")); text.int(2)
+        literal.key("é" as StaticString); text.key(String("é")); literal.null(); text.null()
+        literal.endObject(); text.endObject()
+        #expect(literal.text == text.text)
+        #expect(literal.text == #"{"x":1,"y":0,"awayTeamId":"mlb-bos","a_long_key_of_more_than_sixteen_bytes":2,"é":null}"#)
+    }
+
     @Test func aCopiedWriterDoesNotShareItsBytes() {
         var first = JSONWriter(capacity: 1)
         first.beginArray()

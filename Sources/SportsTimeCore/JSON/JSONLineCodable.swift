@@ -218,18 +218,18 @@ public struct JSONFields {
 }
 
 extension JSONWriter {
-    public mutating func field(_ name: String, _ value: Instant) { key(name); instant(value) }
-    public mutating func field(_ name: String, _ value: Instant?) { if let value { field(name, value) } }
-    public mutating func field(_ name: String, _ value: LocalDate) { key(name); date(value) }
-    public mutating func field(_ name: String, _ value: LocalDate?) { if let value { field(name, value) } }
-    public mutating func field<E: RawRepresentable>(_ name: String, _ value: E) where E.RawValue == String {
+    public mutating func field(_ name: StaticString, _ value: Instant) { key(name); instant(value) }
+    public mutating func field(_ name: StaticString, _ value: Instant?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: LocalDate) { key(name); date(value) }
+    public mutating func field(_ name: StaticString, _ value: LocalDate?) { if let value { field(name, value) } }
+    public mutating func field<E: RawRepresentable>(_ name: StaticString, _ value: E) where E.RawValue == String {
         key(name); string(value.rawValue)
     }
-    public mutating func field<E: RawRepresentable>(_ name: String, _ value: E?) where E.RawValue == String {
+    public mutating func field<E: RawRepresentable>(_ name: StaticString, _ value: E?) where E.RawValue == String {
         if let value { field(name, value) }
     }
     /// A nested line-codable record.
-    public mutating func field<T: JSONLineCodable>(_ name: String, record: T) { key(name); record.write(to: &self) }
+    public mutating func field<T: JSONLineCodable>(_ name: StaticString, record: T) { key(name); record.write(to: &self) }
 }
 
 // MARK: - The hot record types
@@ -342,7 +342,10 @@ extension GameLineage: JSONLineCodable {
         w.beginObject()
         w.key("fields")
         w.beginObject()
-        for entry in fields { w.field(entry.key, record: entry.value) }
+        for entry in fields {
+            w.key(entry.key)
+            entry.value.write(to: &w)
+        }
         w.endObject()
         w.field("formerIds", formerIds)
         w.field("id", id)

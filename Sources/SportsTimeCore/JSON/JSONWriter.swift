@@ -178,15 +178,33 @@ public struct JSONWriter {
         return text
     }
 
-    // MARK: Keyed shorthands for record writers
+    /// A key written as its literal is: the name of a record's field, which needs no escaping (checked
+    /// in debug builds), copied between its quotes in one piece.
+    public mutating func key(_ name: StaticString) {
+        guard name.hasPointerRepresentation else { key(name.description); return }
+        let count = name.utf8CodeUnitCount
+        assert(JSONWriter.endOfPlainRun(name.utf8Start, from: 0, to: count) == count, "the key \(name) needs escaping")
+        let out = self.out
+        separate(out)
+        out.reserve(count + 3)
+        let target = out.base + out.count
+        target[0] = UInt8(ascii: "\"")
+        (target + 1).update(from: name.utf8Start, count: count)
+        target[count + 1] = UInt8(ascii: "\"")
+        target[count + 2] = UInt8(ascii: ":")
+        out.count += count + 3
+        pending = false
+    }
 
-    public mutating func field(_ name: String, _ value: String) { key(name); string(value) }
-    public mutating func field(_ name: String, _ value: Int) { key(name); int(value) }
-    public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
-    public mutating func field(_ name: String, _ value: String?) { if let value { key(name); string(value) } }
-    public mutating func field(_ name: String, _ value: Int?) { if let value { key(name); int(value) } }
-    public mutating func field(_ name: String, _ value: Bool?) { if let value { key(name); bool(value) } }
-    public mutating func field(_ name: String, _ values: [String]?) {
+    // MARK: Keyed shorthands for record writers (field names are literals)
+
+    public mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
+    public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    public mutating func field(_ name: StaticString, _ value: String?) { if let value { key(name); string(value) } }
+    public mutating func field(_ name: StaticString, _ value: Int?) { if let value { key(name); int(value) } }
+    public mutating func field(_ name: StaticString, _ value: Bool?) { if let value { key(name); bool(value) } }
+    public mutating func field(_ name: StaticString, _ values: [String]?) {
         guard let values else { return }
         key(name)
         beginArray()
@@ -194,7 +212,7 @@ public struct JSONWriter {
         endArray()
     }
     /// A string map, keys sorted.
-    public mutating func field(_ name: String, _ map: [String: String]) {
+    public mutating func field(_ name: StaticString, _ map: [String: String]) {
         key(name)
         beginObject()
         for entry in map.sorted(by: { $0.key < $1.key }) { key(entry.key); string(entry.value) }

@@ -383,7 +383,7 @@ struct BatchNormalization {
     /// A raw string trimmed, and its match key; worked out once per distinct string.
     private mutating func clean(_ printed: String) -> (text: String, key: String) {
         if let known = names[printed] { return known }
-        let text = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = printed.hasPlainASCIIEnds ? printed : printed.trimmingCharacters(in: .whitespacesAndNewlines)
         let made = (text, Slug.matchKey(text))
         names[printed] = made
         return made

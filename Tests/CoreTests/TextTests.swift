@@ -400,6 +400,11 @@ import Yams
             #expect(text.isWhitespaceOnly == text.trimmingCharacters(in: .whitespaces).isEmpty, "\(text.debugDescription)")
             #expect(text[...].isWhitespaceOnly == text.isWhitespaceOnly)
         }
+        for text in samples where text.hasPlainASCIIEnds {
+            #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == text, "\(text.debugDescription)")
+        }
+        #expect("Fenway Park".hasPlainASCIIEnds && "".hasPlainASCIIEnds && "\u{01}x".hasPlainASCIIEnds)
+        #expect(!" x".hasPlainASCIIEnds && !"x\n".hasPlainASCIIEnds && !"é".hasPlainASCIIEnds)
         #expect(" \u{A0}\t\u{3000}".isWhitespaceOnly)
         #expect(!" \n ".isWhitespaceOnly)
     }

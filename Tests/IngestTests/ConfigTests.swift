@@ -72,7 +72,7 @@ import Testing
         // An entry without a readable id is always decoded, so its problem is reported.
         #expect(throws: PipelineError.self) {
             let unnamed = Self.valid.replacingOccurrences(of: "id: a", with: "id: [a]").replacingOccurrences(of: "sources:\n", with: "")
-            try SourceCatalog.load(text: "sources:\n" + b + "\n" + unnamed, path: "s.yaml", only: ["b"])
+            _ = try SourceCatalog.load(text: "sources:\n" + b + "\n" + unnamed, path: "s.yaml", only: ["b"])
         }
     }
 

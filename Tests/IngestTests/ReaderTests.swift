@@ -162,6 +162,20 @@ import Testing
                 && dtstart?.value == "20250301T190000")
     }
 
+    /// Properties split byte by byte (ASCII) match the character-wise split, for lines made of the bytes
+    /// that matter to it: colons, semicolons, equals signs and quotes among letters, in any order.
+    @Test func asciiPropertiesSplitAsCharacterWiseOnes() {
+        let alphabet = Array("aZ:;=\"x-,.\\ ")
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let content = String((0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let bytes = ICalendarTable.parseProperty(content)
+            let characters = ICalendarTable.parsePropertyByCharacter(content)
+            #expect(
+                bytes?.name == characters?.name && bytes?.params == characters?.params && bytes?.value == characters?.value, "\(content)")
+        }
+    }
+
     @Test func startTimesInUTCWithTZIDFloatingAndDateOnly() throws {
         let ics = """
             BEGIN:VCALENDAR

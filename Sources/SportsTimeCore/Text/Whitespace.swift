@@ -14,3 +14,14 @@ extension StringProtocol {
         return true
     }
 }
+
+extension String {
+    /// Whether trimming white space and line breaks from the text would leave it as it is, told from its
+    /// ends when they are ASCII (a printable byte or a control byte that is not a tab or line break);
+    /// false when an end is white space or not ASCII (then trimming decides).
+    public var hasPlainASCIIEnds: Bool {
+        guard let first = utf8.first, let last = utf8.last else { return true }
+        func isPlain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte) }
+        return isPlain(first) && isPlain(last)
+    }
+}

@@ -100,20 +100,64 @@ enum ICalendarTable {
 
     /// `NAME;PARAM=V;P2="a:b":value` → (NAME, params, value). Colons inside quoted parameters do not end the name.
     static func parseProperty(_ content: String) -> (name: String, params: [String: String], value: String)? {
-        // In ASCII text (a logical line has no CR or LF) every byte is a character: scan bytes.
-        let ascii = content.utf8.allSatisfy { $0 < 0x80 }
+        // In ASCII text (a logical line has no CR or LF) every byte is a character: scanned as bytes, and
+        // names upper-cased byte by byte (what `uppercased()` does to ASCII).
+        guard content.utf8.allSatisfy({ $0 < 0x80 }) else { return parsePropertyByCharacter(content) }
+        var content = content
+        return content.withUTF8 { bytes -> (name: String, params: [String: String], value: String)? in
+            var inQuotes = false
+            var colon: Int?
+            for i in 0..<bytes.count {
+                if bytes[i] == UInt8(ascii: "\"") {
+                    inQuotes.toggle()
+                } else if bytes[i] == UInt8(ascii: ":"), !inQuotes {
+                    colon = i
+                    break
+                }
+            }
+            guard let colon else { return nil }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            func upper(_ range: Range<Int>) -> String {
+                String(unsafeUninitializedCapacity: range.count) { out in
+                    for (at, i) in range.enumerated() {
+                        let byte = bytes[i]
+                        out[at] = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+                    }
+                    return range.count
+                }
+            }
+            var parts: [Range<Int>] = []
+            var start = 0
+            inQuotes = false
+            for i in 0..<colon {
+                if bytes[i] == UInt8(ascii: "\"") {
+                    inQuotes.toggle()
+                } else if bytes[i] == UInt8(ascii: ";"), !inQuotes {
+                    parts.append(start..<i)
+                    start = i + 1
+                }
+            }
+            parts.append(start..<colon)
+            var params: [String: String] = [:]
+            for part in parts.dropFirst() {
+                guard let eq = part.first(where: { bytes[$0] == UInt8(ascii: "=") }) else { continue }
+                var value = (eq + 1)..<part.upperBound
+                if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""), bytes[value.upperBound - 1] == UInt8(ascii: "\"") {
+                    value = (value.lowerBound + 1)..<(value.upperBound - 1)
+                }
+                params[upper(part.lowerBound..<eq)] = text(value)
+            }
+            return (upper(parts[0]), params, text((colon + 1)..<bytes.count))
+        }
+    }
+
+    /// `parseProperty` character by character: any text (what the byte scan gives for ASCII).
+    static func parsePropertyByCharacter(_ content: String) -> (name: String, params: [String: String], value: String)? {
         var inQuotes = false
         var colon: String.Index?
-        if ascii {
-            for index in content.utf8.indices {
-                let b = content.utf8[index]
-                if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ":"), !inQuotes { colon = index; break }
-            }
-        } else {
-            for index in content.indices {
-                let c = content[index]
-                if c == "\"" { inQuotes.toggle() } else if c == ":", !inQuotes { colon = index; break }
-            }
+        for index in content.indices {
+            let c = content[index]
+            if c == "\"" { inQuotes.toggle() } else if c == ":", !inQuotes { colon = index; break }
         }
         guard let colon else { return nil }
         let head = content[..<colon]
@@ -121,22 +165,11 @@ enum ICalendarTable {
         var parts: [Substring] = []
         var start = head.startIndex
         inQuotes = false
-        if ascii {
-            for index in head.utf8.indices {
-                let b = head.utf8[index]
-                if b == UInt8(ascii: "\"") {
-                    inQuotes.toggle()
-                } else if b == UInt8(ascii: ";"), !inQuotes {
-                    parts.append(head[start..<index]); start = head.utf8.index(after: index)
-                }
-            }
-        } else {
-            for index in head.indices {
-                if head[index] == "\"" {
-                    inQuotes.toggle()
-                } else if head[index] == ";", !inQuotes {
-                    parts.append(head[start..<index]); start = head.index(after: index)
-                }
+        for index in head.indices {
+            if head[index] == "\"" {
+                inQuotes.toggle()
+            } else if head[index] == ";", !inQuotes {
+                parts.append(head[start..<index]); start = head.index(after: index)
             }
         }
         parts.append(head[start...])

@@ -156,6 +156,18 @@ import Testing
         #expect(literal.text == #"{"x":1,"y":0,"awayTeamId":"mlb-bos","a_long_key_of_more_than_sixteen_bytes":2,"é":null}"#)
     }
 
+    @Test func shortAndLongCopiesMoveEveryByte() {
+        let source = (0..<80).map { UInt8($0 + 1) }
+        for count in 0...70 {
+            var target = [UInt8](repeating: 0, count: 80)
+            source.withUnsafeBufferPointer { from in
+                target.withUnsafeMutableBufferPointer { to in JSONWriter.copy(from.baseAddress!, to: to.baseAddress!, count: count) }
+            }
+            #expect(Array(target[..<count]) == Array(source[..<count]), "\(count)")
+            #expect(target[count...].allSatisfy { $0 == 0 }, "\(count)")
+        }
+    }
+
     @Test func aCopiedWriterDoesNotShareItsBytes() {
         var first = JSONWriter(capacity: 1)
         first.beginArray()

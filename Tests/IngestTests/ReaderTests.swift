@@ -176,6 +176,22 @@ import Testing
         }
     }
 
+    /// Trimming ASCII ends byte by byte gives what trimming Unicode scalars gives, for ends of ASCII and
+    /// Unicode white space, line breaks, control bytes that are not white space, marks and letters.
+    @Test func trimmingByBytesIsTrimmingByScalars() {
+        let pieces = ["", " ", "\t", "\n", "\r\n", "\u{0B}", "\u{1C}", "\u{A0}", "\u{2003}", "\u{85}", "\u{301}", "a", "é", "東 京", "x y"]
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let text = a + b + c
+                    let scalars = String.trimScalars(text[...].unicodeScalars)
+                    #expect(text.trimmed == scalars, "\(text.debugDescription)")
+                    #expect(text[...].trimmed == scalars, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func startTimesInUTCWithTZIDFloatingAndDateOnly() throws {
         let ics = """
             BEGIN:VCALENDAR

@@ -85,7 +85,7 @@ public struct JSONWriter {
         @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
             reserve(bytes.count)
-            (base + count).update(from: source, count: bytes.count)
+            JSONWriter.copy(source, to: base + count, count: bytes.count)
             count += bytes.count
         }
 
@@ -189,7 +189,7 @@ public struct JSONWriter {
         out.reserve(count + 3)
         let target = out.base + out.count
         target[0] = UInt8(ascii: "\"")
-        (target + 1).update(from: name.utf8Start, count: count)
+        JSONWriter.copy(name.utf8Start, to: target + 1, count: count)
         target[count + 1] = UInt8(ascii: "\"")
         target[count + 2] = UInt8(ascii: ":")
         out.count += count + 3
@@ -302,7 +302,7 @@ public struct JSONWriter {
         if i == count {
             let target = out.base + out.count
             target[0] = UInt8(ascii: "\"")
-            (target + 1).update(from: base, count: count)
+            JSONWriter.copy(base, to: target + 1, count: count)
             target[count + 1] = UInt8(ascii: "\"")
             out.count += count + 2
             return
@@ -317,6 +317,36 @@ public struct JSONWriter {
         }
         if runStart < count { out.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Copies `count` bytes: a short run (keys, ids, names; nearly every string written) with a few
+    /// overlapping word moves in place, a long one with `memcpy` (whose call costs more than a short copy).
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        @inline(__always) func move<T>(_: T.Type, at offset: Int) {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: T.self), toByteOffset: offset, as: T.self)
+        }
+        switch count {
+        case 0: return
+        case 1...3:
+            target[0] = source[0]
+            target[count / 2] = source[count / 2]
+            target[count - 1] = source[count - 1]
+        case 4...7:
+            move(UInt32.self, at: 0)
+            move(UInt32.self, at: count - 4)
+        case 8...16:
+            move(UInt64.self, at: 0)
+            move(UInt64.self, at: count - 8)
+        case 17...32:
+            move(UInt64.self, at: 0)
+            move(UInt64.self, at: 8)
+            move(UInt64.self, at: count - 16)
+            move(UInt64.self, at: count - 8)
+        default:
+            target.update(from: source, count: count)
+        }
     }
 
     /// The index of the first byte of `base[start..<end]` below 0x20, `"` or `\`, or `end`: eight bytes

@@ -5,7 +5,20 @@ extension String {
     var trimmed: String {
         guard let first = utf8.first, let last = utf8.last else { return "" }
         if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
-        return Self.trimScalars(unicodeScalars[...])
+        return Self.trimmedEnds(self[...])
+    }
+
+    /// ASCII white space taken off both ends byte by byte; an end that is not ASCII is left to
+    /// `trimScalars` (the Unicode White_Space property).
+    static func trimmedEnds(_ text: Substring) -> String {
+        func isASCIIWhite(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let utf8 = text.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        while start < end, isASCIIWhite(utf8[start]) { start = utf8.index(after: start) }
+        while start < end, isASCIIWhite(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        guard start < end else { return "" }
+        if utf8[start] < 0x80 && utf8[utf8.index(before: end)] < 0x80 { return String(text[start..<end]) }
+        return trimScalars(text[start..<end].unicodeScalars)
     }
 
     static func trimScalars(_ view: Substring.UnicodeScalarView) -> String {
@@ -21,6 +34,6 @@ extension Substring {
     var trimmed: String {
         guard let first = utf8.first, let last = utf8.last else { return "" }
         if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return String(self) }
-        return String.trimScalars(unicodeScalars)
+        return String.trimmedEnds(self)
     }
 }

@@ -409,3 +409,11 @@ import Yams
         #expect(!" \n ".isWhitespaceOnly)
     }
 }
+
+@Suite struct StringJoinTests {
+    @Test func joiningIsTheInterpolation() {
+        for (head, tail) in [("", ""), ("mlb-2023", "g1"), ("é", "東京"), (String(repeating: "x", count: 40), "7"), ("a", "")] {
+            #expect(String.joining(head, UInt8(ascii: ":"), tail) == "\(head):\(tail)")
+        }
+    }
+}

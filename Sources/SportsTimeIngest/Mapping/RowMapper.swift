@@ -565,7 +565,7 @@ struct RowMapper {
 
     private func mapFields(_ row: TableRow, provisionalId: inout String?) throws -> Outcome {
         let sourceId = try id.flatMap { try value($0, row) }
-        provisionalId = sourceId.map { "\(source.id):\($0)" }
+        provisionalId = sourceId.map { String.joining(source.id, UInt8(ascii: ":"), $0) }
         let recordId = provisionalId
         func reject(_ reason: String) -> Outcome { .rejected(reason, recordId: recordId) }
 
@@ -717,12 +717,13 @@ struct RowMapper {
         let key = sourceId ?? Self.derivedKey(date: gameDate, away: away, home: home, gameNumber: number)
         return .game(
             RawGame(
-                id: "\(source.id):\(key)", source: source.id, sport: source.sport, season: seasonLabel, kind: gameKind,
+                id: String.joining(source.id, UInt8(ascii: ":"), key), source: source.id, sport: source.sport, season: seasonLabel,
+                kind: gameKind,
                 sourceGameId: sourceId, homeTeam: home, awayTeam: away,
                 venue: venueText, city: cityText,
                 startUTC: startUTC, date: gameDate, dateZone: dateZone, localTime: localTime, timeTBD: tbd,
                 gameNumber: number, status: gameStatus, makeupDate: makeup, neutralSite: neutral,
-                provenance: "\(path):\(row.line)", dayNight: light, inferred: inferredFields))
+                provenance: String.joining(path, UInt8(ascii: ":"), String(row.line)), dayNight: light, inferred: inferredFields))
     }
 
     /// `2023-03-30-bal-at-bos[-g2]`: the id key of a game from a source without ids.

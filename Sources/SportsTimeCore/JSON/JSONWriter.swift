@@ -132,9 +132,6 @@ public struct JSONWriter {
         if pending { out.append(UInt8(ascii: ",")) } else { pending = true }
     }
 
-    @inline(__always)
-    private mutating func separate() { separate(out) }
-
     // MARK: Scalars
 
     public mutating func string(_ text: String) {

@@ -146,6 +146,62 @@ import SportsTimeCore
         #expect(compared >= 300)
     }
 
+    /// The longest-path bound walks a flattened copy of the graph, eight visited sets at a time; it must
+    /// give what a walk over the graph's own arcs gives (games not useful and arcs not allowed skipped, a
+    /// move new when it goes to another stadium not yet visited): for every label a search made, alone
+    /// and with the other labels of its game, and for random visited sets in batches of every size from 1
+    /// to 20, with and without excluded games.
+    @Test func pathBoundEqualsAWalkOverTheGraphsArcs() throws {
+        var labelsChecked = 0, randomChecked = 0, distinctValues = 0
+        for seed in Self.seeds {
+            guard var instance = Instances.make(seed: seed &+ 40_000, maxGames: 40) else { continue }
+            instance.request.objective = .mostStadiums
+            let graph = TripGraph(request: instance.request, catalog: instance.catalog)
+            var random = SplitMix64(seed: seed)
+            let excluded = seed % 2 == 0 ? nil : (0..<graph.count).map { _ in random.next() % 5 == 0 }
+            let search = LabelSearch(
+                graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 2, labelBudget: 1_000_000, excluded: excluded)
+            search.run()
+            let byNode = Dictionary(grouping: search.labels.indices, by: { Int(search.labels[$0].node) })
+            for (node, labels) in byNode {
+                let expected = labels.map {
+                    Self.newStadiumsByWalk(graph, useful: search.useful, visited: Array(search.set(of: $0)), from: node)
+                }
+                #expect(search.newStadiumsOnAnyPath(labels: labels, node: node) == expected, "seed \(seed): game \(node)")
+                #expect(search.newStadiumsOnAnyPath(label: labels[0], node: node) == expected[0], "seed \(seed): game \(node)")
+                labelsChecked += labels.count
+                // Random visited sets at the same game, each stadium in a set with probability 1/2.
+                let words = (graph.stadiumIds.count + 63) / 64
+                let sets = (0..<(1 + Int(random.next() % 20))).map { _ in (0..<words).map { _ in random.next() } }
+                let walked = sets.map { Self.newStadiumsByWalk(graph, useful: search.useful, visited: $0, from: node) }
+                let batched = search.newStadiumsOnAnyPath(node: node, count: sets.count) { i, s in
+                    sets[i][s / 64] & (1 << UInt64(s % 64)) != 0
+                }
+                #expect(batched == walked, "seed \(seed): game \(node), \(sets.count) random sets")
+                randomChecked += sets.count
+                distinctValues = max(distinctValues, Set(walked).count)
+            }
+        }
+        #expect(labelsChecked >= 1_000)
+        #expect(randomChecked >= 5_000)
+        #expect(distinctValues >= 3)
+    }
+
+    /// The bound's definition, walked over `graph.arcs` as they are.
+    static func newStadiumsByWalk(_ graph: TripGraph, useful: [Bool], visited: [UInt64], from node: Int) -> Int {
+        var longest = [Int](repeating: -1, count: graph.count)
+        for v in stride(from: graph.count - 1, through: node, by: -1) where useful[v] {
+            var best = graph.mayFinish(at: v) && graph.endArcs[v] != nil ? 0 : -1
+            for arc in graph.arcs[v] where graph.allowed(v, Int(arc.to)) && longest[Int(arc.to)] >= 0 {
+                let (from, to) = (graph.candidates[v].stadiumBit, graph.candidates[Int(arc.to)].stadiumBit)
+                let isNew = to != from && visited[to / 64] & (1 << UInt64(to % 64)) == 0
+                best = max(best, longest[Int(arc.to)] + (isNew ? 1 : 0))
+            }
+            longest[v] = best
+        }
+        return max(0, longest[node])
+    }
+
     @Test func budgetExhaustedIsMarkedHeuristicWithAValidBound() throws {
         var checked = 0
         for seed in Self.seeds.prefix(200) {

@@ -333,37 +333,124 @@ final class LabelSearch {
     /// Exact most stadiums: also prune labels by `newStadiumsOnAnyPath` before expanding them.
     var useLongestPathBound = true
     private(set) var pathPruned = 0
-    private var pathScratch: [Int32] = []
-    private lazy var stadiumOf: [Int] = graph.candidates.map(\.stadiumBit)
+    private var pathLanes: [PathLanes] = []
+    /// One value per label of a batch of the path bound.
+    private typealias PathLanes = SIMD8<Int32>
+
+    /// The relaxed graph `newStadiumsOnAnyPath` walks, flattened into one array at its first use (the
+    /// bound runs for most labels it expands, over every game after the label's): per game whether it is
+    /// useful and may end a trip, and its allowed arcs to useful games, each with the target's stadium
+    /// bit, or `stadiumCount` when the target is at the game's own stadium (never a new stadium). Arcs to
+    /// games that are not useful or not allowed are left out: the walk never takes them. Every game an
+    /// arc leads to is useful, so it has a way to the end, and its value is never below 0.
+    private struct PathGraph {
+        /// `[finish: n][arcStart: n + 1][arcTo: m][arcStadium: m]`; finish: -2 for a game that is not
+        /// useful, -1 for one that cannot end a trip, 0 for one that may.
+        let storage: [Int32]
+        let count: Int
+        let arcCount: Int
+        let stadiumCount: Int
+        var arcStartOffset: Int { count }
+        var arcToOffset: Int { 2 * count + 1 }
+        var arcStadiumOffset: Int { 2 * count + 1 + arcCount }
+
+        init(graph: TripGraph, useful: [Bool]) {
+            let n = graph.count
+            var finish = [Int32](repeating: -2, count: n)
+            var arcStart = [Int32](repeating: 0, count: n + 1)
+            var arcTo: [Int32] = []
+            var arcStadium: [Int32] = []
+            for v in 0..<n {
+                arcStart[v] = Int32(arcTo.count)
+                guard useful[v] else { continue }
+                finish[v] = graph.mayFinish(at: v) && graph.endArcs[v] != nil ? 0 : -1
+                let sv = graph.candidates[v].stadiumBit
+                for arc in graph.arcs[v] {
+                    let x = Int(arc.to)
+                    guard useful[x], graph.allowed(v, x) else { continue }
+                    let sx = graph.candidates[x].stadiumBit
+                    arcTo.append(arc.to)
+                    arcStadium.append(Int32(sx == sv ? graph.stadiumIds.count : sx))
+                }
+            }
+            arcStart[n] = Int32(arcTo.count)
+            count = n
+            arcCount = arcTo.count
+            stadiumCount = graph.stadiumIds.count
+            storage = finish + arcStart + arcTo + arcStadium
+        }
+    }
+    private lazy var pathGraph = PathGraph(graph: graph, useful: useful)
 
     /// The most new stadiums any way on from `node` can add to label `li`'s visited set, relaxed: the
     /// longest path (over useful games and allowed arcs, ignoring the day state) counting each move to
     /// a game at a different stadium not yet visited. A stadium's first visit is such a move, so this
     /// bounds the new stadiums; it over-counts only a stadium visited twice after leaving it.
     func newStadiumsOnAnyPath(label li: Int, node: Int) -> Int {
+        newStadiumsOnAnyPath(labels: [li], node: node)[0]
+    }
+
+    /// `newStadiumsOnAnyPath` of several labels at one game.
+    func newStadiumsOnAnyPath(labels batch: [Int], node: Int) -> [Int] {
+        newStadiumsOnAnyPath(node: node, count: batch.count) { index, stadium in
+            sets[batch[index] * words + stadium >> 6] & (1 << UInt64(stadium & 63)) != 0
+        }
+    }
+
+    /// The path bound from `node` for `count` visited sets (`visited(i, stadium)`: whether set `i`
+    /// holds the stadium), eight in one walk of the games after the node: the walk is the same for
+    /// every set, only which stadiums are new differs, so each set is a lane of the walk's values.
+    func newStadiumsOnAnyPath(node: Int, count: Int, visited: (Int, Int) -> Bool) -> [Int] {
         let n = graph.count
-        if pathScratch.count != n { pathScratch = Array(repeating: -1, count: n) }
-        let lb = li * words
-        return sets.withUnsafeBufferPointer { all -> Int in
-            pathScratch.withUnsafeMutableBufferPointer { lp -> Int in
-                for v in stride(from: n - 1, through: node, by: -1) {
-                    guard useful[v] else { lp[v] = -1; continue }
-                    var best: Int32 = graph.mayFinish(at: v) && graph.endArcs[v] != nil ? 0 : -1
-                    let sv = stadiumOf[v]
-                    let limit = graph.nextMustSee[v + 1]
-                    for arc in graph.arcs[v] {
-                        let x = Int(arc.to)
-                        let sub = lp[x]
-                        guard sub >= 0, x <= limit else { continue }
-                        let sx = stadiumOf[x]
-                        let isNew = sx != sv && all[lb + sx >> 6] & (1 << UInt64(sx & 63)) == 0
-                        best = max(best, sub + (isNew ? 1 : 0))
+        let path = pathGraph
+        let (arcStart, arcTo, arcStadium) = (path.arcStartOffset, path.arcToOffset, path.arcStadiumOffset)
+        if pathLanes.count != n { pathLanes = Array(repeating: PathLanes(repeating: -1), count: n) }
+        // Per stadium, per lane: 1 when the lane's set does not hold it; the row after the last stadium
+        // (a move within one stadium) stays 0.
+        var isNew = [PathLanes](repeating: .zero, count: path.stadiumCount + 1)
+        var values: [Int] = []
+        values.reserveCapacity(count)
+        for first in stride(from: 0, to: count, by: PathLanes.scalarCount) {
+            let lanes = min(PathLanes.scalarCount, count - first)
+            for s in 0..<path.stadiumCount {
+                var row = PathLanes.zero
+                for lane in 0..<lanes where !visited(first + lane, s) { row[lane] = 1 }
+                isNew[s] = row
+            }
+            path.storage.withUnsafeBufferPointer { g in
+                isNew.withUnsafeBufferPointer { fresh in
+                    pathLanes.withUnsafeMutableBufferPointer { lp in
+                        for v in stride(from: n - 1, through: node, by: -1) {
+                            let finish = g[v]
+                            guard finish > -2 else { lp[v] = PathLanes(repeating: -1); continue }
+                            var best = PathLanes(repeating: finish)
+                            for e in Int(g[arcStart + v])..<Int(g[arcStart + v + 1]) {
+                                best = pointwiseMax(best, lp[Int(g[arcTo + e])] &+ fresh[Int(g[arcStadium + e])])
+                            }
+                            lp[v] = best
+                        }
+                        for lane in 0..<lanes { values.append(Int(max(0, lp[node][lane]))) }
                     }
-                    lp[v] = best
                 }
-                return Int(max(0, lp[node]))
             }
         }
+        return values
+    }
+
+    /// The path bounds the labels at game `v` will ask for, worked out together before they are expanded:
+    /// every living label the cheap bound keeps under the threshold as it is now (the threshold only
+    /// rises while `v` is expanded, so a label that asks later is among them, unless there was no
+    /// threshold yet; such a label works its bound out alone).
+    private func pathBoundsAhead(at v: Int) -> [Int32: Int] {
+        guard mode == .exact, objective == .mostStadiums, useLongestPathBound, let threshold else { return [:] }
+        let batch = nodeLabels[v].lazy.map(Int.init).filter { li in
+            guard self.labels[li].isAlive else { return false }
+            let cheap = self.bound(li, node: v)
+            return cheap >= threshold && cheap.primary > Int64(self.labels[li].distinct)
+        }
+        let labels = Array(batch)
+        guard !labels.isEmpty else { return [:] }
+        return Dictionary(uniqueKeysWithValues: zip(labels.map(Int32.init), newStadiumsOnAnyPath(labels: labels, node: v)))
     }
 
     /// An upper bound on the (coverage, stadiums) of any trip: the best bound of a first game.
@@ -412,6 +499,7 @@ final class LabelSearch {
         }
         nodes: for v in 0..<n where useful[v] {
             let canFinish = graph.mayFinish(at: v)
+            let pathAhead = pathBoundsAhead(at: v)
             for li32 in nodeLabels[v] {
                 let li = Int(li32)
                 guard labels[li].isAlive else { continue }
@@ -421,7 +509,8 @@ final class LabelSearch {
                     // Before expanding, the path bound (a longest path over what follows); costly, so only
                     // when the cheap bound leaves room below it to prune.
                     if useLongestPathBound, cheap.primary > Int64(labels[li].distinct) {
-                        let path = Int64(labels[li].distinct) + Int64(newStadiumsOnAnyPath(label: li, node: v))
+                        let more = pathAhead[li32] ?? newStadiumsOnAnyPath(label: li, node: v)
+                        let path = Int64(labels[li].distinct) + Int64(more)
                         if TripKey(coverage: cheap.coverage, primary: min(path, cheap.primary), secondary: cheap.secondary) < threshold {
                             labels[li].isAlive = false; pathPruned += 1; continue
                         }

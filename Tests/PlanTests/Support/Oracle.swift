@@ -3,8 +3,6 @@ import SportsTimeTestSupport
 import SportsTimeCore
 @testable import SportsTimePlan
 
-/// A deterministic random source (SplitMix64), so every random instance can be reproduced from its seed.
-
 /// Exhaustive search: every subsequence of the candidate games (in time order) that the itinerary
 /// simulator accepts, scored with the same key the planner ranks by.
 enum Oracle {

@@ -40,7 +40,35 @@ final class LabelSearch {
         var usedToday: Int64
         var driving: Int64
         var requiredMask: UInt64
-        var isAlive: Bool
+    }
+
+    /// What dominance compares of a label (`Label` and `Entry` both have it).
+    fileprivate protocol Facts {
+        var games: Int32 { get }
+        var distinct: Int32 { get }
+        var gamesToday: Int32 { get }
+        var usedToday: Int64 { get }
+        var driving: Int64 { get }
+        var requiredMask: UInt64 { get }
+    }
+
+    /// A label as the lists of its game hold it in exact mode: its index and the facts dominance compares,
+    /// copied when it is filed (they never change after). A new label is compared with every living
+    /// label of its game; reading those from the game's own list, in order, instead of from each label
+    /// in the label store (where a game's labels lie far apart) is most of what filing a label costs.
+    fileprivate struct Entry: Facts {
+        var label: Int32
+        var games: Int32
+        var distinct: Int32
+        var gamesToday: Int32
+        var usedToday: Int64
+        var driving: Int64
+        var requiredMask: UInt64
+
+        init(_ label: Int, _ l: Label) {
+            self.label = Int32(label); games = l.games; distinct = l.distinct; gamesToday = l.gamesToday
+            usedToday = l.usedToday; driving = l.driving; requiredMask = l.requiredMask
+        }
     }
 
     struct Completion {
@@ -58,8 +86,12 @@ final class LabelSearch {
     let words: Int
 
     private(set) var labels: [Label] = []
+    /// Per label: not dropped (dominated, pruned or pushed out of a beam).
+    private(set) var alive: [Bool] = []
     private var sets: [UInt64] = []
     private var nodeLabels: [[Int32]]
+    /// Exact mode: each game's labels as `Entry`s, in the order of `nodeLabels`.
+    private var nodeEntries: [[Entry]]
     /// Dead labels still listed per game: exact mode compacts a list when they are half of it; beam mode
     /// counts labels left dead by an insert that stopped early, cleared at the next insert there.
     private var deadAt: [Int]
@@ -78,7 +110,7 @@ final class LabelSearch {
     }
     /// Above this many labels at a game, a new label is compared only with its projection bucket.
     static let fullScanLimit = 192
-    private var buckets: [[ProjectionKey: [Int32]]]
+    private var buckets: [[ProjectionKey: [Entry]]]
     /// Beam mode: each stored label's ranking key.
     private var beamKeys: [TripKey] = []
 
@@ -125,6 +157,7 @@ final class LabelSearch {
         scratch = Array(repeating: 0, count: words)
         let n = graph.count
         nodeLabels = Array(repeating: [], count: n)
+        nodeEntries = Array(repeating: [], count: n)
         buckets = Array(repeating: [:], count: n)
         deadAt = Array(repeating: 0, count: n)
         beamFloor = Array(repeating: nil, count: n)
@@ -257,7 +290,7 @@ final class LabelSearch {
 
     // MARK: Keys and dominance
 
-    @inline(__always) private func key(_ l: Label, extraDriving: Int64 = 0) -> TripKey {
+    @inline(__always) private func key<L: Facts>(_ l: L, extraDriving: Int64 = 0) -> TripKey {
         let driving = l.driving + extraDriving
         let coverage = l.requiredMask.nonzeroBitCount
         switch objective {
@@ -277,8 +310,7 @@ final class LabelSearch {
     }
 
     /// Whether `a` is at least as good as `b` for every continuation from their (common) game.
-    @inline(__always) private func dominates(_ ai: Int, _ bi: Int, node: Int) -> Bool {
-        let a = labels[ai], b = labels[bi]
+    @inline(__always) private func dominates<A: Facts, B: Facts>(_ ai: Int, _ a: A, _ bi: Int, _ b: B, node: Int) -> Bool {
         guard a.usedToday <= b.usedToday, a.gamesToday <= b.gamesToday,
             a.requiredMask & b.requiredMask == b.requiredMask
         else { return false }
@@ -444,7 +476,7 @@ final class LabelSearch {
     private func pathBoundsAhead(at v: Int) -> [Int32: Int] {
         guard mode == .exact, objective == .mostStadiums, useLongestPathBound, let threshold else { return [:] }
         let batch = nodeLabels[v].lazy.map(Int.init).filter { li in
-            guard self.labels[li].isAlive else { return false }
+            guard self.alive[li] else { return false }
             let cheap = self.bound(li, node: v)
             return cheap >= threshold && cheap.primary > Int64(self.labels[li].distinct)
         }
@@ -488,9 +520,10 @@ final class LabelSearch {
             let c = graph.candidates[v]
             var label = Label(
                 node: Int32(v), parent: -1, games: 1, distinct: 1, gamesToday: 1, dominatedCount: 0,
-                usedToday: arc.onTarget, driving: arc.seconds, requiredMask: 0, isAlive: true)
+                usedToday: arc.onTarget, driving: arc.seconds, requiredMask: 0)
             if let bit = c.requiredBit { label.requiredMask = 1 << UInt64(bit) }
             labels.append(label)
+            alive.append(true)
             if words > 0 {
                 sets.append(contentsOf: repeatElement(0, count: words))
                 sets[sets.count - words + (c.stadiumBit >> 6)] |= 1 << UInt64(c.stadiumBit & 63)
@@ -502,17 +535,17 @@ final class LabelSearch {
             let pathAhead = pathBoundsAhead(at: v)
             for li32 in nodeLabels[v] {
                 let li = Int(li32)
-                guard labels[li].isAlive else { continue }
+                guard alive[li] else { continue }
                 if mode == .exact, objective == .mostStadiums, let threshold {
                     let cheap = bound(li, node: v)
-                    if cheap < threshold { labels[li].isAlive = false; continue }
+                    if cheap < threshold { alive[li] = false; continue }
                     // Before expanding, the path bound (a longest path over what follows); costly, so only
                     // when the cheap bound leaves room below it to prune.
                     if useLongestPathBound, cheap.primary > Int64(labels[li].distinct) {
                         let more = pathAhead[li32] ?? newStadiumsOnAnyPath(label: li, node: v)
                         let path = Int64(labels[li].distinct) + Int64(more)
                         if TripKey(coverage: cheap.coverage, primary: min(path, cheap.primary), secondary: cheap.secondary) < threshold {
-                            labels[li].isAlive = false; pathPruned += 1; continue
+                            alive[li] = false; pathPruned += 1; continue
                         }
                     }
                 }
@@ -543,7 +576,7 @@ final class LabelSearch {
                     var newLabel = Label(
                         node: Int32(w), parent: li32, games: label.games + 1, distinct: label.distinct,
                         gamesToday: Int32(next.state.gamesToday), dominatedCount: 0, usedToday: next.state.usedToday,
-                        driving: label.driving + arc.seconds, requiredMask: label.requiredMask, isAlive: true)
+                        driving: label.driving + arc.seconds, requiredMask: label.requiredMask)
                     if let bit = graph.candidates[w].requiredBit { newLabel.requiredMask |= 1 << UInt64(bit) }
                     let word = stadiumBit >> 6, mask: UInt64 = 1 << UInt64(stadiumBit & 63)
                     if words > 0, sets[base + word] & mask == 0 { newLabel.distinct += 1 }
@@ -569,6 +602,7 @@ final class LabelSearch {
                         continue
                     }
                     labels.append(newLabel)
+                    alive.append(true)
                     if words > 0 {
                         for k in 0..<words { sets.append(sets[base + k]) }
                         sets[sets.count - words + word] |= mask
@@ -583,7 +617,7 @@ final class LabelSearch {
     private func finishEarly(from v: Int) {
         var best = pool.first.map { $0.key.primary } ?? Int64.min
         for w in v..<graph.count where useful[w] {
-            for li in nodeLabels[w] where labels[Int(li)].isAlive {
+            for li in nodeLabels[w] where alive[Int(li)] {
                 best = max(best, bound(Int(li), node: w).primary)
             }
         }
@@ -615,37 +649,24 @@ final class LabelSearch {
                     low: sets[index * words] & reach[rb], high: words > 1 ? sets[index * words + 1] & reach[rb + 1] : 0,
                     usedToday: newLabel.usedToday, gamesToday: newLabel.gamesToday, required: newLabel.requiredMask)
             }
+            let entry = Entry(index, newLabel)
             if let bucketKey, nodeLabels[w].count > Self.fullScanLimit {
                 // Taken out of the table while it changes, so it is changed in place, not copied.
                 var bucket = buckets[w].removeValue(forKey: bucketKey) ?? []
-                bucket.removeAll { !labels[Int($0)].isAlive }
-                guard let dead = admitLast(index, among: bucket, node: w) else {
+                bucket.removeAll { !alive[Int($0.label)] }
+                guard let dead = admitLast(entry, among: bucket, node: w) else {
                     buckets[w][bucketKey] = bucket
                     discardLast(); return
                 }
-                if dead > 0 { bucket.removeAll { !labels[Int($0)].isAlive } }
-                bucket.append(Int32(index))
+                if dead > 0 { bucket.removeAll { !alive[Int($0.label)] } }
+                bucket.append(entry)
                 buckets[w][bucketKey] = bucket
-                nodeLabels[w].append(Int32(index))
-                labelsCreated += 1
-                largestLabelList = max(largestLabelList, nodeLabels[w].count)
-                deadAt[w] += dead
-                if deadAt[w] * 2 > nodeLabels[w].count {
-                    nodeLabels[w].removeAll { !labels[Int($0)].isAlive }
-                    deadAt[w] = 0
-                }
+                file(entry, at: w, dead: dead)
                 return
             }
-            guard let dead = admitLast(index, among: nodeLabels[w], node: w) else { discardLast(); return }
-            nodeLabels[w].append(Int32(index))
-            if let bucketKey { buckets[w][bucketKey, default: []].append(Int32(index)) }
-            labelsCreated += 1
-            largestLabelList = max(largestLabelList, nodeLabels[w].count)
-            deadAt[w] += dead
-            if deadAt[w] * 2 > nodeLabels[w].count {
-                nodeLabels[w].removeAll { !labels[Int($0)].isAlive }
-                deadAt[w] = 0
-            }
+            guard let dead = admitLast(entry, among: nodeEntries[w], node: w) else { discardLast(); return }
+            if let bucketKey { buckets[w][bucketKey, default: []].append(entry) }
+            file(entry, at: w, dead: dead)
         case .beam(let width):
             let newKey = beamKey(index)
             while beamKeys.count < labels.count { beamKeys.append(newKey) }
@@ -654,7 +675,7 @@ final class LabelSearch {
             var worst = -1
             var worstKey: TripKey?
             var died = false
-            for ei in nodeLabels[w] where labels[Int(ei)].isAlive {
+            for ei in nodeLabels[w] where alive[Int(ei)] {
                 let k = beamKeys[Int(ei)]
                 if sameSet(Int(ei), index) {
                     if k >= newKey {
@@ -662,7 +683,7 @@ final class LabelSearch {
                         if died { deadAt[w] += 1 }
                         discardLast(); return
                     }
-                    labels[Int(ei)].isAlive = false
+                    alive[Int(ei)] = false
                     died = true
                     continue
                 }
@@ -671,12 +692,12 @@ final class LabelSearch {
             // Only labels killed here or at an earlier insert that stopped early are dead: a list is
             // cleared only then (beam mode kills labels nowhere else).
             if died || deadAt[w] > 0 {
-                nodeLabels[w].removeAll { !labels[Int($0)].isAlive }
+                nodeLabels[w].removeAll { !alive[Int($0)] }
                 deadAt[w] = 0
             }
             if nodeLabels[w].count >= width {
                 guard let worstKey, newKey > worstKey else { discardLast(); return }
-                labels[worst].isAlive = false
+                alive[worst] = false
                 if let position = nodeLabels[w].firstIndex(of: Int32(worst)) { nodeLabels[w].remove(at: position) }
             }
             nodeLabels[w].append(Int32(index))
@@ -692,35 +713,49 @@ final class LabelSearch {
     /// The labels of `list` (at game `w`) that the new label `index` dominates, filled by `admitLast`.
     private var dominatedByNew: [Int32] = []
 
-    /// Exact mode: compares the new label `index` with the living labels of `list`, in one pass. Nil when
-    /// it is to be dropped: a label with the same visited set dominates it, or `poolSize` labels do.
-    /// Otherwise each living label it dominates counts one more dominator and dies at `poolSize`, or at
-    /// once when its visited set is the same; returns how many died.
-    private func admitLast(_ index: Int, among list: [Int32], node w: Int) -> Int? {
+    /// Exact mode: files an admitted label at game `w`, where `dead` labels of its list just died; a
+    /// list half dead is compacted.
+    private func file(_ entry: Entry, at w: Int, dead: Int) {
+        nodeLabels[w].append(entry.label)
+        nodeEntries[w].append(entry)
+        labelsCreated += 1
+        largestLabelList = max(largestLabelList, nodeLabels[w].count)
+        deadAt[w] += dead
+        if deadAt[w] * 2 > nodeLabels[w].count {
+            nodeLabels[w].removeAll { !alive[Int($0)] }
+            nodeEntries[w].removeAll { !alive[Int($0.label)] }
+            deadAt[w] = 0
+        }
+    }
+
+    /// Exact mode: compares the new label (`new`, the last of the store) with the living labels of
+    /// `list`, in one pass. Nil when it is to be dropped: a label with the same visited set dominates it,
+    /// or `poolSize` labels do. Otherwise each living label it dominates counts one more dominator and
+    /// dies at `poolSize`, or at once when its visited set is the same; returns how many died.
+    private func admitLast(_ new: Entry, among list: [Entry], node w: Int) -> Int? {
         dominatedByNew.removeAll(keepingCapacity: true)
         var dominators = 0
-        let new = labels[index]
-        for ei32 in list {
-            let ei = Int(ei32)
-            let old = labels[ei]
-            guard old.isAlive else { continue }
+        let index = Int(new.label)
+        for old in list {
+            let ei = Int(old.label)
+            guard alive[ei] else { continue }
             // What dominance needs before the sets are compared, both ways at once.
             let both = old.requiredMask & new.requiredMask
             let oldMay = old.usedToday <= new.usedToday && old.gamesToday <= new.gamesToday && both == new.requiredMask
             let newMay = new.usedToday <= old.usedToday && new.gamesToday <= old.gamesToday && both == old.requiredMask
-            if oldMay, dominates(ei, index, node: w) {
+            if oldMay, dominates(ei, old, index, new, node: w) {
                 if sameSet(ei, index) { return nil }
                 dominators += 1
                 if dominators >= poolSize { return nil }
             }
-            if newMay, dominates(index, ei, node: w) { dominatedByNew.append(ei32) }
+            if newMay, dominates(index, new, ei, old, node: w) { dominatedByNew.append(old.label) }
         }
         var dead = 0
         for ei32 in dominatedByNew {
             let ei = Int(ei32)
-            if sameSet(index, ei) { labels[ei].isAlive = false; dead += 1; continue }
+            if sameSet(index, ei) { alive[ei] = false; dead += 1; continue }
             labels[ei].dominatedCount += 1
-            if labels[ei].dominatedCount >= Int32(poolSize) { labels[ei].isAlive = false; dead += 1 }
+            if labels[ei].dominatedCount >= Int32(poolSize) { alive[ei] = false; dead += 1 }
         }
         return dead
     }
@@ -728,6 +763,7 @@ final class LabelSearch {
     /// Drops the label just appended (it never got children).
     private func discardLast() {
         labels.removeLast()
+        alive.removeLast()
         if beamKeys.count > labels.count { beamKeys.removeLast(beamKeys.count - labels.count) }
         if words > 0 { sets.removeLast(words) }
     }
@@ -754,3 +790,5 @@ final class LabelSearch {
 
     func set(of label: Int) -> ArraySlice<UInt64> { sets[(label * words)..<((label + 1) * words)] }
 }
+
+extension LabelSearch.Label: LabelSearch.Facts {}

@@ -267,6 +267,24 @@ import Testing
                 gameNumber: nil) == "mls-2026-2026-05-01-montréal-at-bos")
     }
 
+    /// A date plus days within its month is worked out without the day count; every date of six years
+    /// (leap and century years among them: 1900, 2000, 2024) plus every offset from -40 to 40 days must
+    /// equal the trip through the day count.
+    @Test func addingDaysWithinTheMonthEqualsTheDayCount() {
+        var checked = 0
+        for year in [1900, 1999, 2000, 2023, 2024, 2025] {
+            var date = LocalDate(year: year, month: 1, day: 1)!
+            while date.year == year {
+                for offset in -40...40 {
+                    #expect(date.adding(days: offset) == date.addingThroughDayCount(days: offset), "\(date) + \(offset)")
+                    checked += 1
+                }
+                date = date.addingThroughDayCount(days: 1)
+            }
+        }
+        #expect(checked == (365 * 4 + 366 * 2) * 81)
+    }
+
     static let producer = Producer(stage: "test", version: "0.0.0")
 
     static func games(_ count: Int) -> [Game] {

@@ -48,7 +48,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         return era * 146_097 + doe - 719_468
     }
 
-    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
+    public func adding(days: Int) -> LocalDate {
+        // Within the month (the planner steps a day at a time): the day alone changes, with no trip
+        // through the day count.
+        if days > -31, days < 31 {
+            let target = Int(storedDay) + days
+            if target >= 1, target <= 28 || target <= LocalDate.daysIn(month: month, year: year) {
+                return LocalDate(storedYear: storedYear, storedMonth: storedMonth, storedDay: UInt8(target))
+            }
+        }
+        return LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days))
+    }
+
+    private init(storedYear: Int32, storedMonth: UInt8, storedDay: UInt8) {
+        self.storedYear = storedYear; self.storedMonth = storedMonth; self.storedDay = storedDay
+    }
+
+    /// `adding(days:)` always through the day count: the definition the fast path is held to.
+    func addingThroughDayCount(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
 
     /// Whole days from `self` to `other` (positive when `other` is later).
     public func days(until other: LocalDate) -> Int { Int(other.daysSinceEpoch - daysSinceEpoch) }

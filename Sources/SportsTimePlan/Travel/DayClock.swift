@@ -20,7 +20,17 @@ final class DayClock {
     private(set) var zones: [TimeZone] = []
     private(set) var zoneIds: [String] = []
     private var zoneIndex: [String: Int] = [:]
-    private var days: [Int64: Day] = [:]
+    /// Days worked out so far, per zone: a table by day count from its first date (the dates of one plan
+    /// lie within weeks of each other, and a drive asks for each of its days), and the rare date more
+    /// than `tableSpan` days from it by key.
+    private var dayTables: [DayTable] = []
+    private var farDays: [Int64: Day] = [:]
+    private static let tableSpan = 4096
+
+    private struct DayTable {
+        var first: Int64 = 0
+        var days: [Day?] = []
+    }
 
     init(model: TravelModel) {
         windowStartMinute = model.drivingWindowStartMinute
@@ -34,7 +44,8 @@ final class DayClock {
         zones = other.zones
         zoneIds = other.zoneIds
         zoneIndex = other.zoneIndex
-        days = other.days
+        dayTables = other.dayTables
+        farDays = other.farDays
     }
 
     /// The index of a zone (registering it); nil when tzdata does not know the identifier.
@@ -47,8 +58,13 @@ final class DayClock {
     }
 
     func day(_ zone: Int, _ date: LocalDate) -> Day {
-        let key = Int64(zone) << 40 | (date.daysSinceEpoch & 0xFF_FFFF_FFFF)
-        if let day = days[key] { return day }
+        let number = date.daysSinceEpoch
+        if zone < dayTables.count {
+            let index = Int(number - dayTables[zone].first)
+            if index >= 0, index < dayTables[zone].days.count, let day = dayTables[zone].days[index] { return day }
+        }
+        let key = Int64(zone) << 40 | (number & 0xFF_FFFF_FFFF)
+        if let day = farDays[key] { return day }
         let tz = zones[zone]
         func at(_ date: LocalDate, _ minute: Int) -> Int64 {
             ZonedTime.instant(date: date, hour: minute / 60, minute: minute % 60, in: tz).secondsSinceEpoch
@@ -56,8 +72,28 @@ final class DayClock {
         let day = Day(
             start: at(date, 0), end: at(date.adding(days: 1), 0),
             windowStart: at(date, windowStartMinute), windowEnd: at(date, windowEndMinute))
-        days[key] = day
+        if !file(day, zone: zone, number: number) { farDays[key] = day }
         return day
+    }
+
+    /// Files a day in its zone's table, grown to reach it; false when it lies too far from the table's
+    /// days to be filed there.
+    private func file(_ day: Day, zone: Int, number: Int64) -> Bool {
+        while dayTables.count <= zone { dayTables.append(DayTable()) }
+        if dayTables[zone].days.isEmpty { dayTables[zone].first = number }
+        let index = number - dayTables[zone].first
+        let count = Int64(dayTables[zone].days.count)
+        if index < 0 {
+            guard count - index <= Self.tableSpan else { return false }
+            dayTables[zone].days.insert(contentsOf: repeatElement(nil, count: Int(-index)), at: 0)
+            dayTables[zone].first = number
+            dayTables[zone].days[0] = day
+        } else {
+            guard index < Self.tableSpan else { return false }
+            if index >= count { dayTables[zone].days.append(contentsOf: repeatElement(nil, count: Int(index - count + 1))) }
+            dayTables[zone].days[Int(index)] = day
+        }
+        return true
     }
 
     /// The local date in `zone` at `time`.

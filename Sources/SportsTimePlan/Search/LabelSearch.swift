@@ -155,6 +155,11 @@ final class LabelSearch {
         self.labelBudget = labelBudget
         self.words = objective == .mostStadiums ? max(1, (graph.stadiumIds.count + 63) / 64) : 0
         scratch = Array(repeating: 0, count: words)
+        var notRequired = Array(repeating: ~UInt64(0), count: words)
+        for c in graph.candidates where words > 0 && c.requiredBit != nil {
+            notRequired[c.stadiumBit >> 6] &= ~(1 << UInt64(c.stadiumBit & 63))
+        }
+        self.notRequired = notRequired
         let n = graph.count
         nodeLabels = Array(repeating: [], count: n)
         nodeEntries = Array(repeating: [], count: n)
@@ -355,12 +360,9 @@ final class LabelSearch {
     /// Record the date of the first completed trip that attends every required stadium with games.
     var recordFullCoverage = false
     private(set) var firstFullCoverageDate: LocalDate?
-    /// Stadium bits that are not required (all ones beyond the stadiums), for the coverage bound.
-    private lazy var notRequired: [UInt64] = {
-        var mask = Array(repeating: ~UInt64(0), count: words)
-        for c in graph.candidates where c.requiredBit != nil { mask[c.stadiumBit >> 6] &= ~(1 << UInt64(c.stadiumBit & 63)) }
-        return mask
-    }()
+    /// Stadium bits that are not required (all ones beyond the stadiums), for the coverage bound. Stored,
+    /// not lazy: `bound` reads it for every label, and a lazy array is fetched (retained) at each read.
+    private let notRequired: [UInt64]
 
     /// Exact most stadiums: also prune labels by `newStadiumsOnAnyPath` before expanding them.
     var useLongestPathBound = true

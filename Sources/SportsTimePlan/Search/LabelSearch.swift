@@ -471,20 +471,24 @@ final class LabelSearch {
         return values
     }
 
-    /// The path bounds the labels at game `v` will ask for, worked out together before they are expanded:
-    /// every living label the cheap bound keeps under the threshold as it is now (the threshold only
-    /// rises while `v` is expanded, so a label that asks later is among them, unless there was no
-    /// threshold yet; such a label works its bound out alone).
-    private func pathBoundsAhead(at v: Int) -> [Int32: Int] {
-        guard mode == .exact, objective == .mostStadiums, useLongestPathBound, let threshold else { return [:] }
-        let batch = nodeLabels[v].lazy.map(Int.init).filter { li in
-            guard self.alive[li] else { return false }
-            let cheap = self.bound(li, node: v)
-            return cheap >= threshold && cheap.primary > Int64(self.labels[li].distinct)
+    /// The bounds the labels at game `v` will ask for, worked out before they are expanded, by position in
+    /// `nodeLabels[v]` (which expanding `v` does not change): each living label's cheap bound, and the
+    /// path bounds, together, of those the cheap bound keeps under the threshold as it is now. The
+    /// threshold only rises while `v` is expanded, so a label that asks for its path bound later is among
+    /// them. Empty when there is no threshold yet: then each label works its bounds out alone.
+    private func boundsAhead(at v: Int) -> [(cheap: TripKey, more: Int?)?] {
+        guard mode == .exact, objective == .mostStadiums, useLongestPathBound, let threshold else { return [] }
+        var ahead: [(cheap: TripKey, more: Int?)?] = nodeLabels[v].map { li in
+            alive[Int(li)] ? (bound(Int(li), node: v), nil) : nil
         }
-        let labels = Array(batch)
-        guard !labels.isEmpty else { return [:] }
-        return Dictionary(uniqueKeysWithValues: zip(labels.map(Int32.init), newStadiumsOnAnyPath(labels: labels, node: v)))
+        let asking = ahead.indices.filter { position in
+            guard let cheap = ahead[position]?.cheap else { return false }
+            return cheap >= threshold && cheap.primary > Int64(labels[Int(nodeLabels[v][position])].distinct)
+        }
+        guard !asking.isEmpty else { return ahead }
+        let paths = newStadiumsOnAnyPath(labels: asking.map { Int(nodeLabels[v][$0]) }, node: v)
+        for (position, more) in zip(asking, paths) { ahead[position]?.more = more }
+        return ahead
     }
 
     /// An upper bound on the (coverage, stadiums) of any trip: the best bound of a first game.
@@ -534,17 +538,18 @@ final class LabelSearch {
         }
         nodes: for v in 0..<n where useful[v] {
             let canFinish = graph.mayFinish(at: v)
-            let pathAhead = pathBoundsAhead(at: v)
-            for li32 in nodeLabels[v] {
+            let ahead = boundsAhead(at: v)
+            for (position, li32) in nodeLabels[v].enumerated() {
                 let li = Int(li32)
                 guard alive[li] else { continue }
                 if mode == .exact, objective == .mostStadiums, let threshold {
-                    let cheap = bound(li, node: v)
+                    let known = ahead.isEmpty ? nil : ahead[position]
+                    let cheap = known?.cheap ?? bound(li, node: v)
                     if cheap < threshold { alive[li] = false; continue }
                     // Before expanding, the path bound (a longest path over what follows); costly, so only
                     // when the cheap bound leaves room below it to prune.
                     if useLongestPathBound, cheap.primary > Int64(labels[li].distinct) {
-                        let more = pathAhead[li32] ?? newStadiumsOnAnyPath(label: li, node: v)
+                        let more = known?.more ?? newStadiumsOnAnyPath(label: li, node: v)
                         let path = Int64(labels[li].distinct) + Int64(more)
                         if TripKey(coverage: cheap.coverage, primary: min(path, cheap.primary), secondary: cheap.secondary) < threshold {
                             alive[li] = false; pathPruned += 1; continue

@@ -39,13 +39,14 @@ struct BatchNormalization {
         var resolved: [ResolvedGame] = []
         resolved.reserveCapacity(input.count)
         var rejects: [Reject] = []
+        // Records are passed in place (`input[index]`), not bound to a local: a copy would retain each of
+        // a record's strings and release them again.
         for index in order {
-            let raw = input[index]
-            switch settle(raw) {
+            switch settle(input[index]) {
             case .resolved(let game):
                 resolved.append(game)
             case .failed(let reasons, let misses):
-                rejects.append(reject(raw, reasons.joined(separator: "; ")))
+                rejects.append(reject(input[index], reasons.joined(separator: "; ")))
                 self.misses += misses
             }
         }
@@ -78,31 +79,35 @@ struct BatchNormalization {
         let numbering = DoubleheaderNumbering(games: resolved)
         var games: [Game] = []
         var firstById: [String: RawGame] = [:]
-        for (index, game) in resolved.enumerated() {
+        for index in resolved.indices {
             if let first = numbering.duplicateOf[index] {
                 let original = resolved[first].raw
                 rejects.append(
                     reject(
-                        game.raw,
+                        resolved[index].raw,
                         "duplicate of \(original.id) (\(original.provenance)): same teams, "
                             + "local date and start time, and no game numbers"))
                 continue
             }
-            let made = makeGame(game, number: numbering.numbers[index])
+            let made = makeGame(resolved[index], number: numbering.numbers[index])
             if let original = firstById[made.id] {
                 rejects.append(
                     reject(
-                        game.raw,
+                        resolved[index].raw,
                         "duplicate of \(original.id) (\(original.provenance)): "
                             + "same canonical id '\(made.id)'"))
                 continue
             }
-            firstById[made.id] = game.raw
+            firstById[made.id] = resolved[index].raw
             games.append(made)
         }
+        // Sorted by id through sorted indices (the same comparisons in the same order as sorting the
+        // games), then put in place without a copy of any game.
+        let byId = games.indices.sorted { games[$0].id < games[$1].id }
+        games.withUnsafeMutableBufferPointer { $0.permute(by: byId) }
         return NormalizedBatch(
             path: batch.path, source: batch.source, meta: batch.meta,
-            games: games.sortedByIndex { $0.id < $1.id }, rejects: rejects.sorted(),
+            games: games, rejects: rejects.sorted(),
             inputCount: input.count, refusal: nil)
     }
 
@@ -270,19 +275,27 @@ struct BatchNormalization {
     /// Series). They are kept (the date may be right and the season label wrong), but counted and located.
     private func outOfSeason(_ games: [ResolvedGame]) -> Diagnostic? {
         var outside: [(ResolvedGame, ClosedRange<LocalDate>)] = []
-        // One window per sport and season label (a batch has one or a few).
+        // One window per sport and season label (a batch has one or a few); the last one asked is kept at
+        // hand. Games are read in place (a copy of each would retain every string of it).
         var windows: [String: ClosedRange<LocalDate>?] = [:]
-        for game in games {
-            let key = game.raw.sport + "\u{1F}" + game.raw.season
+        var last: (sport: String, season: String, window: ClosedRange<LocalDate>?)?
+        for index in games.indices {
             let window: ClosedRange<LocalDate>?
-            if let known = windows[key] {
-                window = known
+            if let last, last.sport == games[index].raw.sport, last.season == games[index].raw.season {
+                window = last.window
             } else {
-                window = resolver.sport(id: game.raw.sport)?.seasonWindow(game.raw.season)
-                windows[key] = window
+                let sport = games[index].raw.sport, season = games[index].raw.season
+                let key = sport + "\u{1F}" + season
+                if let known = windows[key] {
+                    window = known
+                } else {
+                    window = resolver.sport(id: sport)?.seasonWindow(season)
+                    windows[key] = window
+                }
+                last = (sport, season, window)
             }
-            guard let window, !window.contains(game.schedule.localDate) else { continue }
-            outside.append((game, window))
+            guard let window, !window.contains(games[index].schedule.localDate) else { continue }
+            outside.append((games[index], window))
         }
         guard let (first, window) = outside.min(by: { Provenance($0.0.raw.provenance) < Provenance($1.0.raw.provenance) })
         else { return nil }
@@ -300,12 +313,16 @@ struct BatchNormalization {
     /// venue (each group sorted by row), groups in key order.
     private func awayFromAnyHome(_ games: [ResolvedGame], neutral: Bool?) -> [[ResolvedGame]] {
         var groups: [String: [ResolvedGame]] = [:]
-        for game in games
-        where game.raw.neutralSite == neutral && game.venueGiven && game.stadium.id != game.homeStadiumId
-            && (game.raw.kind == .regular || game.raw.kind == .postseason)
-            && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
+        // Games read in place; only the few that are grouped are copied.
+        for index in games.indices
+        where games[index].raw.neutralSite == neutral && games[index].venueGiven
+            && games[index].stadium.id != games[index].homeStadiumId
+            && (games[index].raw.kind == .regular || games[index].raw.kind == .postseason)
+            && resolver.homeTeams(
+                of: games[index].stadium.id, sport: games[index].raw.sport, on: games[index].schedule.localDate
+            ).isEmpty
         {
-            groups["\(game.home.id)\u{1F}\(game.stadium.id)", default: []].append(game)
+            groups["\(games[index].home.id)\u{1F}\(games[index].stadium.id)", default: []].append(games[index])
         }
         return groups.keys.sorted().map { key in
             groups[key]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
@@ -349,8 +366,9 @@ struct BatchNormalization {
     /// `stadiums.csv`): a name that also belonged to an older building, resolved without validity dates.
     private func beforeOpening(_ games: [ResolvedGame]) -> [Diagnostic] {
         var groups: [String: [ResolvedGame]] = [:]
-        for game in games where game.stadium.openedYear.map({ game.schedule.localDate.year < $0 }) == true {
-            groups[game.stadium.id, default: []].append(game)
+        for index in games.indices
+        where games[index].stadium.openedYear.map({ games[index].schedule.localDate.year < $0 }) == true {
+            groups[games[index].stadium.id, default: []].append(games[index])
         }
         return groups.keys.sorted().map { id in
             let members = groups[id]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
@@ -429,10 +447,23 @@ struct BatchNormalization {
     }
 }
 
-extension Array {
-    /// `sorted(by:)` that moves indices rather than the (large) elements while sorting: the same
-    /// comparisons in the same order, so the same result.
-    func sortedByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
-        indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
+extension UnsafeMutableBufferPointer {
+    /// Rearranges the elements so that position k holds what was at `order[k]` (`order` is a permutation
+    /// of the indices): swaps along the cycles of the permutation, each element moved at most once and
+    /// never copied (a copy of a game retains every string of it).
+    func permute(by order: [Int]) {
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            // Along the cycle through `start`: each swap settles one position; the element that was at
+            // `start` travels along until the position that wants it.
+            var position = start
+            while true {
+                placed[position] = true
+                let source = order[position]
+                if source == start { break }
+                swapAt(position, source)
+                position = source
+            }
+        }
     }
 }

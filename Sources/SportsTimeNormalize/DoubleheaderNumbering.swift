@@ -24,13 +24,14 @@ struct DoubleheaderNumbering {
     }
 
     init(games: [ResolvedGame]) {
-        numbers = games.map { Self.sourceNumber($0.raw) }
+        // Games read in place by index (a copy of each would retain every string of it).
+        numbers = games.indices.map { Self.sourceNumber(games[$0].raw) }
         var groups: [PairingDay: [Int]] = [:]
         groups.reserveCapacity(games.count) // one group per game, nearly: sized once, never rehashed
-        for (index, game) in games.enumerated() {
+        for index in games.indices {
             let key = PairingDay(
-                sport: game.raw.sport, season: game.raw.season, localDate: game.schedule.localDate,
-                awayTeamId: game.awayTeamId, homeTeamId: game.home.id)
+                sport: games[index].raw.sport, season: games[index].raw.season, localDate: games[index].schedule.localDate,
+                awayTeamId: games[index].awayTeamId, homeTeamId: games[index].home.id)
             groups[key, default: []].append(index)
         }
         for members in groups.values where members.count > 1 {

@@ -16,12 +16,21 @@ struct VenueCheck {
 
     init(games: [ResolvedGame], resolver: AliasResolver) {
         self.resolver = resolver
-        let checked = games.filter { $0.venueGiven && ($0.raw.kind == .regular || $0.raw.kind == .postseason) }
-        checkedCount = checked.count
-        let found = checked.filter { game in
-            game.stadium.id != game.homeStadiumId && game.raw.neutralSite != true
-                && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
+        // Games read in place; only the inconsistent ones are copied (a copy retains every string of a game).
+        var checkedCount = 0
+        var found: [ResolvedGame] = []
+        for index in games.indices
+        where games[index].venueGiven && (games[index].raw.kind == .regular || games[index].raw.kind == .postseason) {
+            checkedCount += 1
+            if games[index].stadium.id != games[index].homeStadiumId && games[index].raw.neutralSite != true
+                && !resolver.homeTeams(
+                    of: games[index].stadium.id, sport: games[index].raw.sport, on: games[index].schedule.localDate
+                ).isEmpty
+            {
+                found.append(games[index])
+            }
         }
+        self.checkedCount = checkedCount
         // Each row's place is parsed once, not once per comparison.
         let places = found.map { Provenance($0.raw.provenance) }
         inconsistent = found.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { found[$0] }

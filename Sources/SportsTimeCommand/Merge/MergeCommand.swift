@@ -192,19 +192,27 @@ public struct MergeCommand: PipelineCommand {
         if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         try cancellation.check(before: "before publishing")
 
-        // Publish: each output is written as soon as it is encoded (so no more than one games or lineage
-        // file is held at a time), then games files no longer produced are dropped. --out is the runner's
-        // staging folder; the published store is replaced only after the whole merge succeeded.
-        var changed = 0
+        // Publish: each output is handed to the write queue as soon as it is encoded (so no more than a
+        // few games or lineage files are held at a time; their flushes to disk overlap the encoding of the
+        // next), then games files no longer produced are dropped. --out is the runner's staging folder;
+        // the published store is replaced only after the whole merge succeeded.
         var produced: Set<String> = []
-        try MergeOutput.produce(
-            for: result, input: input, hashes: hashes, previousHashes: previousHashes,
-            settings: settings, reportMeta: reportMeta, idsDigest: { ArtifactFiles.sha256(Data($0.utf8)) },
-            seasonDigests: seasonDigests
-        ) { file in
-            produced.insert(file.path)
-            if try ArtifactFiles.write(file.data, to: outURL.appendingPathComponent(file.path)) { changed += 1 }
+        let writes = FileWriteQueue()
+        do {
+            try MergeOutput.produce(
+                for: result, input: input, hashes: hashes, previousHashes: previousHashes,
+                settings: settings, reportMeta: reportMeta, idsDigest: { ArtifactFiles.sha256(Data($0.utf8)) },
+                seasonDigests: seasonDigests
+            ) { file in
+                produced.insert(file.path)
+                writes.write(file.data, to: outURL.appendingPathComponent(file.path))
+            }
+        } catch {
+            // The files already queued are written (or fail) before the error is reported.
+            _ = try? writes.finish()
+            throw error
         }
+        var changed = try writes.finish().count
         let stale = MergeOutput.perSeasonFolders.flatMap { folder in
             OutputPruning.staleFiles(in: outURL.appendingPathComponent(folder), suffix: ".json", keeping: produced, relativeTo: outURL)
         }

@@ -76,14 +76,16 @@ struct NormalizeRun {
         let (outURL, gamesFolder) = (self.outURL, self.outURL.appendingPathComponent("games", isDirectory: true))
         // The unresolved names and the rejects encoded and written beside the batches' files.
         let (unresolvedNames, rejects) = (result.unresolved, result.rejects)
+        // Every file goes through the write queue: its flush to disk overlaps the encoding of the next.
+        let writes = FileWriteQueue()
         let sideFiles = Background { () throws -> Void in
             let unresolved = Envelope(
                 kind: .unresolved, producer: Producer(stage: "normalize"),
                 inputs: batchInputs + referenceInputs, records: unresolvedNames)
-            try ArtifactFiles.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
-            try ArtifactFiles.write(RejectsWriter.data(rejects), to: outURL.appendingPathComponent("rejects.jsonl"))
+            writes.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
+            writes.write(RejectsWriter.data(rejects), to: outURL.appendingPathComponent("rejects.jsonl"))
         }
-        // The batches' files encoded and written on all cores; the first failure in source order is reported.
+        // The batches' files encoded on all cores; the first failure in source order is reported.
         let written = result.batches.filter { !$0.isRefused }.parallelMap { batch in
             Result { () throws -> String in
                 let envelope = Envelope(
@@ -91,15 +93,19 @@ struct NormalizeRun {
                     inputs: [inputsBySource[batch.source]].compactMap { $0 } + referenceInputs,
                     meta: batch.meta, records: batch.games)
                 let name = "\(batch.source).json"
-                try ArtifactFiles.write(try envelope.canonicalData(), to: gamesFolder.appendingPathComponent(name))
+                writes.write(try envelope.canonicalData(), to: gamesFolder.appendingPathComponent(name))
                 return name
             }
         }
         try write {
+            // Every queued file is written (or has failed) before anything is reported or removed.
+            let encoded = Result { try sideFiles.value() }
+            let flushed = Result { try writes.finish() }
             var names: Set<String> = []
             for file in written { names.insert(try file.get()) }
+            try encoded.get()
+            _ = try flushed.get()
             try removeStale(in: gamesFolder, keeping: names)
-            try sideFiles.value()
         }
 
         for diagnostic in result.diagnostics { context.say(diagnostic.description) }

@@ -145,15 +145,19 @@ public struct DocumentWriter {
         precondition(Line.self == T.self)
         let lines = unsafeBitCast(elements, to: [Line].self)
         let count = order?.count ?? lines.count
-        for position in 0..<count {
-            let start = writer.count
-            writer.raw("    ")
-            writer.resetNesting()
-            lines[order?[position] ?? position].write(to: &writer)
-            writer.raw(position == count - 1 ? "\n" : ",\n")
-            // Room for the rest at the first line's length (and a quarter more), so the buffer is not
-            // regrown and copied several times on the way.
-            if position == 0, count > 1 { writer.reserveCapacity(writer.count + (writer.count - start) * (count - 1) * 5 / 4 + 64) }
+        // Each element is lent in place through the buffer pointer (an array's subscript in this generic
+        // code would hand out a copy: a retain and release of every string of the record).
+        lines.withUnsafeBufferPointer { lines in
+            for position in 0..<count {
+                let start = writer.count
+                writer.raw("    ")
+                writer.resetNesting()
+                lines[order?[position] ?? position].write(to: &writer)
+                writer.raw(position == count - 1 ? "\n" : ",\n")
+                // Room for the rest at the first line's length (and a quarter more), so the buffer is not
+                // regrown and copied several times on the way.
+                if position == 0, count > 1 { writer.reserveCapacity(writer.count + (writer.count - start) * (count - 1) * 5 / 4 + 64) }
+            }
         }
     }
 

@@ -83,11 +83,18 @@ public struct Envelope<Record: Codable & Sendable>: Sendable {
 extension Envelope where Record: Identifiable, Record.ID == String {
     /// Canonical bytes: records sorted by `id`, inputs sorted by path.
     public func canonicalData() throws -> Data {
-        // The records are written through an order of indices: no record is copied or moved.
+        // The records are written through an order of indices: no record is copied or moved. Ids are
+        // read through a buffer pointer, which lends each record in place (in this generic code an
+        // array's subscript hands out a copy: a retain and release of every string of the record).
+        let ids = records.withUnsafeBufferPointer { records in
+            var ids: [String] = []
+            ids.reserveCapacity(records.count)
+            for index in records.indices { ids.append(records[index].id) }
+            return ids
+        }
         var ordered = true
-        for i in records.indices.dropFirst() where !(records[i - 1].id < records[i].id) { ordered = false; break }
+        for i in ids.indices.dropFirst() where !(ids[i - 1] < ids[i]) { ordered = false; break }
         if ordered { return try canonicalData(order: nil) }
-        let ids = records.map(\.id)
         return try canonicalData(order: ids.indices.sorted { ids[$0] < ids[$1] })
     }
 }

@@ -245,9 +245,13 @@ public enum Ingester {
         counts.written = records.count
         warnings.append(contentsOf: consistencyWarnings(records, source: source))
         let inputs = (files + lookups).map { InputReference(path: $0.path, sha256: ArtifactFiles.sha256($0.data)) }.sorted()
+        // Sorted in place: `sorted()` would copy every record first (a retain of each of its strings).
+        records.sort { $0.id < $1.id }
+        rejects.sort()
+        filtered.sort()
         return IngestResult(
-            source: source, records: records.sorted { $0.id < $1.id }, rejects: rejects.sorted(),
-            filtered: filtered.sorted(), warnings: warnings, counts: counts, inputs: inputs)
+            source: source, records: records, rejects: rejects, filtered: filtered, warnings: warnings, counts: counts,
+            inputs: inputs)
     }
 
     /// The lookup tables the mapping joins, by file name, with their warnings. Refuses wide text

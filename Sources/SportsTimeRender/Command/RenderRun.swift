@@ -61,27 +61,30 @@ public struct RenderRun: Sendable {
 
         var changed = 0, written = 0
         var htmlChanged: Set<String> = []
-        // Each plan rendered and written on its own core (rendering is pure: plan and context in, files
-        // out); diagnostics, counts and the first failure taken in plan order.
+        // Each plan rendered on its own core (rendering is pure: plan and context in, files out), its files
+        // handed to the write queue (their flushes to disk overlap the rendering of the next);
+        // diagnostics and counts taken in plan order.
+        let writes = FileWriteQueue()
         let itineraries = loaded.parallelMap { item in
             let itinerary = RenderStage.render(item.plan, context: context, planPath: item.path)
             let folder = outURL.appendingPathComponent(item.plan.id, isDirectory: true)
-            let writes = Result { () throws -> [Bool] in
-                try itinerary.files.map { file in try write(file.data, to: folder.appendingPathComponent(file.name)) }
-            }
-            return (itinerary, writes)
+            let numbers = itinerary.files.map { file in writes.write(file.data, to: folder.appendingPathComponent(file.name)) }
+            return (itinerary, numbers)
         }
-        for ((plan, _), (itinerary, writes)) in zip(loaded, itineraries) {
+        let index = writes.write(
+            RenderStage.index(of: loaded.map(\.plan), catalog: catalog), to: outURL.appendingPathComponent(RenderStage.indexName))
+        let changedWrites = try finish(writes, into: outURL)
+        for ((plan, _), (itinerary, numbers)) in zip(loaded, itineraries) {
             for diagnostic in itinerary.diagnostics { printError(diagnostic.description) }
-            for (file, didChange) in zip(itinerary.files, try writes.get()) {
+            for (file, number) in zip(itinerary.files, numbers) {
                 written += 1
-                if didChange { changed += 1; if file.name == RenderStage.htmlName { htmlChanged.insert(plan.id) } }
+                if changedWrites.contains(number) {
+                    changed += 1
+                    if file.name == RenderStage.htmlName { htmlChanged.insert(plan.id) }
+                }
             }
         }
-        if try write(RenderStage.index(of: loaded.map(\.plan), catalog: catalog), to: outURL.appendingPathComponent(RenderStage.indexName))
-        {
-            changed += 1
-        }
+        if changedWrites.contains(index) { changed += 1 }
         written += 1
         try pruneStaleFolders(in: outURL, keeping: Set(loaded.map(\.plan.id)))
         printError(
@@ -227,6 +230,16 @@ public struct RenderRun: Sendable {
             throw PipelineError.failure(
                 Diagnostic(
                     .error, at: SourceLocation(path: display(file)),
+                    "cannot write (\(error.localizedDescription))", fix: "Check the output folder"))
+        }
+    }
+
+    /// Waits for the queued writes: the numbers of those whose file changed, or the first failure.
+    private func finish(_ writes: FileWriteQueue, into outURL: URL) throws -> Set<Int> {
+        do { return try writes.finish() } catch let error as PipelineError { throw error } catch {
+            throw PipelineError.failure(
+                Diagnostic(
+                    .error, at: SourceLocation(path: display(outURL)),
                     "cannot write (\(error.localizedDescription))", fix: "Check the output folder"))
         }
     }

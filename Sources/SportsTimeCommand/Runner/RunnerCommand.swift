@@ -20,6 +20,20 @@ public struct RunnerCommand: ParsableCommand {
         ])
 
     public init() {}
+
+    /// The entry of `sportstime`. The two commands typed most, `sportstime run` and `sportstime status`
+    /// with nothing after them (what `make` and `make status` run), go straight to the runner: parsing a
+    /// command line with ArgumentParser (reflecting over the commands' options, and trying it as a
+    /// request for a completion script) costs a fifth of a no-op run. Every other command line, these
+    /// two with any option or target included, is parsed as usual.
+    public static func start() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["run"] {
+            Foundation.exit(RunCommand.perform(targets: [], force: false, keepGoing: false, jobs: 1, in: .process()))
+        }
+        if arguments == ["status"] { Foundation.exit(StatusCommand.perform(in: .process())) }
+        main()
+    }
 }
 
 extension CommandContext {
@@ -56,6 +70,11 @@ struct RunCommand: PipelineCommand {
     }
 
     func execute(in context: CommandContext) throws {
+        throw ExitCode(Self.perform(targets: targets, force: force, keepGoing: keepGoing, jobs: jobs, in: context))
+    }
+
+    /// Runs the pipeline; the exit status.
+    static func perform(targets: [String], force: Bool, keepGoing: Bool, jobs: Int, in context: CommandContext) -> Int32 {
         let runner = PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment)
         let stop = context.ownsProcess ? InterruptWatcher { runner.interrupt() } : nil
         let code = runner.run(
@@ -63,7 +82,7 @@ struct RunCommand: PipelineCommand {
                 targets: targets, force: force, keepGoing: keepGoing, jobs: jobs,
                 commandLine: ["sportstime"] + Array(CommandLine.arguments.dropFirst())))
         stop?.cancel()
-        throw ExitCode(code)
+        return code
     }
 }
 
@@ -74,8 +93,12 @@ struct StatusCommand: PipelineCommand {
         discussion: "Exit status: 0 everything up to date, 1 work pending, 2 the spec or lock is invalid.")
 
     func execute(in context: CommandContext) throws {
-        let runner = PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment)
-        throw ExitCode(runner.printStatus())
+        throw ExitCode(Self.perform(in: context))
+    }
+
+    /// Prints the status; the exit status.
+    static func perform(in context: CommandContext) -> Int32 {
+        PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment).printStatus()
     }
 }
 

@@ -12,15 +12,14 @@ final class RunReportWriter: @unchecked Sendable {
     static let kept = 20
 
     /// `writeNow`: write the report at once, so a run that dies leaves one (a run confirmed as a no-op
-    /// writes it once, when it finishes).
-    init(root: URL, command: [String], started: Date, selected: [String], writeNow: Bool = true) {
+    /// writes it once, when it finishes). Runs beyond the last `kept` go to `trash` (deleted off this
+    /// thread while the run goes on).
+    init(root: URL, command: [String], started: Date, selected: [String], writeNow: Bool = true, trash: Trash) {
         let runs = root.appendingPathComponent(".pipeline/runs")
         let manager = FileManager.default
         let numbers = ((try? manager.contentsOfDirectory(atPath: runs.path)) ?? []).compactMap(Int.init).sorted()
         let number = (numbers.last ?? 0) + 1
-        for old in numbers.dropLast(Self.kept - 1) {
-            try? manager.removeItem(at: runs.appendingPathComponent(String(old)))
-        }
+        for old in numbers.dropLast(Self.kept - 1) { trash.discard(".pipeline/runs/\(old)") }
         folder = runs.appendingPathComponent(String(number))
         folderPath = ".pipeline/runs/\(number)"
         // `logs/` is made by the first stage that runs (a run of skips has none: less to make and prune).

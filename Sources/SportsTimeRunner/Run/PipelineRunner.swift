@@ -166,7 +166,7 @@ public final class PipelineRunner: @unchecked Sendable {
             let snapshot = StatSnapshot.confirm(root: root)
         {
             clearScratch()
-            return noOpRun(snapshot, options: options, started: started)
+            return noOpRun(snapshot, options: options, started: started, trash: trash)
         }
         // The stamp is taken before anything is read (racy timestamps: see StatClock).
         let hasher = ContentHasher(root: root)
@@ -188,9 +188,10 @@ public final class PipelineRunner: @unchecked Sendable {
     }
 
     /// A run with nothing to do, confirmed by `StatSnapshot`: every stage is skipped as up to date.
-    private func noOpRun(_ snapshot: StatSnapshot, options: RunOptions, started: Date) -> Int32 {
+    private func noOpRun(_ snapshot: StatSnapshot, options: RunOptions, started: Date, trash: Trash) -> Int32 {
         let reports = RunReportWriter(
-            root: root, command: options.commandLine, started: started, selected: snapshot.stages, writeNow: false)
+            root: root, command: options.commandLine, started: started, selected: snapshot.stages, writeNow: false,
+            trash: trash)
         let width = snapshot.stages.map(\.count).max() ?? 0
         for (index, name) in snapshot.stages.enumerated() {
             let outcome = StageOutcome(stage: name, status: .skipped, reason: "up to date")

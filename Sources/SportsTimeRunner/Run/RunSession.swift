@@ -50,7 +50,7 @@ final class RunSession {
         recordedOuts = lock.stages.values.flatMap { Array($0.outs.keys) }
         reports = RunReportWriter(
             root: runner.workspace.root, command: options.commandLine, started: started,
-            selected: order.map { graph.stages[$0].name })
+            selected: order.map { graph.stages[$0].name }, trash: trash)
         schemas = SchemaStore(root: runner.workspace.root)
         progress = ProgressBoard(console: runner.console)
         scheduler = Scheduler(graph: graph, order: order, options: options)

@@ -197,7 +197,8 @@ public struct MergeCommand: PipelineCommand {
         // next), then games files no longer produced are dropped. --out is the runner's staging folder;
         // the published store is replaced only after the whole merge succeeded.
         var produced: Set<String> = []
-        let writes = FileWriteQueue()
+        // Four files in flight: the flushes overlap, and ten seasons' merge stays within its memory budget.
+        let writes = FileWriteQueue(maxPending: 4)
         do {
             try MergeOutput.produce(
                 for: result, input: input, hashes: hashes, previousHashes: previousHashes,

@@ -57,4 +57,23 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("f\(index).txt").path))
         }
     }
+
+    /// Files handed over from every Dispatch worker at once, with room for one: the queue's own threads
+    /// write them, so the waiting workers do not stall it.
+    @Test func workersWaitingForRoomDoNotStallTheQueue() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queue = FileWriteQueue(maxPending: 1, threads: 1)
+        let numbers = Array(0..<64).parallelMap { index in
+            queue.write(Data("\(index)\n".utf8), to: folder.appendingPathComponent("f\(index).txt"))
+        }
+        #expect(Set(numbers) == Set(0..<64))
+        #expect(try queue.finish() == Set(0..<64))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.count == 64)
+    }
+
+    @Test func aQueueGivenNothingFinishesAtOnce() throws {
+        #expect(try FileWriteQueue().finish().isEmpty)
+    }
 }

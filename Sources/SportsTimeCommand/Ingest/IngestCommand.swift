@@ -86,8 +86,9 @@ public struct IngestCommand: PipelineCommand {
         }
         // 2. Parse and encode the sources in parallel (pure work on values).
         let outcomes = inputs.parallelMap(Self.process)
-        // 3. Report and write in spec order.
+        // 3. Report in spec order; the files are written on the write queue (their flushes to disk overlap).
         var status = ExitStatus.ok
+        let writes = FileWriteQueue()
         for outcome in outcomes {
             do {
                 let processed = try outcome.get()
@@ -99,20 +100,35 @@ public struct IngestCommand: PipelineCommand {
                     continue
                 }
                 let target = outURL.appendingPathComponent(result.source.id)
-                try ArtifactFiles.write(processed.games, to: target.appendingPathComponent("games.json"))
-                try ArtifactFiles.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
-                try ArtifactFiles.write(processed.filtered, to: target.appendingPathComponent("filtered.jsonl"))
+                writes.write(processed.games, to: target.appendingPathComponent("games.json"))
+                writes.write(processed.rejects, to: target.appendingPathComponent("rejects.jsonl"))
+                writes.write(processed.filtered, to: target.appendingPathComponent("filtered.jsonl"))
                 let c = result.counts
                 context.say(
                     "ingest: \(result.source.id): read \(c.read), written \(c.written), rejected \(c.rejected), filtered \(c.filtered), folded \(c.folded)"
                 )
-            } catch let error as PipelineError {
+            } catch {
+                let error = Self.pipelineError(error)
                 _ = context.report(error)
                 status = max(status, error.exitCode == ExitStatus.failure ? ExitStatus.failure : ExitStatus.invalidInput)
             }
         }
+        if let failure = Self.finish(writes) {
+            _ = context.report(failure)
+            status = max(status, ExitStatus.failure)
+        }
         if only.isEmpty { Self.removeStale(in: outURL, keeping: known, context: context) }
         if status != ExitStatus.ok { throw ExitCode(status) }
+    }
+
+    /// Waits for the queued writes; the failure of the first that failed, as a located error.
+    private static func finish(_ writes: FileWriteQueue) -> PipelineError? {
+        do {
+            _ = try writes.finish()
+            return nil
+        } catch {
+            return pipelineError(error)
+        }
     }
 
     /// A source's data and lookup files under its folder of `scraped`.

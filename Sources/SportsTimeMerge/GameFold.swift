@@ -129,9 +129,9 @@ struct GameFold: Sendable {
         let runLength = 8192
         for start in stride(from: 0, to: matching.clusters.count, by: runLength) {
             let run = Array(matching.clusters[start..<min(start + runLength, matching.clusters.count)])
-            // Taken from the end of the reversed results: each merged game is moved into the store, not copied.
-            var merged = mergeClusters(run, byId: byId, contributions: contributions)
-            merged.reverse()
+            // Merged last cluster first and taken from the end of the results: each merged game is moved
+            // into the store, not copied (reversing the results would copy every merged game twice).
+            var merged = mergeClusters(run.reversed(), byId: byId, contributions: contributions)
             for members in run {
                 let (parts, game, origins, conflict) = merged.removeLast()
                 let gameId = game.id

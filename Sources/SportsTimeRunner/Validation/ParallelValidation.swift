@@ -41,21 +41,27 @@ enum ParallelValidation {
                 guard let data = FileManager.default.contents(atPath: item.file) else { continue }
                 let hash = ArtifactFiles.sha256(data)
                 let checked: ValidatedFile
+                let count: Int?
                 if let own = item.ownSchema {
                     checked = validator.validate(data, path: item.published, against: own.validator, schemaPath: own.path)
+                    count = RecordCounter.count(data, path: item.file)
                 } else if let cache, let key = ValidationCache.key(hash: hash, path: item.published) {
                     if let known = cache.entry(for: key) {
                         checked = validator.validated(path: item.published, records: known.records, kind: known.kind)
+                        count = known.recordLines
                     } else {
                         checked = validator.validate(data, path: item.published)
+                        count = RecordCounter.count(data, path: item.file)
                         if checked.problems.isEmpty {
-                            cache.remember(ValidationCache.Entry(records: checked.records, kind: checked.kind), for: key)
+                            cache.remember(
+                                ValidationCache.Entry(records: checked.records, kind: checked.kind, recordLines: count), for: key)
                         }
                     }
                 } else {
                     checked = validator.validate(data, path: item.published)
+                    count = RecordCounter.count(data, path: item.file)
                 }
-                let result = Checked(validated: checked, hash: hash, count: RecordCounter.count(data, path: item.file))
+                let result = Checked(validated: checked, hash: hash, count: count)
                 results.withLock { $0[index] = result }
             }
         }

@@ -2,7 +2,8 @@ import Foundation
 import SportsTimeCore
 
 /// What earlier runs proved valid: the SHA-256 of a file's bytes that passed validation, with what the
-/// validation found (its record count and kind). A staged file whose bytes, checking rules and schemas
+/// validation found (its record count and kind) and the record lines `RecordCounter` counts in them
+/// (so a file seen before is hashed, and neither validated nor scanned again). A staged file whose bytes, checking rules and schemas
 /// are those of an entry needs no second validation — a forced re-run, or a stage whose inputs changed
 /// but most of whose files came out the same (one sport fixed: every other sport's games files). The
 /// answer is the one validation would give, because validation is a function of those three things:
@@ -20,9 +21,11 @@ final class ValidationCache: Sendable {
     struct Entry: Sendable, Hashable {
         var records: Int?
         var kind: ArtifactKind?
+        /// `RecordCounter.count` of the bytes (a function of the bytes and the path class, like the key).
+        var recordLines: Int?
     }
 
-    private static let header = "sportstime validated 1"
+    private static let header = "sportstime validated 2"
     /// Entries kept on disk at most (the newest run's first); a few hundred are written per run.
     static let capacity = 20_000
 
@@ -40,12 +43,14 @@ final class ValidationCache: Sendable {
             if lines.popFirst() == Substring(Self.header + "\t" + context) {
                 for line in lines {
                     let fields = TabSeparated.fields(line)
-                    guard fields.count == 3, fields[0].utf8.count == 66 else { continue }
+                    guard fields.count == 4, fields[0].utf8.count == 66 else { continue }
                     let kind = fields[2] == "-" ? nil : ArtifactKind(rawValue: String(fields[2]))
                     guard fields[2] == "-" || kind != nil else { continue }
                     let records = fields[1] == "-" ? nil : Int(fields[1])
                     guard fields[1] == "-" || records != nil else { continue }
-                    known[String(fields[0])] = Entry(records: records, kind: kind)
+                    let lines = fields[3] == "-" ? nil : Int(fields[3])
+                    guard fields[3] == "-" || lines != nil else { continue }
+                    known[String(fields[0])] = Entry(records: records, kind: kind, recordLines: lines)
                 }
             }
         }
@@ -101,7 +106,9 @@ final class ValidationCache: Sendable {
         var text = Self.header + "\t" + context + "\n"
         for key in keys {
             let entry = known[key]!
-            text += key + "\t" + (entry.records.map(String.init) ?? "-") + "\t" + (entry.kind?.rawValue ?? "-") + "\n"
+            text +=
+                key + "\t" + (entry.records.map(String.init) ?? "-") + "\t" + (entry.kind?.rawValue ?? "-") + "\t"
+                + (entry.recordLines.map(String.init) ?? "-") + "\n"
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         ScratchFile.replace(Data(text.utf8), at: file)

@@ -3,7 +3,7 @@ import SportsTimeCore
 import Testing
 
 /// Writes handed to the background queue: every file lands with its bytes, unchanged files are not
-/// counted as changed, and a failure is reported for the earliest write that failed, after all others.
+/// counted as changed, and of several failures the one whose path sorts first is reported, after all writes.
 @Suite struct FileWriteQueueTests {
     private func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("write-queue-\(UUID().uuidString)")
@@ -35,7 +35,7 @@ import Testing
         #expect(names.allSatisfy { !$0.hasSuffix(".tmp") })
     }
 
-    @Test func theEarliestFailureIsReportedAfterEveryWrite() throws {
+    @Test func theFirstFailureByPathIsReportedAfterEveryWrite() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A file where a folder should be: writes under it fail.

@@ -121,7 +121,7 @@ public struct IngestCommand: PipelineCommand {
         if status != ExitStatus.ok { throw ExitCode(status) }
     }
 
-    /// Waits for the queued writes; the failure of the first that failed, as a located error.
+    /// Waits for the queued writes; a failure (the one whose path sorts first) as a located error.
     private static func finish(_ writes: FileWriteQueue) -> PipelineError? {
         do {
             _ = try writes.finish()

@@ -85,7 +85,7 @@ struct NormalizeRun {
             writes.write(try unresolved.canonicalData(), to: outURL.appendingPathComponent("unresolved.json"))
             writes.write(RejectsWriter.data(rejects), to: outURL.appendingPathComponent("rejects.jsonl"))
         }
-        // The batches' files encoded on all cores; the first failure in source order is reported.
+        // The batches' files encoded on all cores; the first encoding failure in source order is reported.
         let written = result.batches.filter { !$0.isRefused }.parallelMap { batch in
             Result { () throws -> String in
                 let envelope = Envelope(

@@ -21,7 +21,7 @@ public final class FileWriteQueue: @unchecked Sendable {
     private var closed = false
     private var running = 0
     private var changed: Set<Int> = []
-    private var failures: [(number: Int, error: any Error)] = []
+    private var failures: [(path: String, error: any Error)] = []
 
     public init(maxPending: Int = 8, threads: Int = 4) {
         self.maxPending = max(1, maxPending)
@@ -50,15 +50,16 @@ public final class FileWriteQueue: @unchecked Sendable {
         return number
     }
 
-    /// Waits for every file handed over. Throws the failure of the earliest write that failed (in the
-    /// order of the calls); else returns the numbers of the writes whose file changed.
+    /// Waits for every file handed over. Throws the failure of the file that failed whose path sorts first
+    /// (the same error whatever order the files were handed over in, from however many threads); else
+    /// returns the numbers of the writes whose file changed.
     public func finish() throws -> Set<Int> {
         condition.lock()
         defer { condition.unlock() }
         closed = true
         condition.broadcast()
         while running > 0 { condition.wait() }
-        if let first = failures.min(by: { $0.number < $1.number }) { throw first.error }
+        if let first = failures.min(by: { $0.path < $1.path }) { throw first.error }
         return changed
     }
 
@@ -74,7 +75,7 @@ public final class FileWriteQueue: @unchecked Sendable {
             condition.lock()
             switch outcome {
             case .success(let didChange): if didChange { changed.insert(job.number) }
-            case .failure(let error): failures.append((job.number, error))
+            case .failure(let error): failures.append((job.url.path, error))
             }
             pending -= 1
             condition.broadcast()

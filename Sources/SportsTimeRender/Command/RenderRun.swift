@@ -234,7 +234,7 @@ public struct RenderRun: Sendable {
         }
     }
 
-    /// Waits for the queued writes: the numbers of those whose file changed, or the first failure.
+    /// Waits for the queued writes: the numbers of those whose file changed, or the failure whose path sorts first.
     private func finish(_ writes: FileWriteQueue, into outURL: URL) throws -> Set<Int> {
         do { return try writes.finish() } catch let error as PipelineError { throw error } catch {
             throw PipelineError.failure(

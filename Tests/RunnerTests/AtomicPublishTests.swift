@@ -287,6 +287,35 @@ let slowSpec = """
         #expect(try publisher.recover() == nil)
     }
 
+    /// A publish with nothing to move (outputs that came out as published) writes the lock and no
+    /// journal; when the lock cannot be written it fails like any publish, with nothing changed.
+    @Test func aPublishWithNothingToMoveWritesTheLockAlone() throws {
+        let repo = try TestRepository()
+        try repo.write("out/a.txt", "a\n")
+        try repo.write("pipeline/pipeline.lock.json", "old lock\n")
+        // No journal can be written here (a file holds the name of its folder), so only a publish that
+        // writes none succeeds.
+        try repo.write(".pipeline", "not a folder\n")
+        let publisher = Publisher(root: repo.root)
+        try publisher.publish(label: "s", moves: [], lock: Data("new lock\n".utf8))
+        #expect(repo.read("pipeline/pipeline.lock.json") == "new lock\n")
+        #expect(repo.read("out/a.txt") == "a\n")
+        #expect(!publisher.hasPendingJournal)
+
+        try FileManager.default.removeItem(at: repo.url("pipeline/pipeline.lock.json"))
+        try FileManager.default.createDirectory(at: repo.url("pipeline/pipeline.lock.json"), withIntermediateDirectories: true)
+        do {
+            try publisher.publish(label: "s", moves: [], lock: Data("newer lock\n".utf8))
+            Issue.record("the publish did not fail")
+        } catch let failure as Publisher.PublishFailure {
+            #expect(!failure.journalKept)
+            #expect(failure.description.hasPrefix("pipeline/pipeline.lock.json: error: cannot write: "), "\(failure)")
+            #expect(failure.description.hasSuffix("Nothing was published; the previous outputs and lock are unchanged."))
+        }
+        #expect(repo.read("out/a.txt") == "a\n")
+        #expect(!publisher.hasPendingJournal)
+    }
+
     /// The processes of a process group that are not zombies (from /proc/<pid>/stat: state, then group).
     static func liveMembers(ofGroup group: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -65,13 +65,24 @@ public struct Publisher: Sendable {
     /// Replaces each target by its staged path (or removes it), then writes `lock`. `label` names the
     /// work in the journal (a stage name). When a move or the lock cannot be written (a read-only or
     /// full disk), the moves already done are undone and the journal removed, so the stage stays as
-    /// it was; only if that undo fails too does the journal stay for the next runner to complete.
+    /// it was; only if that undo fails too does the journal stay for the next runner to complete. With no
+    /// moves (outputs that came out as published) the lock alone is written, atomically, without a journal.
     public func publish(label: String, moves: [Move], lock: Data) throws {
         if hasPendingJournal {
             throw FileFault(
                 path: Self.journalPath, action: "publish \(label)", code: EBUSY,
                 reason: "an earlier publish in this run could be neither finished nor undone",
                 fix: "Fix the file system problem above and re-run; the next run completes it")
+        }
+        // Nothing to move (every output came out as published): the lock is the only write, and an atomic
+        // write needs no journal to be all or nothing.
+        if moves.isEmpty {
+            do {
+                try files.writeAtomically(lock, to: Self.lockPath)
+            } catch let cause {
+                throw PublishFailure(cause: cause, journalKept: false)
+            }
+            return
         }
         let recorded = moves.map { move -> Move in
             var move = move

@@ -114,6 +114,9 @@ echo "Peak MB is the stage process's maximum resident set size."
 real_workspace "$WORK/real"
 # The standard requests are part of the real workspace; the synthetic ones get generated requests.
 pipeline_table real "$WORK/real"
+# The data stages again, several passes: a single pass swings by a tenth or more on a shared machine.
+say "real: ingest + normalize + merge, ${BENCH_PASSES:-11} passes"
+( cd "$WORK/real" && python3 "$REPO/bench/passes.py" --bin "$BIN" --passes "${BENCH_PASSES:-11}" ) || echo "(bench/passes.py failed)"
 
 # --- Instructions: a figure that does not drift with machine load ---
 # Each data stage on the real fixtures under valgrind (callgrind counts every instruction the process
@@ -410,6 +413,6 @@ if have sportstime && [[ -f "$REPO/pipeline/pipeline.yaml" ]] && command -v git 
   echo "interleaved round-robin (bench/runner.py), then \`run --force\` with --jobs 1 and 2 in alternating pairs."
   echo
   say "runner beside git status"
-  ( cd "$REPO" && python3 bench/runner.py --bin "$BIN" ) || echo "(bench/runner.py failed)"
+  ( cd "$REPO" && python3 bench/runner.py --bin "$BIN" --pairs "${BENCH_PAIRS:-7}" ) || echo "(bench/runner.py failed)"
 fi
 say "done"

@@ -79,8 +79,10 @@ def main():
                     jobs[n].append(timed([runner, "run", "--force", "--jobs", str(n)], work)[0] / 1000)
             one, two = statistics.median(jobs[1]), statistics.median(jobs[2])
             print()
+            ratios = [a / b for a, b in zip(jobs[1], jobs[2])]
             print(f"`run --force`: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s (medians of {args.pairs}); "
-                  f"speed-up {one / two:.2f}x; runs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(jobs[1], jobs[2]))}")
+                  f"speed-up {one / two:.2f}x (pair by pair: median {statistics.median(ratios):.2f}x, "
+                  f"{min(ratios):.2f}x to {max(ratios):.2f}x); runs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(jobs[1], jobs[2]))}")
             stages = direct_commands(runner, work, os.path.dirname(runner))
             runs, direct, run_cpu, direct_cpu = [], [], [], []
             for _ in range(args.pairs):

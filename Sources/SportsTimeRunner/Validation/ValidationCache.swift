@@ -3,10 +3,11 @@ import SportsTimeCore
 
 /// What earlier runs proved valid: the SHA-256 of a file's bytes that passed validation, with what the
 /// validation found (its record count and kind) and the record lines `RecordCounter` counts in them
-/// (so a file seen before is hashed, and neither validated nor scanned again). A staged file whose bytes, checking rules and schemas
-/// are those of an entry needs no second validation — a forced re-run, or a stage whose inputs changed
-/// but most of whose files came out the same (one sport fixed: every other sport's games files). The
-/// answer is the one validation would give, because validation is a function of those three things:
+/// (so a file seen before is hashed, and neither validated nor scanned again). A staged file whose
+/// bytes, checking rules and schemas are those of an entry needs no second validation — a forced
+/// re-run, or a stage whose inputs changed but most of whose files came out the same (one sport fixed:
+/// every other sport's games files). The answer is the one validation would give, because validation
+/// is a function of those three things:
 ///
 /// - the bytes, by their hash;
 /// - the rules: `ArtifactValidator.rulesRevision` and the artifact kinds with their newest versions;

@@ -6,6 +6,8 @@ import SportsTimeCore
 public struct RenderCatalog: Sendable {
     public private(set) var sportsById: [String: Sport]
     public private(set) var stadiumsById: [String: Stadium]
+    /// The same stadiums in id order (the order `PlanText.overnight` breaks distance ties in).
+    public private(set) var stadiumsInIdOrder: [Stadium]
     public private(set) var gameLastModified: [String: Instant]
 
     /// Sports from the merged store win over the built-in definitions of the same id.
@@ -15,6 +17,7 @@ public struct RenderCatalog: Sendable {
         for sport in sports { sportsById[sport.id] = sport }
         self.sportsById = sportsById
         self.stadiumsById = Dictionary(stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, b in a.id <= b.id ? b : a })
+        self.stadiumsInIdOrder = stadiumsById.values.sorted { $0.id < $1.id }
         self.gameLastModified = gameLastModified
     }
 

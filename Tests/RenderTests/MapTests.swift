@@ -135,7 +135,5 @@ struct MapTests {
         #expect(RenderCatalog.normalizedColor("#abc") == "#AABBCC")
         #expect(RenderCatalog.normalizedColor("C9082A80") == "#C9082A")
         #expect(RenderCatalog.normalizedColor("#12345") == nil)
-        #expect(Escape.markdown("a|b *c* America/New_York _x_") == "a\\|b \\*c\\* America/New_York \\_x\\_")
-        #expect(Escape.html("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;")
     }
 }

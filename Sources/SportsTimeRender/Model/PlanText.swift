@@ -256,7 +256,7 @@ struct PlanText {
     /// Where a night on the road is: by the nearest city with a stadium in the merged data.
     func overnight(at point: Coordinate) -> String {
         var best: (Double, Stadium)?
-        for stadium in catalog.stadiumsById.values.sorted(by: { $0.id < $1.id }) {
+        for stadium in catalog.stadiumsInIdOrder {
             let km = GreatCircle.kilometres(from: point, to: Coordinate(latitude: stadium.latitude, longitude: stadium.longitude))
             if best == nil || km < best!.0 { best = (km, stadium) }
         }

@@ -6,12 +6,14 @@
 Copies Package.swift, Sources, fixtures, pipeline and out into a temporary git repository, runs the
 pipeline once so everything is up to date, then measures, interleaved round-robin in one run:
 `sportstime status`, a no-op `sportstime run` and `git status` (medians of --repeat, wall and CPU ms),
-and `sportstime run --force --jobs 1` against `--jobs 2` (--pairs alternating pairs, medians).
+and `sportstime run --force --jobs 1` against `--jobs 2` (--pairs alternating pairs, medians), with how
+the runs' own reports split the time (fan-out instances, stages that run alone, the runner between them)
+and the best speed-up that split allows.
 With --pairs, also the runner's overhead per stage: `run --force --jobs 1` against the same stage
 commands (argv from the lock, in `status` order, outputs to a scratch folder) run one after another by
 this script, alternating, as (runner − direct) / stages.
 """
-import argparse, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, glob, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 def timed(cmd, cwd):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -23,6 +25,16 @@ def timed(cmd, cwd):
     if code != 0:
         sys.exit(f"{' '.join(cmd)} exited with {code}")
     return wall, cpu
+
+def last_report(work):
+    """The newest run report's total seconds and the seconds of fan-out instances (`stage@item`) and of
+    the other stages, each as the runner timed it: its process and the check of its outputs."""
+    folder = max(glob.glob(os.path.join(work, ".pipeline", "runs", "*")), key=lambda p: int(os.path.basename(p)))
+    with open(os.path.join(folder, "report.json")) as f:
+        report = json.load(f)
+    fan = sum(s["seconds"] for s in report["stages"] if "@" in s["stage"])
+    alone = sum(s["seconds"] for s in report["stages"] if "@" not in s["stage"])
+    return report["seconds"], fan, alone
 
 def direct_commands(runner, work, bin_dir):
     """Every stage's command from the lock, in the order `sportstime status` lists the stages, with the
@@ -74,15 +86,28 @@ def main():
             print(f"| `{name}` | {statistics.median(walls):.1f} | {statistics.median(cpus):.1f} |")
         if args.pairs > 0:
             jobs = {1: [], 2: []}
+            reports = {1: [], 2: []}
             for _ in range(args.pairs):
                 for n in (1, 2):
                     jobs[n].append(timed([runner, "run", "--force", "--jobs", str(n)], work)[0] / 1000)
+                    reports[n].append(last_report(work))
             one, two = statistics.median(jobs[1]), statistics.median(jobs[2])
             print()
             ratios = [a / b for a, b in zip(jobs[1], jobs[2])]
             print(f"`run --force`: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s (medians of {args.pairs}); "
                   f"speed-up {one / two:.2f}x (pair by pair: median {statistics.median(ratios):.2f}x, "
                   f"{min(ratios):.2f}x to {max(ratios):.2f}x); runs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in zip(jobs[1], jobs[2]))}")
+            # Where the time goes, from the runs' own reports: only the fan-out instances can overlap.
+            total, fan, alone = (statistics.median(r[k] for r in reports[1]) for k in range(3))
+            fan2 = statistics.median(r[1] for r in reports[2])
+            best = total - fan / 2
+            print()
+            print(f"From the run reports (medians): at --jobs 1 the run took {total:.2f} s, of which the fan-out instances "
+                  f"(ingest@, plan@: each process and the check of its outputs) {fan:.2f} s, the stages that run alone "
+                  f"(normalize, merge, render) {alone:.2f} s and the runner between stages {total - fan - alone:.2f} s. "
+                  f"With the fan-outs exactly twice as fast and nothing else changed, --jobs 2 would take {best:.2f} s: "
+                  f"at best {total / best:.2f}x. At --jobs 2 the fan-out instances took {fan2:.2f} s in all "
+                  f"({(fan2 / fan - 1) * 100:+.0f} %: two at once share the cores with each other and the runner).")
             stages = direct_commands(runner, work, os.path.dirname(runner))
             runs, direct, run_cpu, direct_cpu = [], [], [], []
             for _ in range(args.pairs):

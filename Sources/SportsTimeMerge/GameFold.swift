@@ -144,7 +144,7 @@ struct GameFold: Sendable {
         }
         // Incremental: games of the earlier store that no batch lists any more stay as they were. (An id
         // some batch lists is a key of `byId`: every listed id is in exactly one cluster.)
-        for (id, game) in previous where games[id] == nil && byId[id] == nil { games[id] = game }
+        for (id, game) in previous where games.index(forKey: id) == nil && byId.index(forKey: id) == nil { games[id] = game }
     }
 
     /// Each cluster's records (in fold order), merged game, lineage and cross-source conflict; pure, on

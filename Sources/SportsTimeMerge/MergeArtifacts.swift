@@ -493,15 +493,11 @@ public enum MergeOutput {
         }
         let lineage = result.lineage
         let digests = members.parallelMap { offsets in
-            var active: [String] = []
-            var rows: [(source: String, gameId: String)] = []
-            for offset in offsets {
-                let position = positions[offset]
-                let id = store.keys[position]
-                if store.values[position].deprecatedAt == nil { active.append(id) }
-                for source in lineage.rowSources(of: id) ?? [] { rows.append((source, id)) }
+            let games = offsets.map { offset in
+                (id: store.keys[positions[offset]], isActive: store.values[positions[offset]].deprecatedAt == nil)
             }
-            return SeasonDigests(activeIds: hash(ShrinkGuard.idsText(active)), rows: hash(ShrinkGuard.rowsText(rows)))
+            let texts = ShrinkGuard.seasonTexts(games: games) { id, body in lineage.forEachRowSource(of: id, body) }
+            return SeasonDigests(activeIds: hash(texts.ids), rows: hash(texts.rows))
         }
         return Dictionary(uniqueKeysWithValues: zip(names, digests))
     }

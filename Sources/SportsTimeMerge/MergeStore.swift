@@ -45,13 +45,13 @@ public struct MergeStore: Sendable, Hashable {
     /// Whether a record of `kind` with `id` is in the store.
     public func contains(_ id: String, of kind: EntityKind) -> Bool {
         switch kind {
-        case .sports: sports[id] != nil
-        case .stadiums: stadiums[id] != nil
-        case .teams: teams[id] != nil
-        case .games: games[id] != nil
-        case .leagueStructures: leagueStructures[id] != nil
-        case .teamAliases: teamAliases[id] != nil
-        case .stadiumAliases: stadiumAliases[id] != nil
+        case .sports: sports.index(forKey: id) != nil
+        case .stadiums: stadiums.index(forKey: id) != nil
+        case .teams: teams.index(forKey: id) != nil
+        case .games: games.index(forKey: id) != nil
+        case .leagueStructures: leagueStructures.index(forKey: id) != nil
+        case .teamAliases: teamAliases.index(forKey: id) != nil
+        case .stadiumAliases: stadiumAliases.index(forKey: id) != nil
         }
     }
 

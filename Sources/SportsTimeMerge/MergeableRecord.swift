@@ -134,7 +134,7 @@ extension Team: MergeableRecord {
         if !store.sportCatalog.isKnown(sport) {
             return .failure(Refusal("team '\(id)': \(UnknownSport(id: sport, known: store.sportCatalog.knownIds))"))
         }
-        if store.stadiums[homeStadiumId] == nil {
+        if store.stadiums.index(forKey: homeStadiumId) == nil {
             return .failure(Refusal("team '\(id)': home stadium '\(homeStadiumId)' is not a known stadium"))
         }
         return .success(self)
@@ -173,9 +173,9 @@ extension Game: MergeableRecord {
         if !Self.isSeason(season) {
             return Refusal("game '\(id)': season '\(season)' is not like 2025 or 2025-26")
         }
-        if store.teams[homeTeamId] == nil { return Refusal("game '\(id)': home team '\(homeTeamId)' is not a known team") }
-        if store.teams[awayTeamId] == nil { return Refusal("game '\(id)': away team '\(awayTeamId)' is not a known team") }
-        if store.stadiums[stadiumId] == nil {
+        if store.teams.index(forKey: homeTeamId) == nil { return Refusal("game '\(id)': home team '\(homeTeamId)' is not a known team") }
+        if store.teams.index(forKey: awayTeamId) == nil { return Refusal("game '\(id)': away team '\(awayTeamId)' is not a known team") }
+        if store.stadiums.index(forKey: stadiumId) == nil {
             return Refusal("game '\(id)': stadium '\(stadiumId)' is not a known stadium")
         }
         let expected = Game.makeId(
@@ -296,7 +296,7 @@ extension TeamAlias: MergeableRecord {
     public func validated(against store: MergeStore) -> Result<TeamAlias, Refusal> {
         if let refusal = checkIdentity() { return .failure(refusal) }
         if value.isWhitespaceOnly { return .failure(Refusal("team alias '\(id)' has an empty value")) }
-        if store.teams[teamId] == nil { return .failure(Refusal("team alias '\(id)': team '\(teamId)' is not a known team")) }
+        if store.teams.index(forKey: teamId) == nil { return .failure(Refusal("team alias '\(id)': team '\(teamId)' is not a known team")) }
         if let validFrom, let validUntil, validUntil < validFrom {
             return .failure(Refusal("team alias '\(id)': validUntil \(validUntil) is before validFrom \(validFrom)"))
         }
@@ -320,7 +320,7 @@ extension StadiumAlias: MergeableRecord {
     public func validated(against store: MergeStore) -> Result<StadiumAlias, Refusal> {
         if let refusal = checkIdentity() { return .failure(refusal) }
         if name.isWhitespaceOnly { return .failure(Refusal("stadium alias '\(id)' has an empty name")) }
-        if store.stadiums[stadiumId] == nil {
+        if store.stadiums.index(forKey: stadiumId) == nil {
             return .failure(Refusal("stadium alias '\(id)': stadium '\(stadiumId)' is not a known stadium"))
         }
         if let validFrom, let validUntil, validUntil < validFrom {

@@ -127,7 +127,7 @@ public enum Merger {
         report.sort { $0.id < $1.id }
 
         var lineage = gameFold.takeLineage()
-        lineage.keepOnly { store.games[$0] != nil }
+        lineage.keepOnly { store.games.index(forKey: $0) != nil }
         return MergeResult(
             mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
             report: report, rejects: rejects.sorted(), warnings: warnings, lineage: lineage)
@@ -190,6 +190,12 @@ public struct MergeLineage: Sendable {
     /// The sources of the rows that fed the merged game `id` (one entry per row), or nil without a lineage.
     public func rowSources(of id: String) -> [String]? {
         entries[id]?.rows.map { $0.game.source }
+    }
+
+    /// `body` with the source of each row that fed the merged game `id` (none without a lineage).
+    public func forEachRowSource(of id: String, _ body: (String) -> Void) {
+        guard let index = entries.index(forKey: id) else { return }
+        for row in entries.values[index].rows { body(row.game.source) }
     }
 
     /// Drops the lineage of every game `isKept` refuses (games an override or soft delete removed).

@@ -200,6 +200,73 @@ public enum ShrinkGuard {
         rows.map { $0.source + "\t" + $0.gameId }.sorted().joined(separator: "\n")
     }
 
+    /// `idsText` and `rowsText` of one season at once, without a string per row or a sort of the rows.
+    /// `games` are the season's game ids, each once, and whether each is active; `forEachSource` calls its
+    /// body with the source of each row of a game.
+    ///
+    /// The ids are sorted once. A row's line is `source⇥id`, so lines of one source sort as their ids do,
+    /// and lines of two sources as `source⇥` does, provided no source holds a tab (then neither prefix
+    /// can run into the other) and every source and id is ASCII (then Swift's order is byte order, in the
+    /// line as in its parts). Anything else takes `idsText` and `rowsText` themselves.
+    public static func seasonTexts(
+        games: [(id: String, isActive: Bool)], forEachSource: (String, (String) -> Void) -> Void
+    ) -> (ids: String, rows: String) {
+        func isPlain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+        let games = games.sorted { $0.id < $1.id }
+        let sorted = games.map(\.id)
+        var sourceNumber: [String: Int] = [:]
+        var sources: [String] = []
+        var buckets: [[Int]] = []
+        var plain = true
+        // Once a source or id is not plain, the rest of the rows as they are (before, every source was
+        // ASCII, so a bucket's source is spelled as each of its rows spelled it).
+        var rest: [(source: String, gameId: String)] = []
+        var last: (source: String, number: Int)?
+        for (index, id) in sorted.enumerated() {
+            if plain && !isPlain(id) { plain = false }
+            forEachSource(id) { source in
+                // Compared as bytes: Swift's `==` is canonical equivalence (the Kelvin sign equals `K`).
+                if plain, let last, last.source.utf8.elementsEqual(source.utf8) {
+                    buckets[last.number].append(index)
+                    return
+                }
+                guard plain, isPlain(source), !source.utf8.contains(UInt8(ascii: "\t")) else {
+                    plain = false
+                    rest.append((source, id))
+                    return
+                }
+                let number: Int
+                if let known = sourceNumber[source] {
+                    number = known
+                } else {
+                    number = sources.count
+                    sourceNumber[source] = number
+                    sources.append(source)
+                    buckets.append([])
+                }
+                last = (source, number)
+                buckets[number].append(index)
+            }
+        }
+        let activeIds = games.filter(\.isActive).map(\.id)
+        guard plain else {
+            var rows = rest
+            for (number, bucket) in buckets.enumerated() { for index in bucket { rows.append((sources[number], sorted[index])) } }
+            return (idsText(activeIds), rowsText(rows))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(buckets.reduce(0) { $0 + $1.count } * 40)
+        for number in sources.indices.sorted(by: { sources[$0] + "\t" < sources[$1] + "\t" }) {
+            for index in buckets[number] {
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+                bytes.append(contentsOf: sources[number].utf8)
+                bytes.append(UInt8(ascii: "\t"))
+                bytes.append(contentsOf: sorted[index].utf8)
+            }
+        }
+        return (activeIds.joined(separator: "\n"), String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The sources whose rows no longer reach some published game of a season, sorted by season and
     /// source. A published row of game G from source S still reaches it when a new game fed by S is G
     /// (same id, or G's id among its former ids), or S still gives a row with the same own game id, or —

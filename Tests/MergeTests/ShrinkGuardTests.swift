@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import struct SportsTimeTestSupport.SplitMix64
 import Testing
 @testable import SportsTimeMerge
 
@@ -208,5 +209,32 @@ import Testing
             publishedIds: ["dup", "moved", "renamed", "replaced", "real"], allowances: [:])
         #expect(shrinks.map(\.source) == ["espn"])
         #expect(shrinks.first?.lostGames == ["replaced"])
+    }
+
+    /// The season texts built by buckets are `idsText` and `rowsText` exactly, for sources that are
+    /// prefixes of one another, hold punctuation below and above the tab, a tab itself or letters that
+    /// are not ASCII (the last two take the sorting path; the Kelvin sign is `==` to `K` but not spelled
+    /// like it), and for ids of any kind.
+    @Test func seasonTextsEqualTheSortedTexts() {
+        let sources = ["a", "a-b", "ab", "a b", "a\u{1}", "b", "a\tb", "é", "e\u{301}", "K", "\u{212A}", "retro", "retro-2"]
+        let idParts = ["mlb", "2023", "-", "a", "é", "\u{301}", "_", "~", " "]
+        var generator = SplitMix64(seed: 15)
+        for round in 0..<400 {
+            // Rounds alternate between ASCII-only sources without a tab and any of them.
+            let pool = round % 2 == 0 ? sources.filter { $0.utf8.allSatisfy { $0 < 0x80 } && !$0.contains("\t") } : sources
+            var games: [(id: String, isActive: Bool)] = []
+            var rowsOf: [String: [String]] = [:]
+            var seen = Set<String>()
+            for _ in 0..<Int(generator.next() % 12) {
+                let id = (0..<(1 + Int(generator.next() % 4))).map { _ in idParts[Int(generator.next() % UInt64(idParts.count))] }.joined()
+                guard seen.insert(id).inserted else { continue }
+                games.append((id, generator.next() % 3 != 0))
+                rowsOf[id] = (0..<Int(generator.next() % 4)).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }
+            }
+            let texts = ShrinkGuard.seasonTexts(games: games) { id, body in rowsOf[id, default: []].forEach(body) }
+            let rows = games.flatMap { game in rowsOf[game.id, default: []].map { (source: $0, gameId: game.id) } }
+            #expect(texts.ids == ShrinkGuard.idsText(games.filter(\.isActive).map(\.id)), "round \(round)")
+            #expect(texts.rows == ShrinkGuard.rowsText(rows), "round \(round)")
+        }
     }
 }

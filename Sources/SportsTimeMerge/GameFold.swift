@@ -392,7 +392,10 @@ struct GameFold: Sendable {
         game.deprecatedAt = nil
         game.provenance = nil
         game.inferred = nil
-        let former = Set(parts.map { $0.game.id }).subtracting([game.id]).sorted()
+        // The other ids of the game, each once (nearly every game has none: no set is built for those).
+        var former: [String] = []
+        for part in parts where part.game.id != game.id && !former.contains(part.game.id) { former.append(part.game.id) }
+        former.sort()
         game.formerIds = former.isEmpty ? nil : former
 
         return (game, MergeLineage.Entry(formerIds: game.formerIds, rows: rows, fields: fields))

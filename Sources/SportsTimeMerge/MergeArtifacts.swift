@@ -138,7 +138,7 @@ extension LenientRecord: JSONDirectDecodable where Record: JSONDirectDecodable {
     }
 }
 
-extension LenientRecord: JSONLineCodable where Record: JSONLineCodable {
+extension LenientRecord: JSONLineDecodable where Record: JSONLineDecodable {
     init(json: JSONValue, codingPath: [any CodingKey]) throws {
         do {
             self = .record(try Record(json: json, codingPath: codingPath))
@@ -152,7 +152,9 @@ extension LenientRecord: JSONLineCodable where Record: JSONLineCodable {
             }
         }
     }
+}
 
+extension LenientRecord: JSONLineCodable where Record: JSONLineCodable {
     func write(to writer: inout JSONWriter) {
         switch self {
         case .record(let record): record.write(to: &writer)

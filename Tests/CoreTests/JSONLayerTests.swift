@@ -272,4 +272,38 @@ import Testing
         do { _ = try JSONValueDecoder.decode(RawGame.self, from: item, codingPath: path) } catch { messages.append(describe(error)) }
         #expect(messages == ["records[1].date: expected String", "records[1].date: expected String"])
     }
+
+    /// Stadiums are read without Codable (`JSONLineDecodable`) and written with it: every committed
+    /// stadium reads the same both ways, coordinates are kept as written (not rounded), and a bad record
+    /// fails with the same message, naming the same first problem.
+    @Test func stadiumsReadWithoutCodableAsCodableReadsThem() throws {
+        var checked = 0
+        for (path, data, found) in try Self.committedArtifacts() where found == .stadiums {
+            for (index, item) in (try JSONParser.parse(data)["records"]?.arrayValue ?? []).enumerated() {
+                #expect(
+                    try Stadium(json: item, codingPath: []) == (try JSONValueDecoder.decode(Stadium.self, from: item)), "\(path) \(index)")
+                checked += 1
+            }
+        }
+        #expect(checked > 150)
+        let precise = try JSONParser.parse(
+            #"{"city":"Boston","country":"US","id":"fenway-park","lastModified":"2026-05-01T00:00:00Z","latitude":42.3466764,"longitude":-71.0972178,"name":"Fenway Park","region":"MA","schemaVersion":1,"source":"s","timeZone":"America/New_York"}"#
+        )
+        let fast = try Stadium(json: precise, codingPath: [])
+        #expect(fast == (try JSONValueDecoder.decode(Stadium.self, from: precise)))
+        #expect(fast.latitude == 42.3466764 && fast.longitude == -71.0972178)
+        let path: [any CodingKey] = [AnyCodingKey("records"), AnyCodingKey(intValue: 3)]
+        for line in [
+            #"{"city":"Boston","country":"US","id":"x","lastModified":"2026-05-01T00:00:00Z","latitude":"42","longitude":-71,"region":"MA","schemaVersion":1,"source":"s","timeZone":"America/New_York"}"#,
+            #"{"city":"Boston","country":"US","id":"x","lastModified":"yesterday","latitude":42,"longitude":-71,"name":"n","region":"MA","schemaVersion":1,"source":"s","timeZone":"z","capacity":1.5}"#,
+            #"{"city":"Boston","country":"US","id":"x","lastModified":"2026-05-01T00:00:00Z","latitude":42,"longitude":null,"name":"n","region":"MA","schemaVersion":1,"source":"s","timeZone":"z"}"#,
+            #"[1]"#,
+        ] {
+            let item = try JSONParser.parse(line)
+            var messages: [String] = []
+            do { _ = try Stadium(json: item, codingPath: path) } catch { messages.append(describe(error)) }
+            do { _ = try JSONValueDecoder.decode(Stadium.self, from: item, codingPath: path) } catch { messages.append(describe(error)) }
+            #expect(messages.count == 2 && messages[0] == messages[1], "\(line): \(messages)")
+        }
+    }
 }

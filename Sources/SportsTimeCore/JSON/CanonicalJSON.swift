@@ -24,7 +24,7 @@ public enum CanonicalJSON {
     /// A value decoded from JSON bytes: `JSONSyntaxError` for bad JSON, `DecodingError` for a bad shape.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let value = try JSONParser.parse(data)
-        if let lineType = T.self as? any JSONLineCodable.Type, let record = try lineType.init(json: value, codingPath: []) as? T {
+        if let lineType = T.self as? any JSONLineDecodable.Type, let record = try lineType.init(json: value, codingPath: []) as? T {
             return record
         }
         return try JSONValueDecoder.decode(type, from: value)

@@ -334,7 +334,7 @@ public enum EnvelopeReader {
         _ type: Record.Type, count: Int, item: @Sendable (Int, inout JSONParser.LineParser) throws -> JSONValue
     ) throws -> [Record] {
         @Sendable func decode(_ range: Range<Int>) throws -> [Record] {
-            if let lineType = Record.self as? any JSONLineCodable.Type {
+            if let lineType = Record.self as? any JSONLineDecodable.Type {
                 return try decodeLineRecords(lineType, range, item: item)
             }
             let recordsKey = AnyCodingKey("records")
@@ -362,7 +362,7 @@ public enum EnvelopeReader {
     /// The records of `range` read by their hand-written line (`Line` is `Record` itself, opened from the
     /// existential once per task). A record is read without a coding path; one that fails is read again
     /// with its path (`records[i]`), so the error names it exactly as before.
-    private static func decodeLineRecords<Record, Line: JSONLineCodable>(
+    private static func decodeLineRecords<Record, Line: JSONLineDecodable>(
         _ lineType: Line.Type, _ range: Range<Int>, item: (Int, inout JSONParser.LineParser) throws -> JSONValue
     ) throws -> [Record] {
         precondition(Line.self == Record.self)

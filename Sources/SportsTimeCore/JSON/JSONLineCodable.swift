@@ -8,9 +8,16 @@ import Foundation
 /// A conformer must write exactly the bytes its `Encodable` conformance would (keys in sorted order,
 /// absent optionals left out) and read whatever that writes; `JSONLineCodableTests` checks both on every
 /// committed artifact.
-public protocol JSONLineCodable {
-    init(json: JSONValue, codingPath: [any CodingKey]) throws
+public protocol JSONLineCodable: JSONLineDecodable {
     func write(to writer: inout JSONWriter)
+}
+
+/// A record read from a parsed `JSONValue` without Codable, accepting and refusing exactly what its
+/// `Decodable` conformance does (with the same errors). `JSONLineCodable` adds the hand-written line; a
+/// type that is only read this way (`Stadium`, whose writing refuses a coordinate that is not a finite
+/// number, which a line writer cannot do) is still written through Codable.
+public protocol JSONLineDecodable {
+    init(json: JSONValue, codingPath: [any CodingKey]) throws
 }
 
 /// The members of one JSON object, read by key with `DecodingError`s that name the coding path (so a bad
@@ -566,5 +573,27 @@ extension Reject: JSONLineCodable {
         w.field("reason", reason)
         w.field("recordId", recordId)
         w.endObject()
+    }
+}
+
+extension Stadium: JSONLineDecodable {
+    /// Read as its synthesized `Decodable` reads it: fields in declaration order (so a record with several
+    /// problems reports the same first one) and the coordinates as written (the memberwise initializer
+    /// rounds them to six places; the reader does not).
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let f = try JSONFields(json, codingPath: codingPath)
+        let id = try f.string("id"), name = try f.string("name"), city = try f.string("city")
+        let region = try f.string("region"), country = try f.string("country")
+        let latitude = try f.double("latitude"), longitude = try f.double("longitude")
+        let timeZone = try f.string("timeZone")
+        let capacity = try f.optionalInt("capacity"), openedYear = try f.optionalInt("openedYear")
+        let lastModified = try f.instant("lastModified"), schemaVersion = try f.int("schemaVersion")
+        let source = try f.string("source")
+        self.init(
+            id: id, name: name, city: city, region: region, country: country, latitude: 0, longitude: 0,
+            timeZone: timeZone, capacity: capacity, openedYear: openedYear, lastModified: lastModified,
+            schemaVersion: schemaVersion, source: source)
+        self.latitude = latitude
+        self.longitude = longitude
     }
 }

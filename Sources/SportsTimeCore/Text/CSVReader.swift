@@ -57,31 +57,40 @@ public struct CSVReader: Sendable {
     }
 
     private func read(bytes: UnsafeBufferPointer<UInt8>, hadInvalidUTF8 invalid: Bool) -> Result {
-        let limit = maxFieldBytes ?? Int.max
+        var scan = Scan(bytes: bytes, limit: maxFieldBytes ?? Int.max)
+        let unterminated = scan.run(delimiter: delimiter)
+        return Result(rows: scan.rows, hadInvalidUTF8: invalid, unterminatedQuoteLine: unterminated, wideEncoding: nil)
+    }
+
+    /// One pass over a file's bytes. Its state is stored properties and its steps methods, not local
+    /// variables captured by nested functions: those would be boxed and every access to them checked
+    /// for exclusivity at run time, once or more per field.
+    private struct Scan {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let limit: Int
         var rows: [CSVRow] = []
         var fields: [String] = []
-        // A field is read in place (`bytes[fieldStart..<i]`) until a quote makes it need unescaping;
-        // from then on its bytes are copied into `field` (`buffered`).
+        /// A field is read in place (`bytes[fieldStart..<i]`) until a quote makes it need unescaping;
+        /// from then on its bytes are copied into `field` (`buffered`).
         var field: [UInt8] = []
         var buffered = false
         var fieldStart = 0
-        var line = 1
         var rowLine = 1
-        var inQuotes = false
         var fieldWasQuoted = false
-        var unterminated: Int?
         var fieldBytes = 0
         var overlong: OverlongField?
-        var i = 0
-        let count = bytes.count
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        fieldStart = i
 
-        func append(_ byte: UInt8) {
+        init(bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
+            self.bytes = bytes
+            self.limit = limit
+        }
+
+        mutating func append(_ byte: UInt8) {
             fieldBytes += 1
             if fieldBytes <= limit { field.append(byte) }
         }
-        func endField(at end: Int) {
+
+        mutating func endField(at end: Int) {
             let length = buffered ? fieldBytes : end - fieldStart
             if length > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: length) }
             if buffered {
@@ -95,57 +104,68 @@ public struct CSVReader: Sendable {
             fieldBytes = 0
             fieldWasQuoted = false
         }
-        func endRow(at end: Int) {
+
+        mutating func endRow(at end: Int) {
             endField(at: end)
             let isBlank = fields.count == 1 && fields[0].allSatisfy { $0 == " " || $0 == "\t" }
             if !isBlank { rows.append(CSVRow(line: rowLine, fields: fields, overlongField: overlong)) }
             fields.removeAll(keepingCapacity: true)
             overlong = nil
         }
-        /// Whether the field read so far is empty or spaces only (a quote may open it).
-        func onlySpacesSoFar() -> Bool {
+
+        /// Whether the field read so far, up to `i`, is empty or spaces only (a quote may open it).
+        func onlySpacesSoFar(_ i: Int) -> Bool {
             buffered ? field.allSatisfy { $0 == 0x20 } : bytes[fieldStart..<i].allSatisfy { $0 == 0x20 }
         }
 
-        while i < count {
-            let byte = bytes[i]
-            if inQuotes {
-                if byte == UInt8(ascii: "\"") {
-                    if i + 1 < count, bytes[i + 1] == UInt8(ascii: "\"") {
-                        append(byte); i += 2; continue
+        /// Reads every row into `rows`; the line of a quoted field still open at the end, if any.
+        mutating func run(delimiter: UInt8) -> Int? {
+            var line = 1
+            var inQuotes = false
+            var i = 0
+            let count = bytes.count
+            if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+            fieldStart = i
+            while i < count {
+                let byte = bytes[i]
+                if inQuotes {
+                    if byte == UInt8(ascii: "\"") {
+                        if i + 1 < count, bytes[i + 1] == UInt8(ascii: "\"") {
+                            append(byte); i += 2; continue
+                        }
+                        inQuotes = false; i += 1; continue
                     }
-                    inQuotes = false; i += 1; continue
+                    if byte == 0x0D {
+                        line += 1
+                        append(0x0A)
+                        if i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
+                        i += 1; continue
+                    }
+                    if byte == 0x0A { line += 1 }
+                    append(byte); i += 1; continue
                 }
-                if byte == 0x0D {
+                switch byte {
+                case UInt8(ascii: "\"") where !fieldWasQuoted && onlySpacesSoFar(i):
+                    field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; buffered = true
+                case delimiter:
+                    endField(at: i)
+                    fieldStart = i + 1
+                case 0x0D, 0x0A:
+                    endRow(at: i)
+                    if byte == 0x0D, i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
                     line += 1
-                    append(0x0A)
-                    if i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
-                    i += 1; continue
+                    rowLine = line
+                    fieldStart = i + 1
+                default:
+                    if buffered { append(byte) }
                 }
-                if byte == 0x0A { line += 1 }
-                append(byte); i += 1; continue
+                i += 1
             }
-            switch byte {
-            case UInt8(ascii: "\"") where !fieldWasQuoted && onlySpacesSoFar():
-                field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; buffered = true
-            case delimiter:
-                endField(at: i)
-                fieldStart = i + 1
-            case 0x0D, 0x0A:
-                endRow(at: i)
-                if byte == 0x0D, i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
-                line += 1
-                rowLine = line
-                fieldStart = i + 1
-            default:
-                if buffered { append(byte) }
-            }
-            i += 1
+            let unterminated = inQuotes ? rowLine : nil
+            let pending = buffered ? !field.isEmpty : fieldStart < count
+            if pending || !fields.isEmpty || fieldWasQuoted { endRow(at: count) }
+            return unterminated
         }
-        if inQuotes { unterminated = rowLine }
-        let pending = buffered ? !field.isEmpty : fieldStart < count
-        if pending || !fields.isEmpty || fieldWasQuoted { endRow(at: count) }
-        return Result(rows: rows, hadInvalidUTF8: invalid, unterminatedQuoteLine: unterminated, wideEncoding: nil)
     }
 
     /// UTF-8 text of `data`, replacing invalid sequences with U+FFFD.

@@ -44,26 +44,43 @@ struct RowMapper {
 
     /// One field's compiled rules. A class: rows read the fields of one mapper many times, and passing a
     /// reference costs one retain where a copy of this many fields costs one per field.
+    /// One field's compiled rules; set once when the mapping is compiled and only read per row, so its
+    /// properties are constants (a class's variables are checked for exclusive access on every read).
     final class Value {
-        var refs: [CellRef] = []
-        var constant: String?
-        var regex: NSRegularExpression?
+        let refs: [CellRef]
+        let constant: String?
+        let regex: NSRegularExpression?
         /// What `regex` made of each text seen so far (rows repeat a few values many times).
-        var matches = MatchCache()
-        var ifPresent: String?
-        var ifEmpty: String?
-        var exact: [String: String] = [:]
-        var folded: [String: String] = [:]
-        var hasValues = false
-        var defaultValue: String?
-        var layouts: [DateLayout] = []
-        var zone: NaiveZone?
+        let matches = MatchCache()
+        let ifPresent: String?
+        let ifEmpty: String?
+        let exact: [String: String]
+        let folded: [String: String]
+        let hasValues: Bool
+        let defaultValue: String?
+        let layouts: [DateLayout]
+        let zone: NaiveZone?
         /// The field's name (for messages).
-        var name = ""
+        let name: String
         /// `expr`: the value is the expression's result.
-        var expression: Derived?
+        let expression: Derived?
         /// `cases`: the first whose condition holds gives its value.
-        var cases: [(Derived, String)] = []
+        let cases: [(Derived, String)]
+
+        init(
+            name: String, expression: Derived?, cases: [(Derived, String)], refs: [CellRef], constant: String?,
+            regex: NSRegularExpression?, ifPresent: String?, ifEmpty: String?, values: [String: String]?,
+            defaultValue: String?, layouts: [DateLayout], zone: NaiveZone?
+        ) {
+            self.name = name; self.expression = expression; self.cases = cases; self.refs = refs
+            self.constant = constant; self.regex = regex; self.ifPresent = ifPresent; self.ifEmpty = ifEmpty
+            hasValues = values != nil
+            exact = values ?? [:]
+            var folded: [String: String] = [:]
+            for key in (values ?? [:]).keys.sorted() { folded[key.lowercased()] = folded[key.lowercased()] ?? values?[key] }
+            self.folded = folded
+            self.defaultValue = defaultValue; self.layouts = layouts; self.zone = zone
+        }
     }
 
     /// A parsed expression with the cells its columns read.
@@ -169,26 +186,17 @@ struct RowMapper {
         }
         func compile(_ spec: ValueSpec?, _ name: String) -> Value? {
             guard let spec else { return nil }
-            let v = Value()
-            v.name = name
-            if let expr = spec.expr { v.expression = derive(expr, key: "fields.\(name).expr") }
+            let expression = spec.expr.flatMap { derive($0, key: "fields.\(name).expr") }
+            var cases: [(Derived, String)] = []
             for (i, c) in (spec.cases ?? []).enumerated() {
-                if let d = derive(c.when, key: "fields.\(name).cases[\(i)].when") { v.cases.append((d, c.value)) }
+                if let d = derive(c.when, key: "fields.\(name).cases[\(i)].when") { cases.append((d, c.value)) }
             }
-            v.refs = (spec.from?.names ?? []).map { resolve($0, optional: spec.optional ?? false) }
-            v.constant = spec.constant
-            v.regex = spec.match.flatMap { try? NSRegularExpression(pattern: $0) }
-            v.ifPresent = spec.ifPresent
-            v.ifEmpty = spec.ifEmpty
-            if let values = spec.values {
-                v.hasValues = true
-                v.exact = values
-                for key in values.keys.sorted() { v.folded[key.lowercased()] = v.folded[key.lowercased()] ?? values[key] }
-            }
-            v.defaultValue = spec.default
-            v.layouts = (spec.layout?.names ?? []).compactMap { try? DateLayout($0) }
-            v.zone = spec.zone.flatMap(NaiveZone.init)
-            return v
+            return Value(
+                name: name, expression: expression, cases: cases,
+                refs: (spec.from?.names ?? []).map { resolve($0, optional: spec.optional ?? false) }, constant: spec.constant,
+                regex: spec.match.flatMap { try? NSRegularExpression(pattern: $0) }, ifPresent: spec.ifPresent,
+                ifEmpty: spec.ifEmpty, values: spec.values, defaultValue: spec.default,
+                layouts: (spec.layout?.names ?? []).compactMap { try? DateLayout($0) }, zone: spec.zone.flatMap(NaiveZone.init))
         }
         let f = source.mapping.fields ?? FieldsSpec()
         id = compile(f.id, "id"); homeTeam = compile(f.homeTeam, "homeTeam"); awayTeam = compile(f.awayTeam, "awayTeam")

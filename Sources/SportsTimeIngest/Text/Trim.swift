@@ -3,6 +3,14 @@ extension String {
     /// Returns quickly when there is nothing to trim, which is almost always (Foundation's
     /// `trimmingCharacters(in:)` bridges through NSString and dominated ingest time).
     var trimmed: String {
+        // The end bytes from the contiguous UTF-8 (every native string has it): `utf8.last` walks back
+        // through the view's index machinery, which cost more than the rest of the check.
+        if let plain = utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.isEmpty || (bytes[0] > 0x20 && bytes[0] < 0x80 && bytes[bytes.count - 1] > 0x20 && bytes[bytes.count - 1] < 0x80)
+        }) {
+            if plain { return self }
+            return Self.trimmedEnds(self[...])
+        }
         guard let first = utf8.first, let last = utf8.last else { return "" }
         if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
         return Self.trimmedEnds(self[...])

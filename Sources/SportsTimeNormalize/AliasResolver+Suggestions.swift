@@ -73,7 +73,10 @@ enum NameSimilarity {
             let slug = Slug.make(name)
             key = slug.utf8.filter { $0 != UInt8(ascii: "-") }
             keyText = String(decoding: key, as: UTF8.self)
-            words = Set(slug.split(separator: "-").map(String.init))
+            // A slug is ASCII (letters, digits and single dashes): split as bytes.
+            var words = Set<String>()
+            for word in slug.utf8.split(separator: UInt8(ascii: "-")) { words.insert(String(decoding: word, as: UTF8.self)) }
+            self.words = words
         }
     }
 
@@ -82,8 +85,13 @@ enum NameSimilarity {
         guard !a.key.isEmpty, !b.key.isEmpty else { return 0 }
         let longest = Double(max(a.key.count, b.key.count))
         let edit = 1 - Double(editDistance(a.key, b.key)) / longest
-        let union = a.words.union(b.words).count
-        let words = union == 0 ? 0 : Double(a.words.intersection(b.words).count) / Double(union)
+        // |A ∩ B| by looking the smaller set's words up in the larger, and |A ∪ B| = |A| + |B| − |A ∩ B|:
+        // no set is built for each of the many pairs scored.
+        let (fewer, more) = a.words.count <= b.words.count ? (a.words, b.words) : (b.words, a.words)
+        var common = 0
+        for word in fewer where more.contains(word) { common += 1 }
+        let union = a.words.count + b.words.count - common
+        let words = union == 0 ? 0 : Double(common) / Double(union)
         var containment = 0.0
         let (short, long) = a.key.count <= b.key.count ? (a.key, b.key) : (b.key, a.key)
         if short.count >= 3, contains(long, short) {

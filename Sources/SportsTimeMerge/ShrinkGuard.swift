@@ -225,8 +225,10 @@ public enum ShrinkGuard {
         for (index, id) in sorted.enumerated() {
             if plain && !isPlain(id) { plain = false }
             forEachSource(id) { source in
-                // Compared as bytes: Swift's `==` is canonical equivalence (the Kelvin sign equals `K`).
-                if plain, let last, last.source.utf8.elementsEqual(source.utf8) {
+                // The same bytes as the last source: Swift's `==` is canonical equivalence (the Kelvin sign
+                // equals `K`), but a text `==` to an ASCII one and as long in UTF-8 is spelled the same (a
+                // character that stands for an ASCII one takes more than one byte).
+                if plain, let last, last.source.utf8.count == source.utf8.count, last.source == source {
                     buckets[last.number].append(index)
                     return
                 }

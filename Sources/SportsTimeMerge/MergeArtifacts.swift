@@ -379,8 +379,14 @@ public enum MergeOutput {
             let digests = given["\(key.sport)-\(key.season)"]
             let needsRowPairs = digests == nil && idsDigest != nil
             let members = gamesByFile[name]!
-            let ids = members.map { store[allGames[$0]].key }
-            let games = members.indices.sorted { ids[$0] < ids[$1] }.map { store[allGames[members[$0]]].value }
+            let games: [Game]
+            if let order = digests?.ids, order.count == members.count {
+                // The season's ids as the digests sorted them: looked up, not sorted again.
+                games = order.map { store[$0]! }
+            } else {
+                let ids = members.map { store[allGames[$0]].key }
+                games = members.indices.sorted { ids[$0] < ids[$1] }.map { store[allGames[members[$0]]].value }
+            }
             var lineage: [GameLineage] = []
             lineage.reserveCapacity(games.count)
             var rowPaths: Set<String> = []
@@ -499,7 +505,7 @@ public enum MergeOutput {
                 (id: store.keys[positions[offset]], isActive: store.values[positions[offset]].deprecatedAt == nil)
             }
             let texts = ShrinkGuard.seasonTexts(games: games) { id, body in lineage.forEachRowSource(of: id, body) }
-            return SeasonDigests(activeIds: hash(texts.ids), rows: hash(texts.rows))
+            return SeasonDigests(activeIds: hash(texts.ids), rows: hash(texts.rows), ids: texts.order)
         }
         return Dictionary(uniqueKeysWithValues: zip(names, digests))
     }
@@ -510,9 +516,11 @@ public enum MergeOutput {
 public struct SeasonDigests: Sendable, Equatable {
     public var activeIds: String
     public var rows: String
+    /// The season's game ids in order (sorted once for the digests; `produce` writes the games in it).
+    public var ids: [String]
 
-    public init(activeIds: String, rows: String) {
-        self.activeIds = activeIds; self.rows = rows
+    public init(activeIds: String, rows: String, ids: [String] = []) {
+        self.activeIds = activeIds; self.rows = rows; self.ids = ids
     }
 }
 

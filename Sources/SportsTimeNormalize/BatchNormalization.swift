@@ -104,7 +104,7 @@ struct BatchNormalization {
         // Sorted by id through sorted indices (the same comparisons in the same order as sorting the
         // games), then put in place without a copy of any game.
         let byId = games.indices.sorted { games[$0].id < games[$1].id }
-        games.withUnsafeMutableBufferPointer { $0.permute(by: byId) }
+        games.permute(to: byId)
         return NormalizedBatch(
             path: batch.path, source: batch.source, meta: batch.meta,
             games: games, rejects: rejects.sorted(),
@@ -444,26 +444,5 @@ struct BatchNormalization {
         var summary = "\(raw.date.iso8601) \(raw.awayTeam) at \(raw.homeTeam)"
         if let venue = raw.venue, !venue.isEmpty { summary += " (\(venue))" }
         return Reject(file: provenance.file, line: provenance.line, reason: reason, raw: summary, recordId: raw.id)
-    }
-}
-
-extension UnsafeMutableBufferPointer {
-    /// Rearranges the elements so that position k holds what was at `order[k]` (`order` is a permutation
-    /// of the indices): swaps along the cycles of the permutation, each element moved at most once and
-    /// never copied (a copy of a game retains every string of it).
-    func permute(by order: [Int]) {
-        var placed = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !placed[start] {
-            // Along the cycle through `start`: each swap settles one position; the element that was at
-            // `start` travels along until the position that wants it.
-            var position = start
-            while true {
-                placed[position] = true
-                let source = order[position]
-                if source == start { break }
-                swapAt(position, source)
-                position = source
-            }
-        }
     }
 }

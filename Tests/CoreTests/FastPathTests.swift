@@ -429,4 +429,81 @@ import Testing
         #expect(direct(String(reordered)) == nil)
         #expect(try Game(json: try JSONParser.parse(String(reordered)), codingPath: []) == Self.games(1)[0])
     }
+
+    // MARK: a few records of a large file
+
+    /// Every committed games file read for a few of its ids (and ids it does not hold) gives exactly the
+    /// records the whole reading gives for them, in file order; every id reads straight from its line.
+    @Test func readingSomeIdsOfACommittedFileEqualsFilteringTheWholeReading() throws {
+        let root = Self.repository.appendingPathComponent("out/merge/games")
+        var files = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where name.hasSuffix(".json") {
+            let data = try Data(contentsOf: root.appendingPathComponent(name))
+            let all = try EnvelopeReader.read(Game.self, from: data, path: name, expecting: .games).records
+            let layout = try #require(CanonicalLayout(data))
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                for (range, game) in zip(layout.lines, all) {
+                    #expect(Game.directId(UnsafeBufferPointer(rebasing: bytes[range])) == game.id, "\(name): \(game.id)")
+                }
+            }
+            let ids = Set(all.enumerated().filter { $0.offset % 7 == 3 }.map(\.element.id) + ["mlb-1900-01-01-a-at-b", ""])
+            let some = try EnvelopeReader.records(Game.self, from: data, path: name, expecting: .games, ids: ids)
+            #expect(some == all.filter { ids.contains($0.id) }, "\(name)")
+            #expect(try EnvelopeReader.records(Game.self, from: data, path: name, expecting: .games, ids: []).isEmpty)
+            files += 1
+        }
+        #expect(files > 10)
+    }
+
+    /// A line whose id does not read straight (an escape) is decoded whole and kept by its decoded id;
+    /// a file in another layout, or with a bad wanted record, reads (or fails) as the whole reading does;
+    /// a bad record that is not wanted is not read.
+    @Test func readingSomeIdsFallsBackToTheWholeReading() throws {
+        let games = Self.games(6)
+        let envelope = Envelope(kind: .games, producer: Self.producer, meta: ["sport": "mlb"], records: games)
+        let text = String(decoding: try envelope.canonicalData(), as: UTF8.self)
+        let wanted: Set<String> = [games[1].id, games[4].id]
+        func some(_ text: String, _ ids: Set<String> = wanted) throws -> [Game] {
+            try EnvelopeReader.records(Game.self, from: Data(text.utf8), path: "g.json", expecting: .games, ids: ids)
+        }
+        #expect(try some(text) == [games[1], games[4]])
+        // An id written with an escape: not read straight, still found.
+        let escaped = text.replacingOccurrences(
+            of: #""id":"\#(games[4].id)""#, with: #""id":"\#(games[4].id.replacingOccurrences(of: "m", with: "\\u006d"))""#)
+        #expect(escaped != text)
+        try escaped.data(using: .utf8)!.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let layout = try #require(CanonicalLayout(Data(escaped.utf8)))
+            #expect(Game.directId(UnsafeBufferPointer(rebasing: bytes[layout.lines[4]])) == nil)
+        }
+        #expect(try some(escaped) == [games[1], games[4]])
+        // Two records on one line: not the canonical layout, read whole.
+        var joined = text
+        joined.replaceSubrange(try #require(joined.range(of: "},\n    {")), with: "}, {")
+        #expect(try some(joined) == [games[1], games[4]])
+        // A bad record that is wanted, or that cannot be passed over (a value of the wrong kind), fails as
+        // the whole reading fails; one that is passed over and not wanted (an unknown status) is not read.
+        func failure(_ read: () throws -> Any) -> String {
+            do { _ = try read() } catch { return "\(error)" }
+            return ""
+        }
+        let mistyped = text.replacingOccurrences(of: #""sourceIds":{"s":"4"}"#, with: #""sourceIds":{"s":4}"#)
+        let unknown = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.contains(#""sourceIds":{"s":"4"}"#)
+                ? line.replacingOccurrences(of: #""status":"scheduled""#, with: #""status":"soon""#) : String(line)
+        }.joined(separator: "\n")
+        for bad in [mistyped, unknown] {
+            #expect(bad != text)
+            let whole = failure { try EnvelopeReader.read(Game.self, from: Data(bad.utf8), path: "g.json", expecting: .games) }
+            #expect(whole.contains("records do not match"), "\(whole)")
+            #expect(failure { try some(bad) } == whole)
+        }
+        #expect(failure { try some(mistyped, [games[1].id]) } == failure { try some(mistyped) })
+        #expect(try some(unknown, [games[1].id]) == [games[1]])
+        // The header is checked as always.
+        #expect(throws: PipelineError.self) {
+            try EnvelopeReader.records(Game.self, from: try envelope.canonicalData(), path: "g.json", expecting: .stadiums, ids: wanted)
+        }
+    }
 }

@@ -395,6 +395,64 @@ public enum EnvelopeReader {
         return try read(type, from: data, path: displayPath, expecting: kind)
     }
 
+    /// The records of an envelope file whose ids are in `ids`, in file order; `path` is shown in messages.
+    /// In the canonical layout each record line is first passed over for its id (each value's kind
+    /// checked, no value made) and only the lines of wanted ids are decoded: a reader that wants a few
+    /// games of a season pays for those (the others' values are not checked beyond their kind). A line
+    /// that cannot be passed over is decoded whole; any other layout, or any failure, reads the file
+    /// whole as `read` does, with the same errors, and keeps the wanted records.
+    public static func records<Record: JSONDirectIdentifiable & Codable>(
+        _ type: Record.Type, at url: URL, displayPath: String, expecting kind: ArtifactKind, ids: Set<String>
+    ) throws -> [Record] {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: displayPath),
+                    "cannot read file (\(error.localizedDescription))",
+                    fix: "Run the upstream stage first"))
+        }
+        return try records(type, from: data, path: displayPath, expecting: kind, ids: ids)
+    }
+
+    /// `records(_:at:displayPath:expecting:ids:)` of bytes already read.
+    public static func records<Record: JSONDirectIdentifiable & Codable>(
+        _ type: Record.Type, from data: Data, path: String, expecting kind: ArtifactKind, ids: Set<String>
+    ) throws -> [Record] {
+        if data.count <= InputLimits.jsonFileBytes, let layout = CanonicalLayout(data),
+            let found = try? selectedLines(type, data, layout, path: path, expecting: kind, ids: ids)
+        {
+            return found
+        }
+        return try read(type, from: data, path: path, expecting: kind).records.filter { ids.contains($0.id) }
+    }
+
+    /// The header checked as `read` checks it, then the records of `layout`'s lines whose ids are in
+    /// `ids`: a line whose id reads directly and is not wanted is skipped; any other line is decoded
+    /// (directly, else through the parser) and kept when wanted. Throws on any failure.
+    private static func selectedLines<Record: JSONDirectIdentifiable>(
+        _ type: Record.Type, _ data: Data, _ layout: CanonicalLayout, path: String, expecting kind: ArtifactKind,
+        ids: Set<String>
+    ) throws -> [Record] {
+        let document = try JSONParser.parse(layout.header)
+        _ = try header(of: document, path: path, expecting: kind)
+        if let meta = document["meta"] { _ = try JSONValueDecoder.decode([String: String].self, from: meta) }
+        return try data.withUnsafeBytes { raw in
+            let base = raw.bindMemory(to: UInt8.self)
+            var parser = JSONParser.LineParser()
+            var found: [Record] = []
+            for (index, range) in layout.lines.enumerated() {
+                let line = UnsafeBufferPointer(rebasing: base[range])
+                if let id = Record.directId(line), !ids.contains(id) { continue }
+                let record =
+                    try Record.directlyDecoded(line)
+                    ?? Record(json: try parser.parse(line, firstLine: layout.firstRecordLine + index, depth: 2), codingPath: [])
+                if ids.contains(record.id) { found.append(record) }
+            }
+            return found
+        }
+    }
+
     /// The 1-based line of a record whose decoding failed, from the coding path's array index.
     /// Records are one per line, starting after the `"records": [` line.
     static func lineOf(_ error: Error, in data: Data) -> Int? {

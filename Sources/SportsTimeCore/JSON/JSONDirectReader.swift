@@ -108,6 +108,33 @@ struct JSONDirectReader {
         return true
     }
 
+    /// Moves past a string value without making a `String` of it; false (giving up) as `string()` would.
+    mutating func skipString() -> Bool {
+        guard consume(UInt8(ascii: "\"")), rawString() != nil else { return fail() }
+        return true
+    }
+
+    /// Moves past an array of strings, as `strings()` reads it, without making them.
+    mutating func skipStrings() -> Bool {
+        guard consume(UInt8(ascii: "[")) else { return fail() }
+        if consume(UInt8(ascii: "]")) { return true }
+        repeat {
+            guard skipString() else { return false }
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "]")) || fail()
+    }
+
+    /// Moves past an object of strings, as `stringMap()` reads it, without making them (a repeated key is
+    /// not noticed here: the record is then decoded, which refuses it).
+    mutating func skipStringMap() -> Bool {
+        guard consume(UInt8(ascii: "{")) else { return fail() }
+        if consume(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard skipString(), consume(UInt8(ascii: ":")) || fail(), skipString() else { return false }
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "}")) || fail()
+    }
+
     mutating func string() -> String? {
         guard consume(UInt8(ascii: "\"")), let bytes = rawString() else {
             _ = fail()
@@ -244,6 +271,13 @@ public protocol JSONDirectDecodable: JSONLineCodable, Sendable {
     static func directlyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Self?
 }
 
+/// A record type whose `id` can be read from its line without decoding the rest, so a reader that wants
+/// a few records of a large file decodes only those (`EnvelopeReader.records(_:from:path:expecting:ids:)`).
+public protocol JSONDirectIdentifiable: JSONDirectDecodable, Identifiable where ID == String {
+    /// The line's `id`, or nil when it cannot be read that way (the line is then decoded whole).
+    static func directId(_ bytes: UnsafeBufferPointer<UInt8>) -> String?
+}
+
 /// The keys of a record type in sorted (canonical) order, as bytes.
 private func keyTable(_ keys: [String]) -> [[UInt8]] {
     precondition(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "record keys must be sorted")
@@ -316,6 +350,32 @@ extension Game: JSONDirectDecodable {
             neutralSite: neutralSite, gameNumber: gameNumber, status: status, makeupDate: makeupDate, sourceIds: sourceIds,
             deprecatedAt: deprecatedAt, formerIds: formerIds, provenance: provenance, inferred: inferred,
             lastModified: lastModified, schemaVersion: schemaVersion, source: source)
+    }
+}
+
+extension Game: JSONDirectIdentifiable {
+    /// The id of a line that holds exactly one record the direct reader reads: every member is passed
+    /// over (its kind of value checked, no value made) and only the id is read, so a line with anything
+    /// else (an escape, an unknown or repeated key, a second object) gives nil and is decoded whole.
+    public static func directId(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard var r = JSONDirectReader(bytes), r.beginObject() else { return nil }
+        var next = 0
+        var id: String?
+        while let key = r.nextKey() {
+            guard let field = r.index(of: key, in: keys, from: &next) else { return nil }
+            let passed: Bool
+            switch field {
+            case 5: id = r.string(); passed = id != nil
+            case 2, 6: passed = r.null() || r.skipStrings()
+            case 3: passed = r.null() || r.int() != nil
+            case 13: passed = r.int() != nil
+            case 11, 22: passed = r.bool() != nil
+            case 16: passed = r.skipStringMap()
+            default: passed = r.null() || r.skipString()
+            }
+            if !passed { return nil }
+        }
+        return r.failed ? nil : id
     }
 }
 

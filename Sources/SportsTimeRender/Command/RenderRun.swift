@@ -107,7 +107,7 @@ public struct RenderRun: Sendable {
     }
 
     private func loadBaseMap(_ folder: URL) throws -> BaseMap {
-        func shapes(_ name: String) throws -> [BaseMap.Shape] {
+        @Sendable func shapes(_ name: String) throws -> [BaseMap.Shape] {
             let file = folder.appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw PipelineError.invalidInput(
@@ -123,7 +123,10 @@ public struct RenderRun: Sendable {
                         "not usable map outlines: \(error)", fix: "Restore the file from fixtures/geo"))
             }
         }
-        return BaseMap(countries: try shapes("countries.geojson"), regions: try shapes("us-states.json"))
+        // The two outline files parsed at the same time (the countries on this thread).
+        let regions = Background { try shapes("us-states.json") }
+        let countries = Result { try shapes("countries.geojson") }
+        return BaseMap(countries: try countries.get(), regions: try regions.value())
     }
 
     /// Every trip plan in the folder (top level), sorted by id; other artifact kinds are skipped with a note.
@@ -206,13 +209,14 @@ public struct RenderRun: Sendable {
             let stem = file.deletingPathExtension().lastPathComponent + "-"
             return wanted.contains(where: { $0.hasPrefix(stem) })
         }.map { (url: $0, path: display($0)) }
-        // The season files read on all cores; the first failure in path order is reported.
+        // The season files read on all cores, each decoding only the games the plans visit; the first
+        // failure in path order is reported.
         let read = files.parallelMap { file in
-            Result { try EnvelopeReader.read(Game.self, at: file.url, displayPath: file.path, expecting: .games).records }
+            Result { try EnvelopeReader.records(Game.self, at: file.url, displayPath: file.path, expecting: .games, ids: wanted) }
         }
         for result in read {
             let games = try result.get()
-            for game in games where wanted.contains(game.id) {
+            for game in games {
                 if let existing = stamps[game.id] {
                     stamps[game.id] = max(existing, game.lastModified)
                 } else {

@@ -3,7 +3,7 @@ import SportsTimeCore
 
 /// libFuzzer harness: the envelope decoder (header first, then the records) for every artifact kind
 /// with its record type, and the canonical writer on whatever decodes (decode → encode → decode must
-/// give the same bytes again).
+/// give the same bytes again), and the reading of some ids of a games file against the whole reading.
 func roundTrip<Record: Codable & Sendable & Identifiable>(_ type: Record.Type, _ kind: ArtifactKind, _ data: Data)
 where Record.ID == String {
     do {
@@ -25,6 +25,24 @@ where Record.ID == String {
     }
 }
 
+/// Reading some ids of a games file (`EnvelopeReader.records(…ids:)`) gives exactly the records the
+/// whole reading gives for them, and fails only where the whole reading fails, with a located exit-2 error.
+func selectiveRead(_ data: Data) {
+    let path = "out/fuzz/artifact.json"
+    let whole = try? EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games).records
+    let ids = Set((whole ?? []).enumerated().filter { $0.offset % 2 == 0 }.map(\.element.id) + ["fuzz-absent-id"])
+    do {
+        let some = try EnvelopeReader.records(Game.self, from: data, path: path, expecting: .games, ids: ids)
+        if let whole { precondition(some == whole.filter { ids.contains($0.id) }, "reading some ids differs from the whole reading") }
+    } catch let error as PipelineError {
+        precondition(whole == nil, "reading some ids failed where the whole reading did not: \(error)")
+        precondition(error.exitCode == 2, "a bad envelope must be exit 2, was \(error.exitCode)")
+        for d in error.diagnostics { precondition(d.description.hasPrefix(path + ":"), "message without the file: \(d)") }
+    } catch {
+        preconditionFailure("unexpected error type: \(error)")
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEnvelope(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let empty: [UInt8] = [0]
@@ -37,6 +55,7 @@ func fuzzEnvelopeBody(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     roundTrip(RawGame.self, .rawGames, data)
     roundTrip(Game.self, .games, data)
+    selectiveRead(data)
     roundTrip(Team.self, .teams, data)
     roundTrip(Stadium.self, .stadiums, data)
     roundTrip(UnresolvedName.self, .unresolved, data)

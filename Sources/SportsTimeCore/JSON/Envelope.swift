@@ -384,15 +384,18 @@ public enum EnvelopeReader {
     public static func read<Record: Codable & Sendable>(
         _ type: Record.Type, at url: URL, displayPath: String, expecting kind: ArtifactKind
     ) throws -> Envelope<Record> {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        try read(type, from: try contents(of: url, displayPath: displayPath), path: displayPath, expecting: kind)
+    }
+
+    /// The bytes of an envelope file, or a located error saying to run the upstream stage.
+    private static func contents(of url: URL, displayPath: String) throws -> Data {
+        do { return try Data(contentsOf: url) } catch {
             throw PipelineError.invalidInput(
                 Diagnostic(
                     .error, at: SourceLocation(path: displayPath),
                     "cannot read file (\(error.localizedDescription))",
                     fix: "Run the upstream stage first"))
         }
-        return try read(type, from: data, path: displayPath, expecting: kind)
     }
 
     /// The records of an envelope file whose ids are in `ids`, in file order; `path` is shown in messages.
@@ -404,15 +407,7 @@ public enum EnvelopeReader {
     public static func records<Record: JSONDirectIdentifiable & Codable>(
         _ type: Record.Type, at url: URL, displayPath: String, expecting kind: ArtifactKind, ids: Set<String>
     ) throws -> [Record] {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw PipelineError.invalidInput(
-                Diagnostic(
-                    .error, at: SourceLocation(path: displayPath),
-                    "cannot read file (\(error.localizedDescription))",
-                    fix: "Run the upstream stage first"))
-        }
-        return try records(type, from: data, path: displayPath, expecting: kind, ids: ids)
+        try records(type, from: try contents(of: url, displayPath: displayPath), path: displayPath, expecting: kind, ids: ids)
     }
 
     /// `records(_:at:displayPath:expecting:ids:)` of bytes already read.

@@ -133,7 +133,7 @@ count_stages() { # <workspace> <bin> <prefix>: fills IR[<prefix>/<stage>]
   local ws=$1 p=$3 bin="$WORK/bin-$3"
   # valgrind 3.19 cannot read the toolchain's DWARF 5 debug info: count on copies without it (same code).
   mkdir -p "$bin"
-  for exe in sportstime-ingest sportstime-normalize sportstime-merge sportstime-plan; do strip -g -o "$bin/$exe" "$2/$exe"; done
+  for exe in sportstime-ingest sportstime-normalize sportstime-merge sportstime-plan sportstime-render; do strip -g -o "$bin/$exe" "$2/$exe"; done
   say "instructions: $p ingest"
   IR[$p/ingest]=$(instructions "$ws" "$bin/sportstime-ingest" --sources pipeline/sources.yaml --scraped fixtures/scraped --out out/ingest)
   say "instructions: $p normalize"
@@ -144,6 +144,9 @@ count_stages() { # <workspace> <bin> <prefix>: fills IR[<prefix>/<stage>]
   say "instructions: $p plan"
   IR[$p/plan]=$(instructions "$ws" "$bin/sportstime-plan" --merged out/merge --requests fixtures/requests --out out/plan-one \
     --request mlb-boston-june-week)
+  say "instructions: $p render"
+  IR[$p/render]=$(instructions "$ws" "$bin/sportstime-render" --plans out/plan-one --merged out/merge --geo fixtures/geo \
+    --out out/render-one --no-pdf)
 }
 declare -A IR
 if command -v valgrind >/dev/null 2>&1; then
@@ -172,20 +175,22 @@ if command -v valgrind >/dev/null 2>&1; then
   if [[ $have_base == 1 ]]; then
     echo "Instructions per stage process on the real fixtures (valgrind --tool=callgrind, all threads), this build"
     echo "and the baseline revision $BASELINE (the last one before the one JSON layer), each from clean outputs."
-    echo "The plan row is one request (mlb-boston-june-week). Ratio = baseline / this build (higher = fewer now)."
+    echo "The plan row is one request (mlb-boston-june-week), the render row that plan. Ratio = baseline / this build"
+    echo "(higher = fewer now)."
     echo
     echo "| stage | instructions (this build) | instructions ($BASELINE) | ratio |"
     echo "|---|--:|--:|--:|"
   else
     echo "Instructions per stage process on the real fixtures (valgrind --tool=callgrind, all threads), from clean"
-    echo "outputs; the plan row is one request (mlb-boston-june-week). No baseline revision was measured."
+    echo "outputs; the plan row is one request (mlb-boston-june-week), the render row that plan. No baseline"
+    echo "revision was measured."
     echo
     echo "| stage | instructions (this build) |"
     echo "|---|--:|"
   fi
   IR[now/data]=$(( ${IR[now/ingest]:-0} + ${IR[now/normalize]:-0} + ${IR[now/merge]:-0} ))
   IR[base/data]=$(( ${IR[base/ingest]:-0} + ${IR[base/normalize]:-0} + ${IR[base/merge]:-0} ))
-  for s in ingest normalize merge data plan; do
+  for s in ingest normalize merge data plan render; do
     label=$s; [[ $s == data ]] && label="**ingest + normalize + merge**"
     if [[ $have_base == 1 ]]; then
       python3 -c "

@@ -417,3 +417,30 @@ import Yams
         }
     }
 }
+
+@Suite struct TextLinesTests {
+    @Test func linesEndAtLFAndCRLFAndKeepEverythingElse() {
+        #expect(TextLines.split("a\nb\r\nc") == ["a", "b", "c"])
+        #expect(TextLines.split("a\r\nb\r\n") == ["a", "b", ""])
+        #expect(TextLines.split("") == [""])
+        #expect(TextLines.split("\n") == ["", ""])
+        #expect(TextLines.split("\r\n\r\n") == ["", "", ""])
+        // A lone CR ends no line (as before); only the CR of a CRLF goes.
+        #expect(TextLines.split("a\rb\n\r") == ["a\rb", "\r"])
+        #expect(TextLines.split("Montréal,é\u{301}\r\n東京 🏟️\n") == ["Montréal,é\u{301}", "東京 🏟️", ""])
+    }
+
+    /// Where a text has no CRLF, the lines are what splitting the string at "\n" gives; with CRLF ends,
+    /// the same text with LF ends.
+    @Test(arguments: ["", "one", "a\nb", "a\n\nb\n", "\n\n", "x,y\n\"q\",é\u{301}\n🏟️", "  padded \n\t tabbed \n"])
+    func linesAreTheStringSplitAtNewlineAndCRLFChangesNothingElse(text: String) {
+        let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(TextLines.split(text) == expected)
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(TextLines.split(crlf) == expected)
+        // Line n of the file is element n - 1: each slice starts where its line starts in the text.
+        for (index, line) in TextLines.split(crlf).enumerated() where index > 0 {
+            #expect(crlf[..<line.startIndex].utf8.last == UInt8(ascii: "\n"))
+        }
+    }
+}

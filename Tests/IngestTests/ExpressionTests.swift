@@ -181,13 +181,15 @@ import Testing
         }
     }
 
-    @Test func aSyntaxErrorIsLocatedAtItsCharacterInSourcesYAML() throws {
+    /// Also in a sources.yaml saved with CRLF line ends: the same line and column.
+    @Test(arguments: ["\n", "\r\n"])
+    func aSyntaxErrorIsLocatedAtItsCharacterInSourcesYAML(lineEnd: String) throws {
         let spec = Self.spec(
             kind: """
                   kind: {cases: [{when: "week <= 5 and mnth(gameday) == 1", value: postseason}]}
                 """)
         do {
-            _ = try SourceCatalog.load(text: spec, path: "pipeline/sources.yaml")
+            _ = try SourceCatalog.load(text: spec.replacingOccurrences(of: "\n", with: lineEnd), path: "pipeline/sources.yaml")
             Issue.record("expected an error")
         } catch let error as PipelineError {
             let lines = spec.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -142,6 +142,15 @@ let depfileSpec = """
         #expect(
             Depfile.parse("# read\nout/merge/x.json\n\n./out/merge/games/a-*.json\n", deps: ["out/merge"])
                 == .success(["out/merge/games/a-*.json", "out/merge/x.json"]))
+        // A depfile written with CRLF line ends (a tool on Windows) reads the same.
+        #expect(
+            Depfile.parse("# read\r\nout/merge/x.json\r\n\r\n./out/merge/games/a-*.json\r\n", deps: ["out/merge"])
+                == .success(["out/merge/games/a-*.json", "out/merge/x.json"]))
+        if case .failure(let problem) = Depfile.parse("out/ok.json\r\n../x\r\n", deps: ["out"]) {
+            #expect(problem.message == "line 2: the path '../x' leaves the repository")
+        } else {
+            Issue.record("accepted a path leaving the repository")
+        }
         if case .failure(let problem) = Depfile.parse("out/*/x.json\n", deps: ["out"]) {
             #expect(problem.message.contains("has a '*' outside its last part"))
         } else {

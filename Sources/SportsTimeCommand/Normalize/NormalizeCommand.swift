@@ -192,7 +192,7 @@ struct NormalizeRun {
     /// The 1-based line of the row whose first field is `id` in a reference CSV file, if any.
     private func recordLine(id: String, in url: URL) -> Int? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        for (index, line) in TextLines.split(text).enumerated()
         where line.hasPrefix("\(id),") || line.hasPrefix("\"\(id)\",") {
             return index + 1
         }

@@ -461,7 +461,7 @@ public enum EnvelopeReader {
             let index = context.codingPath.dropFirst().first?.intValue
         else { return nil }
         var line = 1
-        for text in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+        for text in TextLines.split(String(decoding: data, as: UTF8.self)) {
             if text.hasPrefix("  \"records\": [") { return line + 1 + index }
             line += 1
         }

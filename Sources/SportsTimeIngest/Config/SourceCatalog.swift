@@ -30,7 +30,7 @@ public enum SourceCatalog {
         var configs: [SourceConfig] = []
         var seen: [String: Int] = [:]
         var presets: [SourceFormat: MappingSpec] = [:]
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        let lines = TextLines.split(text).map(String.init)
         let sourceLocations = StrictYAML.locations(of: positions.map { ["sources", .index($0)] }, in: document, path: path)
         for (decoded, spec) in file.sources.enumerated() {
             let index = positions[decoded]

@@ -182,7 +182,7 @@ public struct RecordExplainer: Sendable {
         var found = 0
         for reference in referenceFiles.sorted() {
             guard let bytes = read(reference) else { continue }
-            for (number, text) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, text) in TextLines.split(String(decoding: bytes, as: UTF8.self))
                 .enumerated()
             where Self.names(String(text), id) {
                 lines.append("  \(reference):\(number + 1): \(text)")

@@ -177,7 +177,7 @@ public struct Publisher: Sendable {
     /// The 1-based line of the first occurrence of `value` (as a JSON string) in `text`; 1 when absent.
     static func line(of value: String, in text: String) -> Int {
         let quoted = value.hasPrefix("\"") ? value : ((try? CanonicalJSON.compact(value)) ?? value)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        for (index, line) in TextLines.split(text).enumerated()
         where line.contains(quoted) || line.contains(value) {
             return index + 1
         }

@@ -25,7 +25,7 @@ public enum Depfile {
     /// The entries of a depfile, normalized and sorted. Blank lines and lines starting with `#` are skipped.
     public static func parse(_ text: String, deps: [String]) -> Result<[String], Problem> {
         var entries = Set<String>()
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, rawLine) in TextLines.split(text).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let path: String

@@ -157,7 +157,7 @@ extension Workspace {
 
     /// The line of out `out` in the entry of `stage` of a lock's text (1 when not found).
     static func line(ofOut out: String, stage: String, in text: String) -> Int {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = TextLines.split(text)
         let stageKey = ((try? CanonicalJSON.compact(stage)) ?? stage) + ":"
         let outKey = ((try? CanonicalJSON.compact(out)) ?? out) + ":"
         var inStage = false, inOuts = false

@@ -444,3 +444,27 @@ import Yams
         }
     }
 }
+
+@Suite struct ASCIITextTests {
+    /// Eight bytes at a time and the tail byte by byte: a non-ASCII byte at any position of texts up to
+    /// three words long is seen, in a String and in a Substring of one.
+    @Test func isAllASCIIMatchesAByteByByteCheck() {
+        var texts = ["", "a", "Atlanta United 3 - CF Montreal 2", String(repeating: "x", count: 64)]
+        for length in 0...24 {
+            let plain = String(repeating: "a", count: length)
+            texts.append(plain)
+            for position in 0...length {
+                var bytes = Array(plain.utf8)
+                bytes.insert(contentsOf: Array("é".utf8), at: position)
+                texts.append(String(decoding: bytes, as: UTF8.self))
+                texts.append(String(plain.prefix(position)) + "\u{7F}" + String(plain.dropFirst(position)))
+            }
+        }
+        for text in texts {
+            let expected = text.utf8.allSatisfy { $0 < 0x80 }
+            #expect(text.isAllASCII == expected, "\(text)")
+            #expect(text.dropFirst().isAllASCII == text.dropFirst().utf8.allSatisfy { $0 < 0x80 }, "\(text)")
+        }
+        #expect(!"Montréal".isAllASCII && "Montreal".isAllASCII)
+    }
+}

@@ -47,6 +47,32 @@ private let committedReference = URL(fileURLWithPath: #filePath)
         #expect(LocalDate(daysSinceEpoch: 0).iso8601 == "1970-01-01")
     }
 
+    /// The layouts read without the general parser (`YYYY-MM-DD`, `YYYYMMDD`) give what it gives: every
+    /// day of four years in both, impossible dates, and near misses of either layout.
+    @Test func fastDateLayoutsReadAsTheGeneralParserDoes() throws {
+        func general(_ text: String) -> LocalDate? {
+            var parser = FixedParser(Substring(text))
+            guard let date = parser.parseDate(), parser.isAtEnd else { return nil }
+            return date
+        }
+        var texts = [
+            "20230230", "2023-02-30", "20231301", "00000000", "99991231", "2024-02-29", "20240229", "20230229",
+            "2023-0330", "202303-30", "2023033a", "+2023033", "2023 330", "2023-3-30", "2023033", "202303300",
+            "2023-03-3", "2023/03/30", "２０２３０３３０", "",
+        ]
+        for days in Int64(19_000)...Int64(20_461) {
+            let date = LocalDate(daysSinceEpoch: days)
+            texts.append(date.iso8601)
+            texts.append(date.iso8601.replacingOccurrences(of: "-", with: ""))
+        }
+        for text in texts {
+            #expect(LocalDate(iso8601: text) == general(text), "\(text)")
+            #expect(LocalDate(iso8601: Substring(text)) == general(text), "\(text)")
+        }
+        #expect(LocalDate(iso8601: "20230330") == LocalDate(year: 2023, month: 3, day: 30))
+        #expect(LocalDate(iso8601: "20230230") == nil)
+    }
+
     /// Dates are stored packed (6 bytes); order, equality and the day count are those of the calendar,
     /// checked day by day over four centuries, and a day count no schedule holds does not trap.
     @Test func packedDatesKeepCalendarOrderAndArithmetic() throws {

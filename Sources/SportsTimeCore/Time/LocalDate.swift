@@ -99,19 +99,20 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     public var description: String { iso8601 }
 
-    /// The date of exactly `YYYY-MM-DD`; `.some(nil)` when those digits are no date, nil when the bytes
-    /// are not in that layout (the general parser decides).
+    /// The date of exactly `YYYY-MM-DD` or `YYYYMMDD` (Retrosheet, iCalendar); `.some(nil)` when those
+    /// digits are no date, nil when the bytes are not in either layout (the general parser decides).
     static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate?? {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        let (monthAt, dayAt) = bytes.count == 8 ? (4, 6) : (5, 8)
+        guard bytes.count == 8 || (bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")),
             let century = twoDigits(bytes, 0), let year = twoDigits(bytes, 2),
-            let month = twoDigits(bytes, 5), let day = twoDigits(bytes, 8)
+            let month = twoDigits(bytes, monthAt), let day = twoDigits(bytes, dayAt)
         else { return nil }
         return .some(LocalDate(year: century * 100 + year, month: month, day: day))
     }
 
     /// Parses `YYYY-MM-DD` (or `YYYYMMDD`).
     public init?(iso8601 text: some StringProtocol) {
-        // The canonical form (`2026-06-12`) without the general parser.
+        // The canonical forms (`2026-06-12`, `20260612`) without the general parser.
         if let fast = text.utf8.withContiguousStorageIfAvailable({ LocalDate.canonical($0) }), let fast {
             guard let fast else { return nil }
             self = fast

@@ -497,7 +497,7 @@ struct RowMapper {
         guard !placeholders.isEmpty else { return nil }
         func isASCIIAlphanumeric(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
         if let first = team.utf8.first, let last = team.utf8.last, isASCIIAlphanumeric(first), isASCIIAlphanumeric(last),
-            team.utf8.allSatisfy({ $0 < 0x80 })
+            team.isAllASCII
         {
             // ASCII with a letter or digit at both ends: a placeholder only when it is one, in any case
             // (`TBD`), lowered byte by byte (most team codes are as long as some placeholder).
@@ -528,7 +528,7 @@ struct RowMapper {
     /// `(tbd)` → `tbd`: white space and punctuation removed from both ends.
     static func strippedOfPunctuation(_ text: String) -> String {
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) {
+        if text.isAllASCII {
             // ASCII: byte by byte, by the same rule tabulated (a byte is a character here).
             var start = utf8.startIndex, end = utf8.endIndex
             while start < end, asciiEdge[Int(utf8[start])] { start = utf8.index(after: start) }

@@ -102,7 +102,7 @@ enum ICalendarTable {
     static func parseProperty(_ content: String) -> (name: String, params: [String: String], value: String)? {
         // In ASCII text (a logical line has no CR or LF) every byte is a character: scanned as bytes, and
         // names upper-cased byte by byte (what `uppercased()` does to ASCII).
-        guard content.utf8.allSatisfy({ $0 < 0x80 }) else { return parsePropertyByCharacter(content) }
+        guard content.isAllASCII else { return parsePropertyByCharacter(content) }
         var content = content
         return content.withUTF8 { bytes -> (name: String, params: [String: String], value: String)? in
             var inQuotes = false
@@ -262,7 +262,7 @@ enum ICalendarTable {
     /// form feed, and in other text NEL and the Unicode line and paragraph separators); ASCII text is
     /// split byte by byte.
     static func lines(of text: String) -> [Substring] {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isNewline) }
+        guard text.isAllASCII else { return text.split(whereSeparator: \.isNewline) }
         var lines: [Substring] = []
         let utf8 = text.utf8
         var start = utf8.startIndex

@@ -211,7 +211,7 @@ public enum ShrinkGuard {
     public static func seasonTexts(
         games: [(id: String, isActive: Bool)], forEachSource: (String, (String) -> Void) -> Void
     ) -> (ids: String, rows: String, order: [String]) {
-        func isPlain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+        func isPlain(_ text: String) -> Bool { text.isAllASCII }
         let games = games.sorted { $0.id < $1.id }
         let sorted = games.map(\.id)
         var sourceNumber: [String: Int] = [:]

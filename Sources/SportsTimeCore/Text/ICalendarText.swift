@@ -97,8 +97,8 @@ public enum ICalendarText {
     /// `unescape` for ASCII text, byte by byte (in ASCII every character is one byte, except a CR LF
     /// pair, which a backslash before it keeps whole either way); nil for other text.
     static func unescapeASCII(_ text: String) -> String? {
+        guard text.isAllASCII else { return nil }
         let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         guard utf8.contains(UInt8(ascii: "\\")) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)

@@ -27,6 +27,18 @@ struct BatchNormalization {
     /// Raw strings seen so far, trimmed and with their match keys: a batch repeats a few dozen names
     /// thousands of times.
     private var names: [String: (text: String, key: String)] = [:]
+    /// Team names seen so far, for the sport they were read for, with their trimmed text and match key
+    /// and, when their alias bucket has no validity dates, what they resolve to on every date: one
+    /// dictionary access per team of a game instead of four.
+    private var teamNames: [String: TeamName] = [:]
+
+    private struct TeamName {
+        var text: String
+        var key: String
+        var sport: String
+        /// The lookup and its team, when the outcome is the same on every date.
+        var undated: (lookup: AliasResolver.Lookup, team: Team?)?
+    }
 
     init(batch: RawBatch, resolver: AliasResolver, options: NormalizeOptions) {
         self.batch = batch; self.resolver = resolver; self.options = options
@@ -159,16 +171,17 @@ struct BatchNormalization {
         }
 
         func team(_ printed: String, role: String) -> Team? {
-            let (name, key) = clean(printed)
+            let known = teamName(printed, sport: raw.sport, on: date)
+            let (name, key) = (known.text, known.key)
             if key.isEmpty {
                 reasons.append(name.isEmpty ? "\(role) is blank" : "\(role) is a placeholder ('\(name)')")
                 return nil
             }
-            let lookup = resolver.lookUpTeam(key: key, sport: raw.sport, system: batch.system, on: date)
+            let lookup = known.undated?.lookup ?? resolver.lookUpTeam(key: key, sport: raw.sport, system: batch.system, on: date)
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
-                return resolver.team(id: id)
+                return known.undated.map { $0.team } ?? resolver.team(id: id)
             case .ambiguous(let ids):
                 reasons.append("ambiguous \(role) '\(name)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.team, name, ids, role: role))
@@ -396,6 +409,20 @@ struct BatchNormalization {
     /// Only a name that resolves to nothing is taken as a placeholder: Retrosheet's `TBA` is Tampa Bay.
     static func isPlaceholder(_ key: String) -> Bool {
         ["tbd", "tba", "tbc"].contains(key)
+    }
+
+    /// A printed team name of `sport`: trimmed, its match key, and what it resolves to when that is the
+    /// same on every date; worked out once per distinct name (and again when the sport differs).
+    private mutating func teamName(_ printed: String, sport: String, on date: LocalDate) -> TeamName {
+        if let known = teamNames[printed], known.sport == sport { return known }
+        let (text, key) = clean(printed)
+        var made = TeamName(text: text, key: key, sport: sport, undated: nil)
+        if !key.isEmpty {
+            let lookup = resolver.lookUpTeam(key: key, sport: sport, system: batch.system, on: date)
+            if !lookup.isDated { made.undated = (lookup, lookup.resolution.id.flatMap(resolver.team(id:))) }
+        }
+        teamNames[printed] = made
+        return made
     }
 
     /// A raw string trimmed, and its match key; worked out once per distinct string.

@@ -15,6 +15,12 @@ public enum NameResolution: Hashable, Sendable {
         if case .resolved(let id) = self { return id }
         return nil
     }
+
+    /// The candidate ids when ambiguous.
+    public var ambiguousIds: [String]? {
+        if case .ambiguous(let ids) = self { return ids }
+        return nil
+    }
 }
 
 /// Resolves raw team and stadium names to canonical ids, through names valid on the game's date.

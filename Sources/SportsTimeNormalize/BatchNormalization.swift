@@ -32,12 +32,31 @@ struct BatchNormalization {
     /// dictionary access per team of a game instead of four.
     private var teamNames: [String: TeamName] = [:]
 
-    private struct TeamName {
-        var text: String
-        var key: String
-        var sport: String
+    /// Venue names seen so far, with their trimmed text and match key and, when the name resolves or
+    /// fails to resolve the same way on every date, in every city and for every home team (its bucket has
+    /// no validity dates and does not leave it ambiguous), that outcome with its stadium and zone.
+    private var venueNames: [String: VenueName] = [:]
+
+    /// A class: a game reads its memo in place (a struct would be copied out of the dictionary, with a
+    /// retain of every string of its stadium or team, which cost more than the lookups it saves).
+    private final class VenueName: Sendable {
+        let text: String
+        let key: String
+        let undated: (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)?
+        init(text: String, key: String, undated: (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)?) {
+            self.text = text; self.key = key; self.undated = undated
+        }
+    }
+
+    private final class TeamName: Sendable {
+        let text: String
+        let key: String
+        let sport: String
         /// The lookup and its team, when the outcome is the same on every date.
-        var undated: (lookup: AliasResolver.Lookup, team: Team?)?
+        let undated: (lookup: AliasResolver.Lookup, team: Team?)?
+        init(text: String, key: String, sport: String, undated: (lookup: AliasResolver.Lookup, team: Team?)?) {
+            self.text = text; self.key = key; self.sport = sport; self.undated = undated
+        }
     }
 
     init(batch: RawBatch, resolver: AliasResolver, options: NormalizeOptions) {
@@ -205,17 +224,29 @@ struct BatchNormalization {
         if let home, resolver.hasDatedHomes(home.id) { dependsOnDate = true }
 
         var stadium: Stadium?
-        let (venue, venueKey) = clean(raw.venue ?? "")
+        // The zone of a stadium the venue name's memo gave (looked up with the stadium, once).
+        var knownZone: TimeZone??
+        let venueName = self.venueName(raw.venue ?? "", on: date)
+        let (venue, venueKey) = (venueName.text, venueName.key)
         var venueGiven = !venueKey.isEmpty
         if venueGiven {
-            let city = raw.city.map { clean($0).key }
-            let lookup = resolver.lookUpStadium(
-                key: venueKey, cityKey: city, system: batch.system, on: date,
-                homeStadiumId: homeStadiumId)
+            let lookup: AliasResolver.Lookup
+            if let undated = venueName.undated {
+                lookup = undated.lookup
+            } else {
+                let city = raw.city.map { clean($0).key }
+                lookup = resolver.lookUpStadium(
+                    key: venueKey, cityKey: city, system: batch.system, on: date,
+                    homeStadiumId: homeStadiumId)
+            }
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
-                stadium = resolver.stadium(id: id)
+                if let undated = venueName.undated {
+                    (stadium, knownZone) = (undated.stadium, .some(undated.zone))
+                } else {
+                    stadium = resolver.stadium(id: id)
+                }
             case .ambiguous(let ids):
                 reasons.append("ambiguous venue '\(venue)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.venue, venue, ids))
@@ -237,7 +268,7 @@ struct BatchNormalization {
 
         var schedule: GameSchedule?
         if let stadium {
-            if let zone = resolver.timeZone(ofStadium: stadium.id) {
+            if let zone = knownZone ?? resolver.timeZone(ofStadium: stadium.id) {
                 switch GameSchedule.make(for: raw, stadiumZone: zone) {
                 case .success(let value): schedule = value
                 case .failure(let problem): reasons.append(problem.reason)
@@ -416,12 +447,32 @@ struct BatchNormalization {
     private mutating func teamName(_ printed: String, sport: String, on date: LocalDate) -> TeamName {
         if let known = teamNames[printed], known.sport == sport { return known }
         let (text, key) = clean(printed)
-        var made = TeamName(text: text, key: key, sport: sport, undated: nil)
+        var undated: (lookup: AliasResolver.Lookup, team: Team?)?
         if !key.isEmpty {
             let lookup = resolver.lookUpTeam(key: key, sport: sport, system: batch.system, on: date)
-            if !lookup.isDated { made.undated = (lookup, lookup.resolution.id.flatMap(resolver.team(id:))) }
+            if !lookup.isDated { undated = (lookup, lookup.resolution.id.flatMap(resolver.team(id:))) }
         }
+        let made = TeamName(text: text, key: key, sport: sport, undated: undated)
         teamNames[printed] = made
+        return made
+    }
+
+    /// A printed venue name: trimmed, its match key, and its outcome when that depends on nothing else
+    /// (see `venueNames`); worked out once per distinct name.
+    private mutating func venueName(_ printed: String, on date: LocalDate) -> VenueName {
+        if let known = venueNames[printed] { return known }
+        let (text, key) = clean(printed)
+        var undated: (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)?
+        if !key.isEmpty {
+            // Without a city or a home team: only an ambiguous outcome uses them, and that one is not kept.
+            let lookup = resolver.lookUpStadium(key: key, cityKey: nil, system: batch.system, on: date, homeStadiumId: nil)
+            if !lookup.isDated, lookup.resolution.ambiguousIds == nil {
+                let stadium = lookup.resolution.id.flatMap(resolver.stadium(id:))
+                undated = (lookup, stadium, stadium.flatMap { resolver.timeZone(ofStadium: $0.id) })
+            }
+        }
+        let made = VenueName(text: text, key: key, undated: undated)
+        venueNames[printed] = made
         return made
     }
 

@@ -109,7 +109,11 @@ struct BatchNormalization {
         if let diagnostic = outOfSeason(resolved) { diagnostics.emit(diagnostic) }
         let numbering = DoubleheaderNumbering(games: resolved)
         var games: [Game] = []
-        var firstById: [String: RawGame] = [:]
+        games.reserveCapacity(resolved.count)
+        // The first game of each id, by its place in `resolved` (a record copied into the dictionary
+        // would retain each of its strings, and move again at every growth).
+        var firstById: [String: Int] = [:]
+        firstById.reserveCapacity(resolved.count)
         for index in resolved.indices {
             if let first = numbering.duplicateOf[index] {
                 let original = resolved[first].raw
@@ -121,7 +125,8 @@ struct BatchNormalization {
                 continue
             }
             let made = makeGame(resolved[index], number: numbering.numbers[index])
-            if let original = firstById[made.id] {
+            if let first = firstById[made.id] {
+                let original = resolved[first].raw
                 rejects.append(
                     reject(
                         resolved[index].raw,
@@ -129,7 +134,7 @@ struct BatchNormalization {
                             + "same canonical id '\(made.id)'"))
                 continue
             }
-            firstById[made.id] = resolved[index].raw
+            firstById[made.id] = index
             games.append(made)
         }
         // Sorted by id through sorted indices (the same comparisons in the same order as sorting the

@@ -211,7 +211,6 @@ public enum ShrinkGuard {
     public static func seasonTexts(
         games: [(id: String, isActive: Bool)], forEachSource: (String, (String) -> Void) -> Void
     ) -> (ids: String, rows: String, order: [String]) {
-        func isPlain(_ text: String) -> Bool { text.isAllASCII }
         let games = games.sorted { $0.id < $1.id }
         let sorted = games.map(\.id)
         var sourceNumber: [String: Int] = [:]
@@ -223,7 +222,7 @@ public enum ShrinkGuard {
         var rest: [(source: String, gameId: String)] = []
         var last: (source: String, number: Int)?
         for (index, id) in sorted.enumerated() {
-            if plain && !isPlain(id) { plain = false }
+            if plain && !id.isAllASCII { plain = false }
             forEachSource(id) { source in
                 // The same bytes as the last source: Swift's `==` is canonical equivalence (the Kelvin sign
                 // equals `K`), but a text `==` to an ASCII one and as long in UTF-8 is spelled the same (a
@@ -232,7 +231,7 @@ public enum ShrinkGuard {
                     buckets[last.number].append(index)
                     return
                 }
-                guard plain, isPlain(source), !source.utf8.contains(UInt8(ascii: "\t")) else {
+                guard plain, source.isAllASCII, !source.utf8.contains(UInt8(ascii: "\t")) else {
                     plain = false
                     rest.append((source, id))
                     return

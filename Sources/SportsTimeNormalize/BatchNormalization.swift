@@ -40,21 +40,23 @@ struct BatchNormalization {
     /// A class: a game reads its memo in place (a struct would be copied out of the dictionary, with a
     /// retain of every string of its stadium or team, which cost more than the lookups it saves).
     private final class VenueName: Sendable {
+        typealias Outcome = (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)
         let text: String
         let key: String
-        let undated: (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)?
-        init(text: String, key: String, undated: (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)?) {
+        let undated: Outcome?
+        init(text: String, key: String, undated: Outcome?) {
             self.text = text; self.key = key; self.undated = undated
         }
     }
 
     private final class TeamName: Sendable {
+        typealias Outcome = (lookup: AliasResolver.Lookup, team: Team?)
         let text: String
         let key: String
         let sport: String
         /// The lookup and its team, when the outcome is the same on every date.
-        let undated: (lookup: AliasResolver.Lookup, team: Team?)?
-        init(text: String, key: String, sport: String, undated: (lookup: AliasResolver.Lookup, team: Team?)?) {
+        let undated: Outcome?
+        init(text: String, key: String, sport: String, undated: Outcome?) {
             self.text = text; self.key = key; self.sport = sport; self.undated = undated
         }
     }
@@ -452,7 +454,7 @@ struct BatchNormalization {
     private mutating func teamName(_ printed: String, sport: String, on date: LocalDate) -> TeamName {
         if let known = teamNames[printed], known.sport == sport { return known }
         let (text, key) = clean(printed)
-        var undated: (lookup: AliasResolver.Lookup, team: Team?)?
+        var undated: TeamName.Outcome?
         if !key.isEmpty {
             let lookup = resolver.lookUpTeam(key: key, sport: sport, system: batch.system, on: date)
             if !lookup.isDated { undated = (lookup, lookup.resolution.id.flatMap(resolver.team(id:))) }
@@ -467,7 +469,7 @@ struct BatchNormalization {
     private mutating func venueName(_ printed: String, on date: LocalDate) -> VenueName {
         if let known = venueNames[printed] { return known }
         let (text, key) = clean(printed)
-        var undated: (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)?
+        var undated: VenueName.Outcome?
         if !key.isEmpty {
             // Without a city or a home team: only an ambiguous outcome uses them, and that one is not kept.
             let lookup = resolver.lookUpStadium(key: key, cityKey: nil, system: batch.system, on: date, homeStadiumId: nil)

@@ -153,6 +153,12 @@ struct GameFold: Sendable {
         _ clusters: [[String]], byId: [String: [Int]], contributions: [Contribution]
     ) -> [(parts: [Contribution], game: Game, origins: MergeLineage.Entry, conflict: MergeConflict?)] {
         clusters.parallelMapInRuns(minimumRun: 256) { members in
+            // A game of one record (nearly every game) merged without the ranking: nothing to rank.
+            if members.count == 1, let only = byId[members[0]], only.count == 1 {
+                let part = contributions[only[0]]
+                let (game, origins) = mergeOne(part)
+                return ([part], game, origins, nil)
+            }
             let parts = members.flatMap { byId[$0]! }.sorted().map { contributions[$0] }
             let (game, origins) = merge(parts)
             return (parts, game, origins, CrossSourceReport.conflict(parts, merged: game, context: self))
@@ -278,8 +284,32 @@ struct GameFold: Sendable {
         return "newest stated value"
     }
 
+    /// Every field group's origin when a game has one record: that record, the only source.
+    private static let onlySource = FieldOrigins(
+        Dictionary(uniqueKeysWithValues: FieldGroup.allCases.map { ($0.rawValue, FieldOrigin(row: 0, rule: "only source")) }))
+
+    /// `merge([part])`, without the ranking (one record wins every field group): the record as stated,
+    /// with the fields a merged game does not keep cleared, and a start only when the record knows one.
+    /// Equal to `merge([part])` for every record (a test holds them to it); it shares one `FieldOrigins`
+    /// between the games it merges instead of building five entries for each.
+    func mergeOne(_ part: Contribution) -> (Game, MergeLineage.Entry) {
+        var game = part.game
+        var fields = Self.onlySource
+        if game.startKnowledge == .unknown {
+            game.startUTC = nil
+            fields[FieldGroup.start.rawValue] = FieldOrigin(
+                row: 0, rule: "no source states a start on \(game.localDate.iso8601)")
+        }
+        game.schemaVersion = Game.artifactKind.currentVersion
+        game.deprecatedAt = nil
+        game.provenance = nil
+        game.inferred = nil
+        game.formerIds = nil
+        return (game, MergeLineage.Entry(formerIds: nil, rows: [part], fields: fields))
+    }
+
     /// The merged game of `parts` (a non-empty set of contributions, in fold order) and its lineage.
-    private func merge(_ parts: [Contribution]) -> (Game, MergeLineage.Entry) {
+    func merge(_ parts: [Contribution]) -> (Game, MergeLineage.Entry) {
         let rows = parts.sorted {
             ($0.game.lastModified, $0.game.source, $0.game.provenance ?? "", $0.order)
                 < ($1.game.lastModified, $1.game.source, $1.game.provenance ?? "", $1.order)

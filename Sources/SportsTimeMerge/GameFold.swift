@@ -284,17 +284,13 @@ struct GameFold: Sendable {
         return "newest stated value"
     }
 
-    /// Every field group's origin when a game has one record: that record, the only source.
-    private static let onlySource = FieldOrigins(
-        Dictionary(uniqueKeysWithValues: FieldGroup.allCases.map { ($0.rawValue, FieldOrigin(row: 0, rule: "only source")) }))
-
     /// `merge([part])`, without the ranking (one record wins every field group): the record as stated,
     /// with the fields a merged game does not keep cleared, and a start only when the record knows one.
     /// Equal to `merge([part])` for every record (a test holds them to it); it shares one `FieldOrigins`
     /// between the games it merges instead of building five entries for each.
     func mergeOne(_ part: Contribution) -> (Game, MergeLineage.Entry) {
         var game = part.game
-        var fields = Self.onlySource
+        var fields = FieldOrigins.onlySource
         if game.startKnowledge == .unknown {
             game.startUTC = nil
             fields[FieldGroup.start.rawValue] = FieldOrigin(

@@ -209,6 +209,32 @@ import Testing
         #expect(origins == FieldOrigins(Dictionary(uniqueKeysWithValues: origins.map { ($0.key, $0.value) })))
     }
 
+    /// A value written once and copied in (`encoded`) takes a value's place: after a key, and as an element
+    /// with its comma; the shared one-record origins are written as origins built entry by entry are.
+    @Test func anEncodedValueTakesAValuesPlace() throws {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("a")
+        w.encoded(Array(#"{"x":1}"#.utf8))
+        w.key("b")
+        w.beginArray()
+        w.encoded(Array("2".utf8))
+        w.encoded(Array("[3]".utf8))
+        w.int(4)
+        w.endArray()
+        w.endObject()
+        #expect(w.text == #"{"a":{"x":1},"b":[2,[3],4]}"#)
+
+        var built = FieldOrigins()
+        for group in FieldGroup.allCases { built[group.rawValue] = FieldOrigin(row: 0, rule: "only source") }
+        #expect(built == .onlySource)
+        var entryByEntry = JSONWriter()
+        built.write(to: &entryByEntry)
+        #expect(FieldOrigins.onlySourceJSON == entryByEntry.bytes)
+        var line = JSONWriter()
+        GameLineage(id: "g", formerIds: nil, rows: [], fields: built).write(to: &line)
+        #expect(line.text == #"{"fields":"# + entryByEntry.text + #","id":"g","rows":[]}"#)
+    }
     // MARK: Writer against Foundation on random values
 
     @Test func stringsAndDoublesAreWrittenLikeFoundation() throws {

@@ -348,12 +348,8 @@ extension GameLineage: JSONLineCodable {
     public func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("fields")
-        w.beginObject()
-        for entry in fields {
-            w.key(entry.key)
-            entry.value.write(to: &w)
-        }
-        w.endObject()
+        // A game of one record (nearly every game) has the one origin of every such game: written once.
+        if fields == .onlySource { w.encoded(FieldOrigins.onlySourceJSON) } else { fields.write(to: &w) }
         w.field("formerIds", formerIds)
         w.field("id", id)
         w.key("rows")
@@ -397,6 +393,25 @@ extension LineageRow: JSONLineCodable {
         w.field("status", status)
         w.endObject()
     }
+}
+
+extension FieldOrigins {
+    /// The object of field group → origin, in key order.
+    func write(to w: inout JSONWriter) {
+        w.beginObject()
+        for entry in self {
+            w.key(entry.key)
+            entry.value.write(to: &w)
+        }
+        w.endObject()
+    }
+
+    /// `onlySource` as written.
+    static let onlySourceJSON: [UInt8] = {
+        var w = JSONWriter()
+        FieldOrigins.onlySource.write(to: &w)
+        return w.bytes
+    }()
 }
 
 extension FieldOrigin: JSONLineCodable {

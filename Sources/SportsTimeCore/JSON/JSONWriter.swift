@@ -264,6 +264,15 @@ public struct JSONWriter {
     /// Bytes written as they are (another writer's output).
     public mutating func raw(_ other: [UInt8]) { out.append(other) }
 
+    /// One value another writer wrote (a complete value, in this canonical form), in the place of a value:
+    /// after a key, or as an element with the comma before it. For a value written the same way many
+    /// times, written once and copied.
+    public mutating func encoded(_ value: [UInt8]) {
+        let out = self.out
+        separate(out)
+        out.append(value)
+    }
+
     /// Starts the comma bookkeeping over (the writer is reused for the next line of a document).
     public mutating func resetNesting() {
         outer.removeAll(keepingCapacity: true)

@@ -99,6 +99,11 @@ public struct FieldOrigins: Sendable, Hashable, Codable, Sequence, ExpressibleBy
         for (key, value) in elements { self[key] = value }
     }
 
+    /// Every field group from row 0 by the rule "only source": the lineage of a game of one record. One
+    /// value shared by every such game (its storage too: comparing a game's origins with it is one check).
+    public static let onlySource = FieldOrigins(
+        Dictionary(uniqueKeysWithValues: FieldGroup.allCases.map { ($0.rawValue, FieldOrigin(row: 0, rule: "only source")) }))
+
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
 

@@ -73,8 +73,10 @@ public enum OverrideParser {
         let document = try StrictYAML.decode(OverrideDocument.self, from: text, path: path)
         var patches: [OverridePatch] = []
         var problems: [Diagnostic] = []
+        // Every patch keeps where it is written: the text composed once for all of them.
+        let locator = YAMLLocator(text: text, path: path)
         func location(_ components: [YAMLPathElement], atKey: Bool = false) -> SourceLocation {
-            StrictYAML.location(of: components, in: text, path: path, atKey: atKey)
+            atKey ? locator.keyLocation(components) : locator.location(components)
         }
         for (index, entry) in (document.overrides ?? []).enumerated() {
             let at: [YAMLPathElement] = [.key("overrides"), .index(index)]

@@ -156,6 +156,29 @@ import Testing
         #expect(literal.text == #"{"x":1,"y":0,"awayTeamId":"mlb-bos","a_long_key_of_more_than_sixteen_bytes":2,"é":null}"#)
     }
 
+    /// An enumeration read from its bytes in place is what `init(rawValue:)` makes of the same text.
+    @Test func enumerationsReadFromBytesAsFromTheirRawValues() {
+        func check<E: RawRepresentable & CaseIterable & Equatable>(_ table: RawValueTable<E>, _ extra: [String])
+        where E.RawValue == String {
+            for text in E.allCases.map(\.rawValue) + extra {
+                let bytes = Array(text.utf8)
+                let read = bytes.withUnsafeBufferPointer { table.value(of: $0) }
+                #expect(read == E(rawValue: text), "\(E.self) '\(text)'")
+            }
+        }
+        let near = ["", "Final", "fina", "finals", "regular ", "day\u{0}", "nüght", "postponed!"]
+        check(GameKind.rawValues, near)
+        check(GameStatus.rawValues, near)
+        check(StartKnowledge.rawValues, near)
+        // Through the direct reader: an escaped value is left to the general reader, which unescapes it.
+        let line =
+            #"{"awayTeamId":"a","homeTeamId":"h","id":"x","kind":"regul\u0061r","lastModified":"2026-01-01T00:00:00Z","localDate":"2026-01-02","neutralSite":false,"schemaVersion":2,"season":"2026","source":"s","sourceIds":{},"sport":"mlb","stadiumId":"p","startKnowledge":"unknown","status":"final"}"#
+        #expect(Array(line.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) } == nil)
+        let plain = line.replacingOccurrences(of: #"regul\u0061r"#, with: "regular")
+        let game = Array(plain.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) }
+        #expect(game?.kind == .regular && game?.status == .final && game?.startKnowledge == .unknown)
+    }
+
     @Test func shortAndLongCopiesMoveEveryByte() {
         let source = (0..<80).map { UInt8($0 + 1) }
         for count in 0...70 {

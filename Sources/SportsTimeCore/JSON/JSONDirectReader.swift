@@ -216,8 +216,8 @@ struct JSONDirectReader {
     }
 
     /// A string that is the raw value of `E`.
-    mutating func enumeration<E: RawRepresentable>(_ type: E.Type) -> E? where E.RawValue == String {
-        guard let text = string(), let value = E(rawValue: text) else {
+    mutating func enumeration<E>(_ table: RawValueTable<E>) -> E? {
+        guard consume(UInt8(ascii: "\"")), let bytes = rawString(), let value = table.value(of: bytes) else {
             _ = fail()
             return nil
         }
@@ -284,6 +284,27 @@ private func keyTable(_ keys: [String]) -> [[UInt8]] {
     return keys.map { Array($0.utf8) }
 }
 
+/// The raw values of a string enumeration's cases as bytes: a case read from its bytes in place, without
+/// a string made and switched on (an unknown or escaped value is nil, as `init(rawValue:)` of the
+/// unescaped text would be: every raw value is plain ASCII).
+struct RawValueTable<E: RawRepresentable & CaseIterable>: Sendable where E.RawValue == String, E: Sendable {
+    private let entries: [(bytes: [UInt8], value: E)]
+
+    init() { entries = E.allCases.map { (Array($0.rawValue.utf8), $0) } }
+
+    func value(of bytes: UnsafeBufferPointer<UInt8>) -> E? {
+        guard let base = bytes.baseAddress else { return nil }
+        for entry in entries where entry.bytes.count == bytes.count {
+            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, bytes.count) == 0 }) { return entry.value }
+        }
+        return nil
+    }
+}
+
+extension GameKind { static let rawValues = RawValueTable<GameKind>() }
+extension GameStatus { static let rawValues = RawValueTable<GameStatus>() }
+extension StartKnowledge { static let rawValues = RawValueTable<StartKnowledge>() }
+
 extension Game: JSONDirectDecodable {
     private static let keys = keyTable([
         "awayTeamId", "deprecatedAt", "formerIds", "gameNumber", "homeTeamId", "id", "inferred", "kind", "lastModified",
@@ -314,7 +335,7 @@ extension Game: JSONDirectDecodable {
             case 4: homeTeamId = r.string()
             case 5: id = r.string()
             case 6: if !r.null() { inferred = r.strings() }
-            case 7: kind = r.enumeration(GameKind.self)
+            case 7: kind = r.enumeration(GameKind.rawValues)
             case 8: lastModified = r.instant()
             case 9: localDate = r.date()
             case 10: if !r.null() { makeupDate = r.date() }
@@ -326,9 +347,9 @@ extension Game: JSONDirectDecodable {
             case 16: sourceIds = r.stringMap()
             case 17: sport = r.string()
             case 18: stadiumId = r.string()
-            case 19: if !r.null() { knowledge = r.enumeration(StartKnowledge.self) }
+            case 19: if !r.null() { knowledge = r.enumeration(StartKnowledge.rawValues) }
             case 20: if !r.null() { startUTC = r.instant() }
-            case 21: status = r.enumeration(GameStatus.self)
+            case 21: status = r.enumeration(GameStatus.rawValues)
             default: timeTBD = r.bool()
             }
             if r.failed { return nil }
@@ -411,7 +432,7 @@ extension RawGame: JSONDirectDecodable {
             case 6: homeTeam = r.string()
             case 7: id = r.string()
             case 8: if !r.null() { inferred = r.strings() }
-            case 9: kind = r.enumeration(GameKind.self)
+            case 9: kind = r.enumeration(GameKind.rawValues)
             case 10: if !r.null() { localTime = r.string() }
             case 11: if !r.null() { makeupDate = r.date() }
             case 12: if !r.null() { neutralSite = r.bool() }
@@ -421,7 +442,7 @@ extension RawGame: JSONDirectDecodable {
             case 16: if !r.null() { sourceGameId = r.string() }
             case 17: sport = r.string()
             case 18: if !r.null() { startUTC = r.instant() }
-            case 19: status = r.enumeration(GameStatus.self)
+            case 19: status = r.enumeration(GameStatus.rawValues)
             case 20: timeTBD = r.bool()
             default: if !r.null() { venue = r.string() }
             }

@@ -241,19 +241,6 @@ public enum MergeOutput {
     /// `lineage/<sport>-<season>.json`: where every game of `games/<sport>-<season>.json` came from.
     public static func lineageFileName(sport: String, season: String) -> String { "lineage/\(sport)-\(season).json" }
 
-    /// The batch file of a lineage row's `batch` (`out/normalize/games/x.json:12` → `out/normalize/games/x.json`).
-    static func batchPath(_ batch: String) -> String {
-        let utf8 = batch.utf8
-        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return batch }
-        // Digits after the colon (ASCII: every line number this merge writes) are a line.
-        if utf8[utf8.index(after: colon)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            return String(batch[..<colon])
-        }
-        // Anything else Unicode counts as a number, as before.
-        guard batch[batch.index(after: colon)...].allSatisfy(\.isNumber) else { return batch }
-        return String(batch[..<colon])
-    }
-
     /// The folders whose files a merge owns one per sport and season (stale ones are removed).
     public static let perSeasonFolders = ["games", "lineage"]
 
@@ -395,16 +382,19 @@ public enum MergeOutput {
             var rowPairs: [(source: String, gameId: String)] = []
             for index in games.indices {
                 let gameId = games[index].id
-                guard let entry = result.lineage[gameId] else { continue }
+                // A batch that labels the season differently still fed this file's games. (Most rows in
+                // a row come from one batch: the set is asked only when the batch changes.)
+                let entry = result.lineage.lineage(of: gameId) { path in
+                    if path != previousBatch {
+                        rowPaths.insert(path)
+                        previousBatch = path
+                    }
+                }
+                guard let entry else { continue }
                 lineage.append(entry)
                 for row in entry.rows {
                     rowsBySource[row.source, default: 0] += 1
                     if needsRowPairs { rowPairs.append((row.source, gameId)) }
-                }
-                for row in entry.rows where row.batch != previousBatch {
-                    // A batch that labels the season differently still fed this file's games.
-                    rowPaths.insert(Self.batchPath(row.batch))
-                    previousBatch = row.batch
                 }
             }
             var paths = batchesByFile[name] ?? []

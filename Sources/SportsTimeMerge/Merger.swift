@@ -172,8 +172,13 @@ public struct MergeLineage: Sendable {
     public var count: Int { entries.count }
 
     /// The lineage of the merged game `id`.
-    public subscript(id: String) -> GameLineage? {
+    public subscript(id: String) -> GameLineage? { lineage(of: id, eachBatch: { _ in }) }
+
+    /// The lineage of the merged game `id`, with `body` given the batch file each of its rows was read
+    /// from, in row order (the row's `batch` without its line).
+    public func lineage(of id: String, eachBatch body: (String) -> Void) -> GameLineage? {
         guard let entry = entries[id] else { return nil }
+        for row in entry.rows { body(row.origin.path) }
         return GameLineage(id: id, formerIds: entry.formerIds, rows: entry.rows.map(\.lineageRow), fields: entry.fields)
     }
 

@@ -39,13 +39,19 @@ struct BatchNormalization {
 
     /// A class: a game reads its memo in place (a struct would be copied out of the dictionary, with a
     /// retain of every string of its stadium or team, which cost more than the lookups it saves).
+    /// The outcome's parts are stored apart: a game reads the one it needs (a tuple read from a class is
+    /// copied whole, its team or stadium with it).
     private final class VenueName: Sendable {
         typealias Outcome = (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)
         let text: String
         let key: String
-        let undated: Outcome?
+        /// The lookup, its stadium and the stadium's zone, when the outcome depends on nothing else.
+        let undatedLookup: AliasResolver.Lookup?
+        let undatedStadium: Stadium?
+        let undatedZone: TimeZone?
         init(text: String, key: String, undated: Outcome?) {
-            self.text = text; self.key = key; self.undated = undated
+            self.text = text; self.key = key
+            (undatedLookup, undatedStadium, undatedZone) = (undated?.lookup, undated?.stadium, undated?.zone)
         }
     }
 
@@ -55,9 +61,11 @@ struct BatchNormalization {
         let key: String
         let sport: String
         /// The lookup and its team, when the outcome is the same on every date.
-        let undated: Outcome?
+        let undatedLookup: AliasResolver.Lookup?
+        let undatedTeam: Team?
         init(text: String, key: String, sport: String, undated: Outcome?) {
-            self.text = text; self.key = key; self.sport = sport; self.undated = undated
+            self.text = text; self.key = key; self.sport = sport
+            (undatedLookup, undatedTeam) = (undated?.lookup, undated?.team)
         }
     }
 
@@ -203,11 +211,11 @@ struct BatchNormalization {
                 reasons.append(name.isEmpty ? "\(role) is blank" : "\(role) is a placeholder ('\(name)')")
                 return nil
             }
-            let lookup = known.undated?.lookup ?? resolver.lookUpTeam(key: key, sport: raw.sport, system: batch.system, on: date)
+            let lookup = known.undatedLookup ?? resolver.lookUpTeam(key: key, sport: raw.sport, system: batch.system, on: date)
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
-                return known.undated.map { $0.team } ?? resolver.team(id: id)
+                return known.undatedLookup != nil ? known.undatedTeam : resolver.team(id: id)
             case .ambiguous(let ids):
                 reasons.append("ambiguous \(role) '\(name)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.team, name, ids, role: role))
@@ -238,8 +246,8 @@ struct BatchNormalization {
         var venueGiven = !venueKey.isEmpty
         if venueGiven {
             let lookup: AliasResolver.Lookup
-            if let undated = venueName.undated {
-                lookup = undated.lookup
+            if let undated = venueName.undatedLookup {
+                lookup = undated
             } else {
                 let city = raw.city.map { clean($0).key }
                 lookup = resolver.lookUpStadium(
@@ -249,8 +257,8 @@ struct BatchNormalization {
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
-                if let undated = venueName.undated {
-                    (stadium, knownZone) = (undated.stadium, .some(undated.zone))
+                if venueName.undatedLookup != nil {
+                    (stadium, knownZone) = (venueName.undatedStadium, .some(venueName.undatedZone))
                 } else {
                     stadium = resolver.stadium(id: id)
                 }
@@ -510,10 +518,13 @@ struct BatchNormalization {
         let id = Game.makeId(
             sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,
             awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
-        var inferred = Set(raw.inferred ?? [])
-        if !game.venueGiven { inferred.insert("stadiumId") }
-        if raw.neutralSite == nil { inferred.insert("neutralSite") }
-        if game.schedule.dateIsApproximate { inferred.insert("localDate") }
+        // A handful of short field names at most: an array kept free of repeats (a set cost a table each).
+        var inferred: [String] = []
+        func infer(_ field: String) { if !inferred.contains(field) { inferred.append(field) } }
+        for field in raw.inferred ?? [] { infer(field) }
+        if !game.venueGiven { infer("stadiumId") }
+        if raw.neutralSite == nil { infer("neutralSite") }
+        if game.schedule.dateIsApproximate { infer("localDate") }
         return Game(
             id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,
             localDate: game.schedule.localDate, startKnowledge: game.schedule.knowledge(dayNight: raw.dayNight),

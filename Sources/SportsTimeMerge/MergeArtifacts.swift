@@ -13,17 +13,23 @@ public enum BatchReader {
 
     /// `gameBatch(from:path:)` and the envelope's meta (for keys the batch does not model, `allowShrink`).
     public static func gameBatchAndMeta(from data: Data, path: String) throws -> (batch: RecordBatch<Game>, meta: [String: String]) {
-        let envelope = try EnvelopeReader.read(LenientRecord<Game>.self, from: data, path: path, expecting: .games)
+        var envelope = try EnvelopeReader.read(LenientRecord<Game>.self, from: data, path: path, expecting: .games)
         let origin = try origin(of: envelope.meta, path: path)
         var records: [Game] = []
         var unreadable: [UnreadableRecord] = []
         records.reserveCapacity(envelope.records.count)
-        for entry in envelope.records {
-            switch entry {
+        // Each record moved out of the envelope (taken from the end, then the order turned back), not
+        // copied: a copy of a game retains every string of it, and the envelope's copy is dropped anyway.
+        var entries = envelope.records
+        envelope.records = []
+        while let entry = entries.popLast() {
+            switch consume entry {
             case .record(let game): records.append(game)
             case .unreadable(let stub): unreadable.append(stub)
             }
         }
+        records.reverse()
+        unreadable.reverse()
         let firstLine = unreadable.isEmpty ? canonicalFirstRecordLine(in: data, recordCount: records.count) : nil
         return (RecordBatch(origin: origin, records: records, unreadable: unreadable, firstRecordLine: firstLine), envelope.meta)
     }
@@ -134,7 +140,8 @@ extension LenientRecord: JSONDirectDecodable where Record: JSONDirectDecodable {
     /// A record read straight from its bytes; anything else (a record too new to read, a bad one) is
     /// read the general way below.
     static func directlyDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> LenientRecord? {
-        Record.directlyDecoded(bytes).map { .record($0) }
+        guard let record = Record.directlyDecoded(bytes) else { return nil }
+        return .record(consume record)
     }
 }
 

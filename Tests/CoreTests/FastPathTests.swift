@@ -179,6 +179,42 @@ import Testing
         #expect(game?.kind == .regular && game?.status == .final && game?.startKnowledge == .unknown)
     }
 
+    /// A file large enough to be read on all cores reads every record into its place, in order; a bad
+    /// record anywhere (in any chunk, or in two) fails the read with the error the whole-file reading
+    /// gives, located at the first bad record, and nothing decoded before it is left behind.
+    @Test func aLargeFileIsReadInChunksAndABadRecordInAnyChunkFailsItWhole() throws {
+        let games = (0..<6_000).map { n in
+            Game(
+                id: String(format: "mlb-2026-g%05d", n), sport: "mlb", season: "2026", kind: .regular, startUTC: nil,
+                localDate: LocalDate(year: 2026, month: 4, day: 1 + n % 28)!, startKnowledge: .unknown,
+                homeTeamId: "mlb-bos", awayTeamId: "mlb-nyy", stadiumId: "fenway-park-\(n % 7)", neutralSite: false,
+                gameNumber: nil, status: .scheduled, sourceIds: ["s": "\(n)"], provenance: "f.csv:\(n + 2)",
+                lastModified: Instant(iso8601: "2026-01-01T00:00:00Z")!, source: "s")
+        }
+        let data = try Envelope(kind: .games, producer: Producer(stage: "test"), records: games).canonicalData()
+        #expect(try EnvelopeReader.read(Game.self, from: data, path: "g.json", expecting: .games).records == games)
+
+        func broken(at indices: [Int]) -> Data {
+            var text = String(decoding: data, as: UTF8.self)
+            for index in indices {
+                let id = games[index].id
+                text = text.replacingOccurrences(of: #""id":"\#(id)","kind":"regular""#, with: #""id":"\#(id)","kind":7"#)
+            }
+            return Data(text.utf8)
+        }
+        func failure(_ data: Data) -> String? {
+            do {
+                _ = try EnvelopeReader.read(Game.self, from: data, path: "g.json", expecting: .games)
+                return nil
+            } catch { return "\(error)" }
+        }
+        let late = try #require(failure(broken(at: [5_000])))
+        let both = try #require(failure(broken(at: [100, 5_000])))
+        #expect(late.hasPrefix("g.json:5006: error:") && late.contains("records[5000].kind"), "\(late)")
+        #expect(both.hasPrefix("g.json:106: error:") && both.contains("records[100].kind"), "\(both)")
+        #expect(both == failure(broken(at: [100])))
+    }
+
     @Test func shortAndLongCopiesMoveEveryByte() {
         let source = (0..<80).map { UInt8($0 + 1) }
         for count in 0...70 {

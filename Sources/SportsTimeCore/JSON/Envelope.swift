@@ -284,37 +284,54 @@ public enum EnvelopeReader {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             nonisolated(unsafe) let base = bytes
-            @Sendable func decode(_ range: Range<Int>) throws -> [Line] {
+            // Each record is decoded into its place in the result and never copied: appended to a chunk's
+            // array and the chunks joined, each record was copied twice in this generic code (a retain
+            // and release of every string of it each time).
+            @Sendable func decode(_ range: Range<Int>, into target: UnsafeMutablePointer<Line>) throws {
                 var parser = JSONParser.LineParser()
-                var out: [Line] = []
-                out.reserveCapacity(range.count)
-                for index in range {
-                    let line = UnsafeBufferPointer(rebasing: base[layout.lines[index]])
-                    if let record = Line.directlyDecoded(line) {
-                        out.append(record)
-                        continue
+                var done = 0
+                do {
+                    for index in range {
+                        let line = UnsafeBufferPointer(rebasing: base[layout.lines[index]])
+                        if let record = Line.directlyDecoded(line) {
+                            (target + done).initialize(to: consume record)
+                        } else {
+                            let value = try parser.parse(line, firstLine: layout.firstRecordLine + index, depth: 2)
+                            let record: Line
+                            do {
+                                record = try Line(json: value, codingPath: [])
+                            } catch {
+                                record = try Line(json: value, codingPath: [AnyCodingKey("records"), AnyCodingKey(intValue: index)])
+                            }
+                            (target + done).initialize(to: consume record)
+                        }
+                        done += 1
                     }
-                    let value = try parser.parse(line, firstLine: layout.firstRecordLine + index, depth: 2)
-                    do {
-                        out.append(try Line(json: value, codingPath: []))
-                    } catch {
-                        out.append(try Line(json: value, codingPath: [AnyCodingKey("records"), AnyCodingKey(intValue: index)]))
-                    }
+                } catch {
+                    target.deinitialize(count: done)
+                    throw error
                 }
-                return out
             }
             let count = layout.lines.count
             let chunks = ProcessInfo.processInfo.activeProcessorCount
-            var records: [Line] = []
-            if count >= 4096, chunks > 1 {
-                let size = (count + chunks - 1) / chunks
-                let results = Array(0..<chunks).parallelMap { chunk in
-                    Result { try decode(min(chunk * size, count)..<min((chunk + 1) * size, count)) }
+            let records = try [Line](unsafeUninitializedCapacity: count) { buffer, initialized in
+                guard count > 0, let start = buffer.baseAddress else { return }
+                nonisolated(unsafe) let target = start
+                if count >= 4096, chunks > 1 {
+                    let size = (count + chunks - 1) / chunks
+                    let ranges = (0..<chunks).map { min($0 * size, count)..<min(($0 + 1) * size, count) }
+                    let results = ranges.parallelMap { range in Result { try decode(range, into: target + range.lowerBound) } }
+                    // A chunk that failed left nothing behind; the others are undone and the first failure thrown.
+                    if let failed = results.firstIndex(where: { (try? $0.get()) == nil }) {
+                        for (range, result) in zip(ranges, results) where (try? result.get()) != nil {
+                            (target + range.lowerBound).deinitialize(count: range.count)
+                        }
+                        try results[failed].get()
+                    }
+                } else {
+                    try decode(0..<count, into: target)
                 }
-                records.reserveCapacity(count)
-                for result in results { records.append(contentsOf: try result.get()) }
-            } else {
-                records = try decode(0..<count)
+                initialized = count
             }
             precondition(Line.self == Record.self)
             return unsafeBitCast(records, to: [Record].self)

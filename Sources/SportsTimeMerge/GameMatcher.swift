@@ -172,11 +172,13 @@ enum GameMatcher {
         for (index, node) in nodes.enumerated() { for date in node.dates { dated.append((date.daysSinceEpoch, index)) } }
         dated.sort { ($0.day, $0.node) < ($1.day, $1.node) }
         for (a, b) in zip(dated, dated.dropFirst()) where b.day - a.day <= Int64(window) { partition.link(a.node, b.node) }
-        // A makeup date links to the nodes dated on it.
-        var onDay: [Int64: [Int]] = [:]
-        for entry in dated { onDay[entry.day, default: []].append(entry.node) }
-        for (index, node) in nodes.enumerated() {
-            for makeup in node.makeupDates { for other in onDay[makeup.daysSinceEpoch] ?? [] { partition.link(index, other) } }
+        // A makeup date links to the nodes dated on it (most pairings have none: no index is built then).
+        if nodes.contains(where: { !$0.makeupDates.isEmpty }) {
+            var onDay: [Int64: [Int]] = [:]
+            for entry in dated { onDay[entry.day, default: []].append(entry.node) }
+            for (index, node) in nodes.enumerated() {
+                for makeup in node.makeupDates { for other in onDay[makeup.daysSinceEpoch] ?? [] { partition.link(index, other) } }
+            }
         }
         return partition.parts()
     }
@@ -203,14 +205,19 @@ enum GameMatcher {
         }
 
         mutating func parts() -> [[Int]] {
-            var parts: [Int: [Int]] = [:]
-            var order: [Int] = []
+            // A set's root is its smallest member, so sets are met in order of their smallest member;
+            // each root's place among the parts is kept by position (no dictionary).
+            var slot = [Int](repeating: -1, count: parent.count)
+            var parts: [[Int]] = []
             for index in parent.indices {
                 let r = root(index)
-                if parts[r] == nil { order.append(r) }
-                parts[r, default: []].append(index)
+                if slot[r] < 0 {
+                    slot[r] = parts.count
+                    parts.append([])
+                }
+                parts[slot[r]].append(index)
             }
-            return order.map { parts[$0]! }
+            return parts
         }
     }
 

@@ -74,7 +74,8 @@ public enum ICalendarText {
     /// end is kept.
     public static func unescape(_ text: String) -> String {
         if let ascii = unescapeASCII(text) { return ascii }
-        guard text.contains("\\") else { return text }
+        // No backslash byte, no backslash character (nothing else is equivalent to one): nothing to undo.
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var out = ""
         var escaped = false
         for character in text {

@@ -200,9 +200,10 @@ enum ICalendarTable {
         let (home, away) = teams(in: summary)
         let location = ICalendarText.unescape(first("LOCATION")?.value ?? "").trimmed
         var venue = location, city = ""
-        if let comma = location.firstIndex(of: ",") {
-            venue = location[..<comma].trimmed
-            city = location[location.index(after: comma)...].trimmed
+        // The first character that is a comma, found by its byte (a comma with a mark over it is not one).
+        if let comma = firstRange(of: ",", in: location) {
+            venue = location[..<comma.lowerBound].trimmed
+            city = location[comma.upperBound...].trimmed
         }
         let description = ICalendarText.unescape(first("DESCRIPTION")?.value ?? "")
         let descriptionLines = lines(of: description).map { $0.trimmed }
@@ -300,7 +301,7 @@ enum ICalendarTable {
             }
             let sep = Array(separator.utf8)
             guard lower.count >= sep.count else { return nil }
-            for i in 0...(lower.count - sep.count) where lower[i] == sep[0] && Array(lower[i..<(i + sep.count)]) == sep {
+            for i in 0...(lower.count - sep.count) where lower[i] == sep[0] && lower[i..<(i + sep.count)].elementsEqual(sep) {
                 return (i, i + sep.count)
             }
             return nil

@@ -186,7 +186,9 @@ struct GameFold: Sendable {
             let context = self.context
             // By index, each record read in place (a record handed to the closure would be a copy of it).
             let games = batch.records
-            let refusals = Array(games.indices).parallelMapInRuns { index in games[index].refusal(against: context) }
+            let refusals = Array(games.indices).parallelMapInRuns { index in
+                games.withUnsafeBufferPointer { $0[index].refusal(against: context) }
+            }
             let indices = batch.records.indices.sorted { a, b in
                 let (x, y) = (batch.records[a].id, batch.records[b].id)
                 return x != y ? x < y : a < b

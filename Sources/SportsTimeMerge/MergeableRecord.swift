@@ -45,8 +45,16 @@ extension MergeableRecord {
 
     /// The shared checks every record gets: a usable id and schema version.
     func checkIdentity() -> Refusal? {
-        guard let first = id.unicodeScalars.first, let last = id.unicodeScalars.last else { return Refusal("the record has an empty id") }
-        if first.properties.isWhitespace || last.properties.isWhitespace { return Refusal("id '\(id)' has leading or trailing spaces") }
+        guard let firstByte = id.utf8.first, let lastByte = id.utf8.last else { return Refusal("the record has an empty id") }
+        // ASCII at both ends (every real id): its white space is tab to carriage return and the space.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        if firstByte < 0x80, lastByte < 0x80 {
+            if isSpace(firstByte) || isSpace(lastByte) { return Refusal("id '\(id)' has leading or trailing spaces") }
+        } else if let first = id.unicodeScalars.first, let last = id.unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
+            return Refusal("id '\(id)' has leading or trailing spaces")
+        }
         if schemaVersion < 1 { return Refusal("schemaVersion \(schemaVersion) is not a valid version (1 or later)") }
         return nil
     }

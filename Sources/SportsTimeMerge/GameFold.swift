@@ -221,11 +221,11 @@ struct GameFold: Sendable {
                             file: batch.origin.path, line: line, reason: refusal.reason,
                             raw: try? CanonicalJSON.compact(record), recordId: record.id))
                 } else {
-                    // A valid game is the record itself (`validated` changes nothing): read in place.
+                    // A valid game is the record itself (`validated` changes nothing): read in place (its
+                    // version from its fields: handed to the generic `version(of:)`, the game was copied).
+                    let version = priorities.version(lastModified: lastModified, source: batch.records[index].source)
                     contributions.append(
-                        Contribution(
-                            records: records, index: index, origin: origin, order: order,
-                            line: line, version: priorities.version(of: batch.records[index])))
+                        Contribution(records: records, index: index, origin: origin, order: order, line: line, version: version))
                     order += 1
                 }
             }

@@ -47,7 +47,12 @@ public struct SourcePriorities: Sendable, Hashable {
 
     /// The version of a record, for "does the incoming one win?".
     func version<Record: CanonicalRecord>(of record: Record) -> RecordVersion {
-        RecordVersion(lastModified: record.lastModified, priority: priority(of: record.source), source: record.source)
+        version(lastModified: record.lastModified, source: record.source)
+    }
+
+    /// The version of a record of `source` last modified at `lastModified`.
+    func version(lastModified: Instant, source: String) -> RecordVersion {
+        RecordVersion(lastModified: lastModified, priority: priority(of: source), source: source)
     }
 }
 

@@ -28,7 +28,8 @@ public enum BatchReader {
             case .unreadable(let stub): unreadable.append(stub)
             }
         }
-        records.reverse()
+        // Turned back in place by moving bytes (the array's own `reverse()` copied every game).
+        records.withUnsafeMutableBufferPointer { $0.reverse() }
         unreadable.reverse()
         let firstLine = unreadable.isEmpty ? canonicalFirstRecordLine(in: data, recordCount: records.count) : nil
         return (RecordBatch(origin: origin, records: records, unreadable: unreadable, firstRecordLine: firstLine), envelope.meta)

@@ -140,12 +140,7 @@ struct JSONDirectReader {
             _ = fail()
             return nil
         }
-        var ascii = true
-        for byte in bytes where byte >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        if bytes.isAllASCII { return String(decoding: bytes, as: UTF8.self) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             _ = fail()
             return nil

@@ -32,23 +32,26 @@ extension StringProtocol {
     /// time: walking `utf8` through its index costs several instructions a byte, and ingest asks this of
     /// every iCalendar property and most cells.
     public var isAllASCII: Bool {
-        if let answer = utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
-            guard let base = bytes.baseAddress else { return true }
-            let raw = UnsafeRawPointer(base)
-            var at = 0
-            var high: UInt64 = 0
-            while at + 8 <= bytes.count {
-                high |= raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                at += 8
-            }
-            while at < bytes.count {
-                high |= UInt64(bytes[at])
-                at += 1
-            }
-            return high & 0x8080_8080_8080_8080 == 0
-        }) {
-            return answer
-        }
+        if let answer = utf8.withContiguousStorageIfAvailable(\.isAllASCII) { return answer }
         return utf8.allSatisfy { $0 < 0x80 }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is ASCII, read eight bytes at a time.
+    public var isAllASCII: Bool {
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var at = 0
+        var high: UInt64 = 0
+        while at + 8 <= count {
+            high |= raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            at += 8
+        }
+        while at < count {
+            high |= UInt64(self[at])
+            at += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 }

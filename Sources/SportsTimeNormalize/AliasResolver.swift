@@ -243,6 +243,9 @@ public struct AliasResolver: Sendable {
     /// The team with this id.
     public func team(id: String) -> Team? { teamsById[id] }
 
+    /// Whether the reference defines the team `id` (asked without a copy of the team).
+    public func definesTeam(_ id: String) -> Bool { teamsById.index(forKey: id) != nil }
+
     /// The stadium with this id.
     public func stadium(id: String) -> Stadium? { stadiumsById[id] }
 

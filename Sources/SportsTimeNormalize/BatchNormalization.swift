@@ -63,9 +63,12 @@ struct BatchNormalization {
         /// The lookup and its team, when the outcome is the same on every date.
         let undatedLookup: AliasResolver.Lookup?
         let undatedTeam: Team?
+        /// Whether `undatedTeam` is a team (asked without a copy of it).
+        let hasUndatedTeam: Bool
         init(text: String, key: String, sport: String, undated: Outcome?) {
             self.text = text; self.key = key; self.sport = sport
             (undatedLookup, undatedTeam) = (undated?.lookup, undated?.team)
+            hasUndatedTeam = undated?.team != nil
         }
     }
 
@@ -204,7 +207,9 @@ struct BatchNormalization {
                 date: raw.date)
         }
 
-        func team(_ printed: String, role: String) -> Team? {
+        /// The id of the team `printed` names, with its memo (which keeps the team itself when the name's
+        /// outcome is undated); nil, with the reason noted, when it names none the reference defines.
+        func team(_ printed: String, role: String) -> (id: String, memo: TeamName)? {
             let known = teamName(printed, sport: raw.sport, on: date)
             let (name, key) = (known.text, known.key)
             if key.isEmpty {
@@ -215,7 +220,8 @@ struct BatchNormalization {
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
-                return known.undatedLookup != nil ? known.undatedTeam : resolver.team(id: id)
+                let defined = known.undatedLookup != nil ? known.hasUndatedTeam : resolver.definesTeam(id)
+                return defined ? (id, known) : nil
             case .ambiguous(let ids):
                 reasons.append("ambiguous \(role) '\(name)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.team, name, ids, role: role))
@@ -228,15 +234,19 @@ struct BatchNormalization {
             return nil
         }
 
-        let home = team(raw.homeTeam, role: "home team")
-        let away = team(raw.awayTeam, role: "away team")
+        // The teams by id; the home team itself taken once (from its name's memo when it kept it): each
+        // binding of a copied team retained every string of it.
+        let homePick = team(raw.homeTeam, role: "home team")
+        let homeTeamId = homePick?.id
+        let awayTeamId = team(raw.awayTeam, role: "away team")?.id
+        let home = homePick.flatMap { $0.memo.undatedLookup != nil ? $0.memo.undatedTeam : resolver.team(id: $0.id) }
 
-        if let home, let away, home.id == away.id {
-            reasons.append("home and away team are both \(home.id)")
+        if let homeTeamId, let awayTeamId, homeTeamId == awayTeamId {
+            reasons.append("home and away team are both \(homeTeamId)")
         }
         // The home team's home on this date; a team with dated homes makes the outcome depend on the date.
         let homeStadiumId = home.map { resolver.homeStadiumId(of: $0, on: date) }
-        if let home, resolver.hasDatedHomes(home.id) { dependsOnDate = true }
+        if let homeTeamId, resolver.hasDatedHomes(homeTeamId) { dependsOnDate = true }
 
         var stadium: Stadium?
         // The zone of a stadium the venue name's memo gave (looked up with the stadium, once).
@@ -272,11 +282,11 @@ struct BatchNormalization {
                 misses.append(miss(.venue, venue, []))
             }
         }
-        if !venueGiven, let home, let homeStadiumId {
+        if !venueGiven, let homeTeamId, let homeStadiumId {
             stadium = resolver.stadium(id: homeStadiumId)
             if stadium == nil {
                 reasons.append(
-                    "home team \(home.id) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
+                    "home team \(homeTeamId) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
                         + "which the reference does not define")
             }
         }
@@ -293,13 +303,13 @@ struct BatchNormalization {
             }
         }
 
-        for index in misses.indices { (misses[index].homeTeamId, misses[index].awayTeamId) = (home?.id, away?.id) }
-        guard reasons.isEmpty, let home, let away, let stadium, let schedule else {
+        for index in misses.indices { (misses[index].homeTeamId, misses[index].awayTeamId) = (homeTeamId, awayTeamId) }
+        guard reasons.isEmpty, let home, let awayTeamId, let stadium, let schedule else {
             return .failed(reasons: reasons, misses: misses)
         }
         return .resolved(
             ResolvedGame(
-                raw: raw, home: home, awayTeamId: away.id, stadium: stadium,
+                raw: raw, home: home, awayTeamId: awayTeamId, stadium: stadium,
                 venueGiven: venueGiven, schedule: schedule,
                 homeStadiumId: resolver.homeStadiumId(of: home, on: schedule.localDate),
                 dependsOnDate: dependsOnDate))

@@ -4,6 +4,7 @@ public enum EditDistance {
     /// The fewest single-element insertions, deletions and substitutions (Levenshtein) that turn `a`
     /// into `b`; with `transpositions`, swapping two neighbours also counts as one (optimal string
     /// alignment, for ids where two typed characters change places).
+    @inlinable
     public static func between<C: RandomAccessCollection>(_ a: C, _ b: C, transpositions: Bool = false) -> Int
     where C.Element: Equatable {
         let a = Array(a), b = Array(b)

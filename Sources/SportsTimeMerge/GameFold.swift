@@ -48,7 +48,8 @@ struct GameFold: Sendable {
             let games = records.games
             return LineageRow(
                 source: games[index].source, row: games[index].provenance,
-                batch: line.map { origin.path + ":" + String($0) } ?? origin.path, recordId: games[index].id,
+                batch: line.map { String.joining(origin.path, UInt8(ascii: ":"), String($0)) } ?? origin.path,
+                recordId: games[index].id,
                 sourceGameId: games[index].sourceIds[games[index].source], lastModified: games[index].lastModified,
                 priority: origin.priority, localDate: games[index].localDate, gameNumber: games[index].gameNumber,
                 startUTC: games[index].startUTC, startKnowledge: games[index].startKnowledge, stadiumId: games[index].stadiumId,

@@ -47,10 +47,13 @@ enum GameMatcher {
 
     /// `values` sorted with repeats left out.
     private static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
+        // Most nodes are one game: one value, or none, is its own answer.
+        guard values.count > 1 else { return values }
         var sorted = values.sorted()
         var write = 0
-        for value in sorted where write == 0 || sorted[write - 1] != value {
-            sorted[write] = value
+        // By index: iterating `sorted` itself would hold its buffer, and the first write would copy it.
+        for index in sorted.indices where write == 0 || sorted[write - 1] != sorted[index] {
+            sorted.swapAt(write, index)
             write += 1
         }
         sorted.removeLast(sorted.count - write)

@@ -67,15 +67,34 @@ enum NameSimilarity {
     struct Prepared: Sendable {
         var keyText: String
         var key: [UInt8]
-        var words: Set<String>
+        /// The slug's words, sorted, each once (a few words: an array, not a set).
+        var words: [String]
         init(_ name: String) {
-            // One slug gives both: the match key is the slug without its dashes (`Slug.matchKey`).
+            // One slug gives both: the match key is the slug without its dashes (`Slug.matchKey`), and the
+            // words are the runs between them. A slug is ASCII (letters, digits and single dashes): read as bytes.
             let slug = Slug.make(name)
-            key = slug.utf8.filter { $0 != UInt8(ascii: "-") }
-            keyText = String(decoding: key, as: UTF8.self)
-            // A slug is ASCII (letters, digits and single dashes): split as bytes.
-            var words = Set<String>()
-            for word in slug.utf8.split(separator: UInt8(ascii: "-")) { words.insert(String(decoding: word, as: UTF8.self)) }
+            var key: [UInt8] = []
+            key.reserveCapacity(slug.utf8.count)
+            var words: [String] = []
+            var wordStart = 0
+            for byte in slug.utf8 {
+                guard byte == UInt8(ascii: "-") else {
+                    key.append(byte)
+                    continue
+                }
+                if key.count > wordStart { words.append(String(decoding: key[wordStart...], as: UTF8.self)) }
+                wordStart = key.count
+            }
+            if key.count > wordStart { words.append(String(decoding: key[wordStart...], as: UTF8.self)) }
+            words.sort()
+            var unique = 0
+            for index in words.indices where unique == 0 || words[unique - 1] != words[index] {
+                words.swapAt(unique, index)
+                unique += 1
+            }
+            words.removeLast(words.count - unique)
+            self.key = key
+            self.keyText = String(decoding: key, as: UTF8.self)
             self.words = words
         }
     }
@@ -85,11 +104,18 @@ enum NameSimilarity {
         guard !a.key.isEmpty, !b.key.isEmpty else { return 0 }
         let longest = Double(max(a.key.count, b.key.count))
         let edit = 1 - Double(editDistance(a.key, b.key)) / longest
-        // |A ∩ B| by looking the smaller set's words up in the larger, and |A ∪ B| = |A| + |B| − |A ∩ B|:
-        // no set is built for each of the many pairs scored.
-        let (fewer, more) = a.words.count <= b.words.count ? (a.words, b.words) : (b.words, a.words)
+        // |A ∩ B| by walking the two sorted word lists together, and |A ∪ B| = |A| + |B| − |A ∩ B|.
         var common = 0
-        for word in fewer where more.contains(word) { common += 1 }
+        var (i, j) = (0, 0)
+        while i < a.words.count, j < b.words.count {
+            if a.words[i] == b.words[j] {
+                common += 1; i += 1; j += 1
+            } else if a.words[i] < b.words[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
         let union = a.words.count + b.words.count - common
         let words = union == 0 ? 0 : Double(common) / Double(union)
         var containment = 0.0

@@ -227,6 +227,9 @@ struct JSONDirectReader {
         }
         var values: [String] = []
         if consume(UInt8(ascii: "]")) { return values }
+        // Room for a few at once (these arrays are short: a record's inferred fields, its sources), not
+        // a new buffer for the first, second and third.
+        values.reserveCapacity(4)
         repeat {
             guard let value = string() else { return nil }
             values.append(value)

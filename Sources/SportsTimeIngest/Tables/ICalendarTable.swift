@@ -319,6 +319,19 @@ enum ICalendarTable {
     /// The first occurrence of ASCII `needle` in `text` that starts and ends on character boundaries
     /// (what a character-wise search finds), by comparing UTF-8 bytes.
     static func firstRange(of needle: String, in text: String) -> Range<String.Index>? {
+        // In ASCII text every byte starts a character except the LF of a CR LF pair, so a needle that does
+        // not start with LF or end with CR is found on character boundaries wherever its bytes are.
+        if needle.utf8.first != 0x0A, needle.utf8.last != 0x0D,
+            let found = text.utf8.withContiguousStorageIfAvailable({ asciiSearch(needle, in: $0) })
+        {
+            switch found {
+            case .missing: return nil
+            case .at(let offset):
+                let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+                return start..<text.utf8.index(start, offsetBy: needle.utf8.count)
+            case .notASCII: break
+            }
+        }
         let pattern = Array(needle.utf8)
         let utf8 = text.utf8
         guard let head = pattern.first, utf8.count >= pattern.count else { return nil }
@@ -333,6 +346,28 @@ enum ICalendarTable {
             start = utf8.index(after: found)
         }
         return nil
+    }
+
+    private enum ASCIISearch {
+        case notASCII, missing
+        case at(Int)
+    }
+
+    /// The byte offset of `needle` in `bytes` when they are ASCII.
+    private static func asciiSearch(_ needle: String, in bytes: UnsafeBufferPointer<UInt8>) -> ASCIISearch {
+        guard bytes.isAllASCII else { return .notASCII }
+        var needle = needle
+        return needle.withUTF8 { pattern in
+            guard let head = pattern.first, bytes.count >= pattern.count else { return .missing }
+            var start = 0
+            while start <= bytes.count - pattern.count {
+                if bytes[start] == head, memcmp(bytes.baseAddress! + start, pattern.baseAddress!, pattern.count) == 0 {
+                    return .at(start)
+                }
+                start += 1
+            }
+            return .missing
+        }
     }
 
     /// `Atlanta United 3 - CF Montreal 2`: a name and a score on each side of ` - ` (a parenthesis after

@@ -53,9 +53,13 @@ enum RetrosheetTable {
     /// are one game listed twice, and stay a repeat.
     static func numberUnnumberedDoubleheaders(_ rows: inout [TableRow]) {
         struct Key: Hashable { var date, visitor, home: String }
+        // Sized for every row at once (nearly every game is its own group), and rows read in place (a copy
+        // of each would retain its cells and raw text).
         var groups: [Key: [Int]] = [:]
-        for (index, row) in rows.enumerated() where row.cells[1] == "0" {
-            groups[Key(date: row.cells[0], visitor: row.cells[3], home: row.cells[6]), default: []].append(index)
+        groups.reserveCapacity(rows.count)
+        for index in rows.indices where rows[index].cells[1] == "0" {
+            let cells = rows[index].cells
+            groups[Key(date: cells[0], visitor: cells[3], home: cells[6]), default: []].append(index)
         }
         // Rows that also repeat the teams' game numbers are one game listed twice, left to the repeat check.
         for (_, members) in groups where members.count > 1 && Set(members.map { rows[$0].cells[5] }).count == members.count {

@@ -380,7 +380,7 @@ public enum MergeOutput {
                 games = order.map { store[$0]! }
             } else {
                 let ids = members.map { store[allGames[$0]].key }
-                games = members.indices.sorted { ids[$0] < ids[$1] }.map { store[allGames[members[$0]]].value }
+                games = TextOrder.positions(of: ids).map { store[allGames[members[$0]]].value }
             }
             var lineage: [GameLineage] = []
             lineage.reserveCapacity(games.count)

@@ -211,7 +211,7 @@ public enum ShrinkGuard {
     public static func seasonTexts(
         games: [(id: String, isActive: Bool)], forEachSource: (String, (String) -> Void) -> Void
     ) -> (ids: String, rows: String, order: [String]) {
-        let games = games.sorted { $0.id < $1.id }
+        let games = TextOrder.positions(of: games.map(\.id)).map { games[$0] }
         let sorted = games.map(\.id)
         var sourceNumber: [String: Int] = [:]
         var sources: [String] = []

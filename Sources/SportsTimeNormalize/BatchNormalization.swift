@@ -79,7 +79,7 @@ struct BatchNormalization {
     mutating func run() -> NormalizedBatch {
         // Read in id order through sorted positions: the batch's games are not copied into a second array.
         let input = batch.games
-        let order = input.indices.sorted { (input[$0].id, input[$0].provenance) < (input[$1].id, input[$1].provenance) }
+        let order = TextOrder.positions(of: input.map(\.id), then: input.map(\.provenance))
         var resolved: [ResolvedGame] = []
         resolved.reserveCapacity(input.count)
         var rejects: [Reject] = []
@@ -152,7 +152,7 @@ struct BatchNormalization {
         }
         // Sorted by id through sorted indices (the same comparisons in the same order as sorting the
         // games), then put in place without a copy of any game.
-        let byId = games.indices.sorted { games[$0].id < games[$1].id }
+        let byId = TextOrder.positions(of: games.map(\.id))
         games.permute(to: byId)
         return NormalizedBatch(
             path: batch.path, source: batch.source, meta: batch.meta,

@@ -95,7 +95,7 @@ extension Envelope where Record: Identifiable, Record.ID == String {
         var ordered = true
         for i in ids.indices.dropFirst() where !(ids[i - 1] < ids[i]) { ordered = false; break }
         if ordered { return try canonicalData(order: nil) }
-        return try canonicalData(order: ids.indices.sorted { ids[$0] < ids[$1] })
+        return try canonicalData(order: TextOrder.positions(of: ids))
     }
 }
 

@@ -245,11 +245,9 @@ public enum Ingester {
         counts.written = records.count
         warnings.append(contentsOf: consistencyWarnings(records, source: source))
         let inputs = (files + lookups).map { InputReference(path: $0.path, sha256: ArtifactFiles.sha256($0.data)) }.sorted()
-        // By id (stably): (id, index) pairs sorted, then the records moved into that order once each —
-        // neither a copy of every record (a retain of each of its strings) nor a sort's many moves of each.
-        var byId = records.indices.map { (id: records[$0].id, index: $0) }
-        byId.sort { $0.id < $1.id }
-        records.permute(to: byId.map(\.index))
+        // By id (stably): the positions sorted by their ids, then the records moved into that order once
+        // each — neither a copy of every record (a retain of each of its strings) nor a sort's many moves of each.
+        records.permute(to: TextOrder.positions(of: records.map(\.id)))
         rejects.sort()
         filtered.sort()
         return IngestResult(

@@ -111,9 +111,10 @@ struct RowMapper {
     var makeupDate, gameNumber, neutralSite, dayNight, homeScore, awayScore: Value?
     /// Team strings (lowercased) that mean "not decided yet"; blank strings always do.
     let placeholders: Set<String>
-    /// The UTF-8 lengths of `placeholders`: a team whose first and last characters are ASCII letters or
-    /// digits can only be one of them when its length is one of these (no lower-casing needed otherwise).
-    let placeholderLengths: Set<Int>
+    /// The UTF-8 lengths of `placeholders` below 64, as bits (bit n: some placeholder is n bytes long), and
+    /// whether one is longer: a team whose first and last characters are ASCII letters or digits can only
+    /// be one of them when its length is one of these (no lower-casing needed otherwise).
+    let placeholderLengths: (bits: UInt64, longer: Bool)
     /// How expressions read dates (instants in the source's zone, UTC for `venue`).
     let context: MappingExpression.Context
 
@@ -124,7 +125,10 @@ struct RowMapper {
         self.path = table.path
         self.columnNames = table.columns
         self.placeholders = Set(source.placeholderTeams.map { Self.strippedOfPunctuation($0.lowercased()) })
-        self.placeholderLengths = Set(placeholders.map(\.utf8.count))
+        self.placeholderLengths = placeholders.reduce((bits: UInt64(0), longer: false)) { lengths, placeholder in
+            let count = placeholder.utf8.count
+            return count < 64 ? (lengths.bits | 1 << UInt64(count), lengths.longer) : (lengths.bits, true)
+        }
         self.context = MappingExpression.Context(zone: source.naiveTimeZone.timeZone)
         var expressionProblems: [Diagnostic] = []
         let specs = source.mapping.lookups ?? []
@@ -501,8 +505,12 @@ struct RowMapper {
         {
             // ASCII with a letter or digit at both ends: a placeholder only when it is one, in any case
             // (`TBD`), lowered byte by byte (most team codes are as long as some placeholder).
-            guard placeholderLengths.contains(team.utf8.count) else { return nil }
-            let lower = String(decoding: team.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            let count = team.utf8.count
+            guard count < 64 ? placeholderLengths.bits & 1 << UInt64(count) != 0 : placeholderLengths.longer else { return nil }
+            let lower = String(unsafeUninitializedCapacity: count) { out in
+                for (at, byte) in team.utf8.enumerated() { out[at] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+                return count
+            }
             return placeholders.contains(lower) ? "placeholder \(side) team '\(team)'" : nil
         }
         let lower = team.lowercased()

@@ -43,17 +43,22 @@ struct GameFold: Sendable {
             _read { yield records.games[index] }
         }
 
-        /// This record as a lineage row (fields read in place, without a copy of the game).
+        /// This record as a lineage row (fields read in place, without a copy of the game: read through the
+        /// array's subscript, the fourteen fields were taken from one copy of the whole game).
         var lineageRow: LineageRow {
-            let games = records.games
-            return LineageRow(
-                source: games[index].source, row: games[index].provenance,
-                batch: line.map { String.joining(origin.path, UInt8(ascii: ":"), String($0)) } ?? origin.path,
-                recordId: games[index].id,
-                sourceGameId: games[index].sourceIds[games[index].source], lastModified: games[index].lastModified,
-                priority: origin.priority, localDate: games[index].localDate, gameNumber: games[index].gameNumber,
-                startUTC: games[index].startUTC, startKnowledge: games[index].startKnowledge, stadiumId: games[index].stadiumId,
-                status: games[index].status, kind: games[index].kind, inferred: games[index].inferred)
+            let batch = line.map { String.joining(origin.path, UInt8(ascii: ":"), String($0)) } ?? origin.path
+            let priority = origin.priority
+            return records.games.withUnsafeBufferPointer { games in
+                let game = games.baseAddress! + index
+                let source = game.pointee.source
+                return LineageRow(
+                    source: source, row: game.pointee.provenance, batch: batch, recordId: game.pointee.id,
+                    sourceGameId: game.pointee.sourceIds[source], lastModified: game.pointee.lastModified,
+                    priority: priority, localDate: game.pointee.localDate, gameNumber: game.pointee.gameNumber,
+                    startUTC: game.pointee.startUTC, startKnowledge: game.pointee.startKnowledge,
+                    stadiumId: game.pointee.stadiumId, status: game.pointee.status, kind: game.pointee.kind,
+                    inferred: game.pointee.inferred)
+            }
         }
     }
 

@@ -96,8 +96,39 @@ public enum ICalendarText {
     }
 
     /// `unescape` for ASCII text, byte by byte (in ASCII every character is one byte, except a CR LF
-    /// pair, which a backslash before it keeps whole either way); nil for other text.
+    /// pair, which a backslash before it keeps whole either way); nil for other text. Read from the
+    /// text's contiguous UTF-8 and written straight into the new string.
     static func unescapeASCII(_ text: String) -> String? {
+        if let done = text.utf8.withContiguousStorageIfAvailable({ bytes -> String?? in
+            guard bytes.isAllASCII else { return .some(nil) }
+            guard let base = bytes.baseAddress, let slash = memchr(base, 0x5C, bytes.count) else { return .some(text) }
+            let first = UnsafeRawPointer(slash) - UnsafeRawPointer(base)
+            return .some(
+                String(unsafeUninitializedCapacity: bytes.count) { out in
+                    out.baseAddress!.initialize(from: base, count: first)
+                    var written = first
+                    var escaped = false
+                    for byte in UnsafeBufferPointer(rebasing: bytes[first...]) {
+                        if escaped {
+                            out[written] = byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte
+                            written += 1
+                            escaped = false
+                        } else if byte == UInt8(ascii: "\\") {
+                            escaped = true
+                        } else {
+                            out[written] = byte
+                            written += 1
+                        }
+                    }
+                    if escaped {
+                        out[written] = UInt8(ascii: "\\")
+                        written += 1
+                    }
+                    return written
+                })
+        }) {
+            return done.flatMap { $0 }
+        }
         guard text.isAllASCII else { return nil }
         let utf8 = text.utf8
         guard utf8.contains(UInt8(ascii: "\\")) else { return text }

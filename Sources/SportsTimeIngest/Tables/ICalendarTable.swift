@@ -24,22 +24,28 @@ enum ICalendarTable {
         let logical = unfold(text)
         var event: [(name: String, params: [String: String], value: String)]?
         var eventLine = 0
-        var rawLines: [String] = []
+        // The event's lines as read, joined by newlines (its raw text for a reject).
+        var raw = ""
         var nested = 0
         for (line, content) in logical {
             // Only BEGIN:/END: lines matter for structure; upper-case just those.
             let lead = content.utf8.first.map { $0 | 0x20 }
             let upper = lead == UInt8(ascii: "b") || lead == UInt8(ascii: "e") ? content.uppercased() : ""
             if event == nil {
-                if upper == "BEGIN:VEVENT" { event = []; eventLine = line; rawLines = [content]; nested = 0 }
+                if upper == "BEGIN:VEVENT" {
+                    event = []; eventLine = line; nested = 0
+                    raw = ""
+                    raw.reserveCapacity(512)
+                    raw.append(content)
+                }
                 continue
             }
-            rawLines.append(content)
+            raw.append("\n")
+            raw.append(content)
             if upper.hasPrefix("BEGIN:") { nested += 1; continue }
             if upper.hasPrefix("END:") {
                 if nested > 0 { nested -= 1; continue }
                 if upper == "END:VEVENT", let props = event {
-                    let raw = rawLines.joined(separator: "\n")
                     switch row(from: props, line: eventLine, raw: raw, path: path) {
                     case .success(let row): table.rows.append(row)
                     case .failure(let reject): table.rowRejects.append(reject)
@@ -55,47 +61,65 @@ enum ICalendarTable {
             table.rowRejects.append(
                 Reject(
                     file: path, line: eventLine, reason: "VEVENT without END:VEVENT (the file is cut short)",
-                    raw: rawLines.joined(separator: "\n")))
+                    raw: raw))
         }
         return table
     }
 
     /// Logical lines with the physical line each starts on.
+    ///
+    /// Read from the text's bytes in place: a logical line that is one physical line (nearly all) becomes
+    /// its string straight from its bytes; only a folded one is gathered into a buffer first.
     static func unfold(_ text: String) -> [(Int, String)] {
-        var result: [(Int, String)] = []
-        var line = 1
-        var current: [UInt8] = []
-        var currentLine = 1
-        var hasCurrent = false
-        let bytes = Array(text.utf8)
-        var i = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        var physical: [UInt8] = []
-        func endPhysical() {
-            if let first = physical.first, first == 0x20 || first == 0x09, hasCurrent {
-                current.append(contentsOf: physical.dropFirst())
-            } else {
-                if hasCurrent { result.append((currentLine, String(decoding: current, as: UTF8.self))) }
-                current = physical
-                currentLine = line
-                hasCurrent = !physical.isEmpty
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [(Int, String)] = []
+            var line = 1
+            // The logical line being read: one physical line in place (`single`), or gathered in `folded`.
+            var single: Range<Int>?
+            var folded: [UInt8] = []
+            var isFolded = false
+            var currentLine = 1
+            func flush() {
+                if isFolded {
+                    result.append((currentLine, String(decoding: folded, as: UTF8.self)))
+                } else if let single {
+                    result.append((currentLine, String(decoding: UnsafeBufferPointer(rebasing: bytes[single]), as: UTF8.self)))
+                }
+                single = nil
+                isFolded = false
             }
-            physical.removeAll(keepingCapacity: true)
-        }
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x0D || b == 0x0A {
-                endPhysical()
-                if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-                line += 1
-            } else {
-                physical.append(b)
+            func endPhysical(_ range: Range<Int>) {
+                let continues = !range.isEmpty && (bytes[range.lowerBound] == 0x20 || bytes[range.lowerBound] == 0x09)
+                if continues, isFolded || single != nil {
+                    if !isFolded {
+                        folded.removeAll(keepingCapacity: true)
+                        folded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[single!]))
+                        isFolded = true
+                    }
+                    folded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<range.upperBound]))
+                } else {
+                    flush()
+                    currentLine = line
+                    if !range.isEmpty { single = range }
+                }
             }
-            i += 1
+            var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var start = i
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x0D || b == 0x0A {
+                    endPhysical(start..<i)
+                    if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                    line += 1
+                    start = i + 1
+                }
+                i += 1
+            }
+            endPhysical(start..<bytes.count)
+            flush()
+            return result
         }
-        endPhysical()
-        if hasCurrent { result.append((currentLine, String(decoding: current, as: UTF8.self))) }
-        return result
     }
 
     /// `NAME;PARAM=V;P2="a:b":value` → (NAME, params, value). Colons inside quoted parameters do not end the name.
@@ -211,15 +235,23 @@ enum ICalendarTable {
         var start = "", date = "", time = ""
         if let dtstart = first("DTSTART") {
             let value = dtstart.value.trimmed
-            let digits = value.filter(\.isASCIIDigit)
-            guard digits.count >= 8, let day = LocalDate(iso8601: String(digits.prefix(8))) else {
+            // The digits' values (`20250222T193000Z`: 2, 0, 2, 5, …); in ASCII text each digit byte is a
+            // digit character.
+            let digits: [UInt8] =
+                value.isAllASCII
+                ? value.utf8.compactMap { $0 >= 0x30 && $0 <= 0x39 ? $0 - 0x30 : nil }
+                : value.filter(\.isASCIIDigit).utf8.map { $0 - 0x30 }
+            func pair(_ at: Int) -> Int { Int(digits[at]) * 10 + Int(digits[at + 1]) }
+            guard digits.count >= 8,
+                let day = LocalDate(year: pair(0) * 100 + pair(2), month: pair(4), day: pair(6))
+            else {
                 return .failure(Reject(file: path, line: line, reason: "DTSTART '\(value)' is not a date", raw: raw))
             }
             if digits.count < 12 || dtstart.params["VALUE"]?.uppercased() == "DATE" {
                 date = day.iso8601
             } else {
-                let h = Int(digits.dropFirst(8).prefix(2)) ?? 99, m = Int(digits.dropFirst(10).prefix(2)) ?? 99
-                let s = digits.count >= 14 ? Int(digits.dropFirst(12).prefix(2)) ?? 0 : 0
+                let h = pair(8), m = pair(10)
+                let s = digits.count >= 14 ? pair(12) : 0
                 guard h < 24, m < 60, s < 61 else {
                     return .failure(Reject(file: path, line: line, reason: "DTSTART '\(value)' has an impossible time", raw: raw))
                 }
@@ -287,9 +319,11 @@ enum ICalendarTable {
             while t.hasSuffix("*") { t.removeLast(); t = t.trimmed }
             return t
         }
-        // Separators are ASCII, so a lower-cased copy has the same UTF-8 offsets for them.
-        let lower = Array(summary.lowercased().utf8)
+        // Separators are ASCII, so a lower-cased copy has the same UTF-8 offsets for them (ASCII text is
+        // lower-cased byte by byte, as `lowercased()` does it).
         let bytes = Array(summary.utf8)
+        let ascii = summary.isAllASCII
+        let lower = ascii ? bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : Array(summary.lowercased().utf8)
         func find(_ separator: String) -> (Int, Int)? {
             if lower.count != bytes.count {
                 // Rare: lower-casing changed the length (e.g. "İ"); search case-insensitively instead.
@@ -306,12 +340,21 @@ enum ICalendarTable {
             }
             return nil
         }
-        func text(_ range: Range<Int>) -> Substring { Substring(String(decoding: bytes[range], as: UTF8.self)) }
+        /// The name in `range`, cleaned: ASCII trimmed of white space and trailing `*` byte by byte (what
+        /// `clean` does to it), other text by `clean`.
+        func name(_ range: Range<Int>) -> String {
+            guard ascii else { return clean(Substring(String(decoding: bytes[range], as: UTF8.self))) }
+            func isWhite(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var (low, high) = (range.lowerBound, range.upperBound)
+            while low < high, isWhite(bytes[low]) { low += 1 }
+            while high > low, isWhite(bytes[high - 1]) || bytes[high - 1] == UInt8(ascii: "*") { high -= 1 }
+            return String(decoding: bytes[low..<high], as: UTF8.self)
+        }
         for separator in [" vs. ", " vs ", " v. ", " v "] {
-            if let (a, b) = find(separator) { return (clean(text(0..<a)), clean(text(b..<bytes.count))) }
+            if let (a, b) = find(separator) { return (name(0..<a), name(b..<bytes.count)) }
         }
         for separator in [" @ ", " at "] {
-            if let (a, b) = find(separator) { return (clean(text(b..<bytes.count)), clean(text(0..<a))) }
+            if let (a, b) = find(separator) { return (name(b..<bytes.count), name(0..<a)) }
         }
         return ("", "")
     }
@@ -373,6 +416,11 @@ enum ICalendarTable {
     /// `Atlanta United 3 - CF Montreal 2`: a name and a score on each side of ` - ` (a parenthesis after
     /// a score, such as `(penalties: 4)`, is allowed).
     static func isResult(_ line: String) -> Bool {
+        // ASCII text (nearly every description) byte by byte: every byte is a character there, and white
+        // space, digits and letters are the bytes `trimmed`, `isASCIIDigit` and `isLetter` take them for.
+        if let answer = line.utf8.withContiguousStorageIfAvailable({ $0.isAllASCII ? isResultASCII($0) : nil }), let answer {
+            return answer
+        }
         guard let dash = firstRange(of: " - ", in: line) else { return false }
         func endsWithScore(_ s: Substring) -> Bool {
             var t = s.trimmed
@@ -383,5 +431,31 @@ enum ICalendarTable {
             return !score.isEmpty && score.allSatisfy(\.isASCIIDigit) && t[..<space].contains(where: \.isLetter)
         }
         return endsWithScore(line[..<dash.lowerBound]) && endsWithScore(line[dash.upperBound...])
+    }
+
+    /// `isResult` of ASCII bytes.
+    private static func isResultASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .at(let dash) = asciiSearch(" - ", in: bytes) else { return false }
+        func isWhite(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        func endsWithScore(_ range: Range<Int>) -> Bool {
+            var (low, high) = (range.lowerBound, range.upperBound)
+            func trim() {
+                while low < high, isWhite(bytes[low]) { low += 1 }
+                while high > low, isWhite(bytes[high - 1]) { high -= 1 }
+            }
+            trim()
+            // `San Jose Earthquakes 2 (penalties: 2)`: the score comes before a parenthesis.
+            while high > low, bytes[high - 1] == UInt8(ascii: ")"),
+                let open = (low..<high).last(where: { bytes[$0] == UInt8(ascii: "(") })
+            {
+                high = open
+                trim()
+            }
+            guard let space = (low..<high).last(where: { bytes[$0] == UInt8(ascii: " ") }) else { return false }
+            let score = (space + 1)..<high
+            return !score.isEmpty && score.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }
+                && (low..<space).contains { bytes[$0] | 0x20 >= 0x61 && bytes[$0] | 0x20 <= 0x7A }
+        }
+        return endsWithScore(0..<dash) && endsWithScore((dash + 3)..<bytes.count)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import struct SportsTimeTestSupport.SplitMix64
 @testable import SportsTimeIngest
 import Testing
 
@@ -160,6 +161,31 @@ import Testing
         #expect(
             dtstart?.name == "DTSTART" && dtstart?.params == ["TZID": "America/New_York:x", "VALUE": "DATE-TIME"]
                 && dtstart?.value == "20250301T190000")
+    }
+
+    /// The byte-wise readings of ASCII text give what the character-wise readings give: unescaping (the
+    /// same text after an accent takes the character-wise path) and result lines, for text made of the
+    /// bytes that matter to them.
+    @Test func asciiTextReadsAsCharacterWiseText() {
+        var random = SplitMix64(seed: 5)
+        func text(_ alphabet: [String], _ length: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: length, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+        }
+        for _ in 0..<3000 {
+            let escaped = text(["a", "\\", "n", "N", ",", ";", " ", "\r\n", "\n"], 0...16)
+            #expect("é" + ICalendarText.unescape(escaped) == ICalendarText.unescape("é" + escaped), "\(escaped.debugDescription)")
+            let result = text(["Austin", " ", "1", "23", " - ", "(", ")", "pen: 4", "\t", "\r\n", "*", "-", "FC"], 0...12)
+            #expect(ICalendarTable.isResult(result) == ICalendarTable.isResultByCharacter(result), "\(result.debugDescription)")
+        }
+    }
+
+    /// Unfolding in place gives each logical line and the physical line it starts on, for any mix of
+    /// line ends, folds (a space or tab first) and empty lines.
+    @Test func foldedLinesUnfoldAtTheirFirstPhysicalLine() {
+        let unfolded = ICalendarTable.unfold("\u{FEFF}A:1\r\n b\r\n\tc\nB:2\r\rC:3\n d\n\n e\nD")
+        #expect(unfolded.map(\.0) == [1, 4, 6, 9, 10])
+        #expect(unfolded.map(\.1) == ["A:1bc", "B:2", "C:3d", " e", "D"])
+        #expect(ICalendarTable.unfold("").isEmpty && ICalendarTable.unfold("\r\n\r\n").isEmpty)
     }
 
     /// Properties split byte by byte (ASCII) match the character-wise split, for lines made of the bytes

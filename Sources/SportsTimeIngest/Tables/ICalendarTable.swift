@@ -421,6 +421,11 @@ enum ICalendarTable {
         if let answer = line.utf8.withContiguousStorageIfAvailable({ $0.isAllASCII ? isResultASCII($0) : nil }), let answer {
             return answer
         }
+        return isResultByCharacter(line)
+    }
+
+    /// `isResult` character by character: any text (what the byte scan gives for ASCII).
+    static func isResultByCharacter(_ line: String) -> Bool {
         guard let dash = firstRange(of: " - ", in: line) else { return false }
         func endsWithScore(_ s: Substring) -> Bool {
             var t = s.trimmed

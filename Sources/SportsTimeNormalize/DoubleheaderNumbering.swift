@@ -26,15 +26,26 @@ struct DoubleheaderNumbering {
     init(games: [ResolvedGame]) {
         // Games read in place by index (a copy of each would retain every string of it).
         numbers = games.indices.map { Self.sourceNumber(games[$0].raw) }
-        var groups: [PairingDay: [Int]] = [:]
-        groups.reserveCapacity(games.count) // one group per game, nearly: sized once, never rehashed
+        // Each pairing day's games as a chain through `following` (its first and last game in `ends`): no
+        // array per pairing day, when nearly every one has a single game. Groups are numbered apart from
+        // each other, so the order they are met in does not matter.
+        var ends: [PairingDay: (first: Int, last: Int)] = [:]
+        ends.reserveCapacity(games.count) // one group per game, nearly: sized once, never rehashed
+        var following = [Int](repeating: -1, count: games.count)
+        var shared: [Int] = []
         for index in games.indices {
             let key = PairingDay(
                 sport: games[index].raw.sport, season: games[index].raw.season, localDate: games[index].schedule.localDate,
                 awayTeamId: games[index].awayTeamId, homeTeamId: games[index].home.id)
-            groups[key, default: []].append(index)
+            // Added with one lookup (a second only for a pairing day met before, which is rare).
+            if let known = ends.updateValue((first: index, last: index), forKey: key) {
+                ends[key] = (first: known.first, last: index)
+                following[known.last] = index
+                if known.first == known.last { shared.append(known.first) }
+            }
         }
-        for members in groups.values where members.count > 1 {
+        for first in shared {
+            let members = Array(sequence(first: first) { following[$0] >= 0 ? following[$0] : nil })
             let ordered = members.sorted { Self.order(games[$0], games[$1]) }
             var survivors: [Int] = []
             var unnumberedStarts: [Instant?: Int] = [:]

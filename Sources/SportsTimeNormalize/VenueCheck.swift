@@ -31,9 +31,13 @@ struct VenueCheck {
             }
         }
         self.checkedCount = checkedCount
-        // Each row's place is parsed once, not once per comparison.
+        // Each row's place is parsed once, not once per comparison; its file compared with the others once
+        // (as its rank among them), not in every comparison (a batch's rows share one file).
         let places = found.map { Provenance($0.raw.provenance) }
-        inconsistent = found.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { found[$0] }
+        var rankOfFile: [String: Int] = [:]
+        for (rank, file) in Set(places.map(\.file)).sorted().enumerated() { rankOfFile[file] = rank }
+        let keys = places.map { (rankOfFile[$0.file]!, $0.line ?? 0) }
+        inconsistent = found.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }.map { found[$0] }
     }
 
     /// What refuses `batch`, when more than `share` of its checked games are inconsistent, located at the first

@@ -193,7 +193,8 @@ struct GameFold: Sendable {
             // By index, each record read in place (a record handed to the closure would be a copy of it).
             let games = batch.records
             let refusals = Array(games.indices).parallelMapInRuns { index in
-                games.withUnsafeBufferPointer { $0[index].refusal(against: context) }
+                // Through the game's pointer: the buffer's subscript copied the game first.
+                games.withUnsafeBufferPointer { ($0.baseAddress! + index).pointee.refusal(against: context) }
             }
             let indices = batch.records.indices.sorted { a, b in
                 let (x, y) = (batch.records[a].id, batch.records[b].id)

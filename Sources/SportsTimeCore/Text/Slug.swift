@@ -42,23 +42,35 @@ public enum Slug {
     static func asciiSlug(_ text: String, dashes: Bool) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count)
-            var pendingDash = false
-            for b in bytes {
-                if b >= 0x80 { return nil }
-                let lower = (b >= 65 && b <= 90) ? b | 0x20 : b
-                if (lower >= 97 && lower <= 122) || (b >= 48 && b <= 57) {
-                    if pendingDash && dashes && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                    pendingDash = false
-                    out.append(lower)
-                } else if b == UInt8(ascii: "'") || b == UInt8(ascii: ".") {
-                    continue
-                } else {
-                    pendingDash = true
+            // Written straight into the new string: a slug is never longer than its text (a dash stands
+            // for at least one byte left out).
+            var ascii = true
+            let slug = String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingDash = false
+                for b in bytes {
+                    if b >= 0x80 {
+                        ascii = false
+                        return 0
+                    }
+                    let lower = (b >= 65 && b <= 90) ? b | 0x20 : b
+                    if (lower >= 97 && lower <= 122) || (b >= 48 && b <= 57) {
+                        if pendingDash && dashes && count > 0 {
+                            out[count] = UInt8(ascii: "-")
+                            count += 1
+                        }
+                        pendingDash = false
+                        out[count] = lower
+                        count += 1
+                    } else if b == UInt8(ascii: "'") || b == UInt8(ascii: ".") {
+                        continue
+                    } else {
+                        pendingDash = true
+                    }
                 }
+                return count
             }
-            return String(decoding: out, as: UTF8.self)
+            return ascii ? slug : nil
         }
     }
 }

@@ -115,8 +115,13 @@ struct RowMapper {
     /// whether one is longer: a team whose first and last characters are ASCII letters or digits can only
     /// be one of them when its length is one of these (no lower-casing needed otherwise).
     let placeholderLengths: (bits: UInt64, longer: Bool)
+    /// The first bytes of the ASCII `placeholders`, as bits of two words (bytes 0–63, 64–127): such a team
+    /// (lower-cased) can only be a placeholder when its first byte is one of these (`BOS` is not `tbd`).
+    let placeholderFirstBytes: (low: UInt64, high: UInt64)
     /// How expressions read dates (instants in the source's zone, UTC for `venue`).
     let context: MappingExpression.Context
+    /// The label of each season the source covers, by its start year (made once, not per row).
+    let seasonLabels: [Int: String]
 
     /// Compiles `source.mapping` and `source.filters` for `table`. Throws (exit 2) when a column the
     /// mapping needs is missing from the file.
@@ -125,11 +130,20 @@ struct RowMapper {
         self.path = table.path
         self.columnNames = table.columns
         self.placeholders = Set(source.placeholderTeams.map { Self.strippedOfPunctuation($0.lowercased()) })
+        self.placeholderFirstBytes = placeholders.reduce((low: UInt64(0), high: UInt64(0))) { bits, placeholder in
+            guard let first = placeholder.utf8.first, first < 0x80 else { return bits }
+            return first < 64 ? (bits.low | 1 << UInt64(first), bits.high) : (bits.low, bits.high | 1 << UInt64(first - 64))
+        }
         self.placeholderLengths = placeholders.reduce((bits: UInt64(0), longer: false)) { lengths, placeholder in
             let count = placeholder.utf8.count
             return count < 64 ? (lengths.bits | 1 << UInt64(count), lengths.longer) : (lengths.bits, true)
         }
         self.context = MappingExpression.Context(zone: source.naiveTimeZone.timeZone)
+        var seasonLabels: [Int: String] = [:]
+        for year in source.seasons.first.startYear...max(source.seasons.first.startYear, source.seasons.last.startYear) {
+            seasonLabels[year] = Season(startYear: year, isSplit: source.seasons.isSplit).label
+        }
+        self.seasonLabels = seasonLabels
         var expressionProblems: [Diagnostic] = []
         let specs = source.mapping.lookups ?? []
         var missing: [String] = []
@@ -507,6 +521,9 @@ struct RowMapper {
             // (`TBD`), lowered byte by byte (most team codes are as long as some placeholder).
             let count = team.utf8.count
             guard count < 64 ? placeholderLengths.bits & 1 << UInt64(count) != 0 : placeholderLengths.longer else { return nil }
+            let lead = first >= 0x41 && first <= 0x5A ? first | 0x20 : first
+            guard (lead < 64 ? placeholderFirstBytes.low >> UInt64(lead) : placeholderFirstBytes.high >> UInt64(lead - 64)) & 1 != 0
+            else { return nil }
             let lower = String(unsafeUninitializedCapacity: count) { out in
                 for (at, byte) in team.utf8.enumerated() { out[at] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
                 return count
@@ -678,9 +695,9 @@ struct RowMapper {
             guard source.seasons.contains(s) else {
                 return reject("season \(s.label) is outside this source's seasons \(source.seasons)")
             }
-            seasonLabel = s.label
+            seasonLabel = s.isSplit == source.seasons.isSplit ? seasonLabels[s.startYear] ?? s.label : s.label
         } else if source.seasons.isSingle {
-            seasonLabel = source.seasons.first.label
+            seasonLabel = seasonLabels[source.seasons.first.startYear] ?? source.seasons.first.label
         } else {
             return reject("no season")
         }

@@ -114,7 +114,12 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
     /// Reads `text` completely; nil when it does not fit the layout or names an impossible date or time.
     public func parse(_ text: String) -> Parts? {
         if let named { return parseNamed(named, text) }
-        let u = Array(text.utf8)
+        // The text's bytes read in place (every native string has them contiguous), not copied.
+        if let parts = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) { return parts }
+        return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
+    }
+
+    private func parse(bytes u: UnsafeBufferPointer<UInt8>) -> Parts? {
         var i = 0
         var year: Int?, month: Int?, day: Int?, hour: Int?, minute: Int?, second: Int?
         var pm: Bool?, offset: Int?
@@ -171,7 +176,7 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
                 while i < u.count, u[i] == 0x20 || u[i] == 0x09 { i += 1 }
                 if i == start { return nil }
             case .literal(let c):
-                let bytes = Array(String(c).utf8)
+                let bytes = c.utf8
                 guard i + bytes.count <= u.count else { return nil }
                 for (k, b) in bytes.enumerated() {
                     let x = u[i + k]

@@ -375,9 +375,9 @@ public enum MergeOutput {
             let needsRowPairs = digests == nil && idsDigest != nil
             let members = gamesByFile[name]!
             let games: [Game]
-            if let order = digests?.ids, order.count == members.count {
-                // The season's ids as the digests sorted them: looked up, not sorted again.
-                games = order.map { store[$0]! }
+            if let order = digests?.positions, order.count == members.count {
+                // The season's games as the digests sorted them: taken from their places, not sorted again.
+                games = order.map { store.values[$0] }
             } else {
                 let ids = members.map { store[allGames[$0]].key }
                 games = TextOrder.positions(of: ids).map { store[allGames[members[$0]]].value }
@@ -387,6 +387,7 @@ public enum MergeOutput {
             var rowPaths: Set<String> = []
             var previousBatch = ""
             var rowsBySource: [String: Int] = [:]
+            var (runSource, runCount) = ("", 0)
             var rowPairs: [(source: String, gameId: String)] = []
             for index in games.indices {
                 let gameId = games[index].id
@@ -400,11 +401,23 @@ public enum MergeOutput {
                 }
                 guard let entry else { continue }
                 lineage.append(entry)
-                for row in entry.rows {
-                    rowsBySource[row.source, default: 0] += 1
-                    if needsRowPairs { rowPairs.append((row.source, gameId)) }
+                // Rows counted per run of one source (the games of a file come mostly from one source in a
+                // row), into the dictionary when the source changes: a comparison a row, not a lookup.
+                entry.rows.withUnsafeBufferPointer { rows in
+                    guard let base = rows.baseAddress else { return }
+                    for index in rows.indices {
+                        let row = base + index
+                        if row.pointee.source == runSource {
+                            runCount += 1
+                        } else {
+                            if runCount > 0 { rowsBySource[runSource, default: 0] += runCount }
+                            (runSource, runCount) = (row.pointee.source, 1)
+                        }
+                        if needsRowPairs { rowPairs.append((row.pointee.source, gameId)) }
+                    }
                 }
             }
+            if runCount > 0 { rowsBySource[runSource, default: 0] += runCount }
             var paths = batchesByFile[name] ?? []
             paths.formUnion(rowPaths)
             if !overrideFilesByGame.isEmpty {
@@ -503,7 +516,8 @@ public enum MergeOutput {
                 (id: store.keys[positions[offset]], isActive: store.values[positions[offset]].deprecatedAt == nil)
             }
             let texts = ShrinkGuard.seasonTexts(games: games) { id, body in lineage.forEachRowSource(of: id, body) }
-            return SeasonDigests(activeIds: hash(texts.ids), rows: hash(texts.rows), ids: texts.order)
+            return SeasonDigests(
+                activeIds: hash(texts.ids), rows: hash(texts.rows), positions: texts.order.map { positions[offsets[$0]] })
         }
         return Dictionary(uniqueKeysWithValues: zip(names, digests))
     }
@@ -514,11 +528,12 @@ public enum MergeOutput {
 public struct SeasonDigests: Sendable, Equatable {
     public var activeIds: String
     public var rows: String
-    /// The season's game ids in order (sorted once for the digests; `produce` writes the games in it).
-    public var ids: [String]
+    /// The season's games in id order, as their places in the merged store (sorted once for the digests;
+    /// `produce` writes the games in it, taken from their places without looking their ids up).
+    public var positions: [Dictionary<String, Game>.Index]
 
-    public init(activeIds: String, rows: String, ids: [String] = []) {
-        self.activeIds = activeIds; self.rows = rows; self.ids = ids
+    public init(activeIds: String, rows: String, positions: [Dictionary<String, Game>.Index] = []) {
+        self.activeIds = activeIds; self.rows = rows; self.positions = positions
     }
 }
 

@@ -202,7 +202,7 @@ public enum ShrinkGuard {
 
     /// `idsText` and `rowsText` of one season at once, without a string per row or a sort of the rows.
     /// `games` are the season's game ids, each once, and whether each is active; `forEachSource` calls its
-    /// body with the source of each row of a game. `order` is the ids sorted.
+    /// body with the source of each row of a game. `order` is the positions of `games` in id order.
     ///
     /// The ids are sorted once. A row's line is `source⇥id`, so lines of one source sort as their ids do,
     /// and lines of two sources as `source⇥` does, provided no source holds a tab (then neither prefix
@@ -210,8 +210,9 @@ public enum ShrinkGuard {
     /// line as in its parts). Anything else takes `idsText` and `rowsText` themselves.
     public static func seasonTexts(
         games: [(id: String, isActive: Bool)], forEachSource: (String, (String) -> Void) -> Void
-    ) -> (ids: String, rows: String, order: [String]) {
-        let games = TextOrder.positions(of: games.map(\.id)).map { games[$0] }
+    ) -> (ids: String, rows: String, order: [Int]) {
+        let order = TextOrder.positions(of: games.map(\.id))
+        let games = order.map { games[$0] }
         let sorted = games.map(\.id)
         var sourceNumber: [String: Int] = [:]
         var sources: [String] = []
@@ -253,7 +254,7 @@ public enum ShrinkGuard {
         guard plain else {
             var rows = rest
             for (number, bucket) in buckets.enumerated() { for index in bucket { rows.append((sources[number], sorted[index])) } }
-            return (idsText(activeIds), rowsText(rows), sorted)
+            return (idsText(activeIds), rowsText(rows), order)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(buckets.reduce(0) { $0 + $1.count } * 40)
@@ -265,7 +266,7 @@ public enum ShrinkGuard {
                 bytes.append(contentsOf: sorted[index].utf8)
             }
         }
-        return (activeIds.joined(separator: "\n"), String(decoding: bytes, as: UTF8.self), sorted)
+        return (activeIds.joined(separator: "\n"), String(decoding: bytes, as: UTF8.self), order)
     }
 
     /// The sources whose rows no longer reach some published game of a season, sorted by season and

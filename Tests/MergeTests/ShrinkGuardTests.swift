@@ -235,7 +235,7 @@ import Testing
             let rows = games.flatMap { game in rowsOf[game.id, default: []].map { (source: $0, gameId: game.id) } }
             #expect(texts.ids == ShrinkGuard.idsText(games.filter(\.isActive).map(\.id)), "round \(round)")
             #expect(texts.rows == ShrinkGuard.rowsText(rows), "round \(round)")
-            #expect(texts.order == games.map(\.id).sorted(), "round \(round)")
+            #expect(texts.order.map { games[$0].id } == games.map(\.id).sorted(), "round \(round)")
         }
     }
 }

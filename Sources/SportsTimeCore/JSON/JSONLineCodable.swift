@@ -225,12 +225,10 @@ public struct JSONFields {
 }
 
 extension JSONWriter {
-    public mutating func field(_ name: StaticString, _ value: Instant) { key(name); instant(value) }
     public mutating func field(_ name: StaticString, _ value: Instant?) { if let value { field(name, value) } }
-    public mutating func field(_ name: StaticString, _ value: LocalDate) { key(name); date(value) }
     public mutating func field(_ name: StaticString, _ value: LocalDate?) { if let value { field(name, value) } }
     public mutating func field<E: RawRepresentable>(_ name: StaticString, _ value: E) where E.RawValue == String {
-        key(name); string(value.rawValue)
+        field(name, value.rawValue)
     }
     public mutating func field<E: RawRepresentable>(_ name: StaticString, _ value: E?) where E.RawValue == String {
         if let value { field(name, value) }

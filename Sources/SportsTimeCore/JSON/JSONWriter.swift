@@ -142,6 +142,10 @@ public struct JSONWriter {
     public mutating func int(_ value: Int) {
         let out = self.out
         separate(out)
+        Self.appendInt(value, to: out)
+    }
+
+    private static func appendInt(_ value: Int, to out: Buffer) {
         if value >= 0, value < 100 {
             // Versions, priorities, game numbers and row numbers: no String on the way.
             if value >= 10 { out.append(UInt8(truncatingIfNeeded: 0x30 + value / 10)) }
@@ -177,11 +181,20 @@ public struct JSONWriter {
 
     /// A key written as its literal is: the name of a record's field, which needs no escaping (checked
     /// in debug builds), copied between its quotes in one piece.
-    public mutating func key(_ name: StaticString) {
-        guard name.hasPointerRepresentation else { key(name.description); return }
+    public mutating func key(_ name: StaticString) { writeKey(name, to: self.out) }
+
+    /// `key(_:)` into `out`, the buffer its caller took (a field writes its key and value with one).
+    @inline(__always)
+    private mutating func writeKey(_ name: StaticString, to out: Buffer) {
+        guard name.hasPointerRepresentation else {
+            separate(out)
+            Self.appendQuoted(name.description, to: out)
+            out.append(UInt8(ascii: ":"))
+            pending = false
+            return
+        }
         let count = name.utf8CodeUnitCount
         assert(JSONWriter.endOfPlainRun(name.utf8Start, from: 0, to: count) == count, "the key \(name) needs escaping")
-        let out = self.out
         separate(out)
         out.reserve(count + 3)
         let target = out.base + out.count
@@ -195,25 +208,68 @@ public struct JSONWriter {
 
     // MARK: Keyed shorthands for record writers (field names are literals)
 
-    public mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
-    public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
-    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
-    public mutating func field(_ name: StaticString, _ value: String?) { if let value { key(name); string(value) } }
-    public mutating func field(_ name: StaticString, _ value: Int?) { if let value { key(name); int(value) } }
-    public mutating func field(_ name: StaticString, _ value: Bool?) { if let value { key(name); bool(value) } }
+    // Each takes the buffer once for the key and the value (`key` and then `string` took it twice, each
+    // time checking it is not shared); after a key the value needs no comma, and the next item does.
+    public mutating func field(_ name: StaticString, _ value: String) {
+        let out = self.out
+        writeKey(name, to: out)
+        pending = true
+        Self.appendQuoted(value, to: out)
+    }
+    public mutating func field(_ name: StaticString, _ value: Int) {
+        let out = self.out
+        writeKey(name, to: out)
+        pending = true
+        Self.appendInt(value, to: out)
+    }
+    public mutating func field(_ name: StaticString, _ value: Bool) {
+        let out = self.out
+        writeKey(name, to: out)
+        pending = true
+        Self.appendASCII(value ? "true" : "false", to: out)
+    }
+    public mutating func field(_ name: StaticString, _ value: String?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: Int?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: Bool?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: Instant) {
+        let out = self.out
+        writeKey(name, to: out)
+        pending = true
+        Self.appendInstant(value, to: out)
+    }
+    public mutating func field(_ name: StaticString, _ value: LocalDate) {
+        let out = self.out
+        writeKey(name, to: out)
+        pending = true
+        Self.appendDate(value, to: out)
+    }
+    /// An array of strings, written whole with one take of the buffer (what `beginArray`, `string` for
+    /// each and `endArray` write).
     public mutating func field(_ name: StaticString, _ values: [String]?) {
         guard let values else { return }
-        key(name)
-        beginArray()
-        for value in values { string(value) }
-        endArray()
+        let out = self.out
+        writeKey(name, to: out)
+        pending = true
+        out.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.appendQuoted(values[index], to: out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
-    /// A string map, keys sorted.
+    /// A string map, keys sorted, written whole with one take of the buffer.
     public mutating func field(_ name: StaticString, _ map: [String: String]) {
-        key(name)
-        beginObject()
-        for entry in map.sorted(by: { $0.key < $1.key }) { key(entry.key); string(entry.value) }
-        endObject()
+        let out = self.out
+        writeKey(name, to: out)
+        pending = true
+        out.append(UInt8(ascii: "{"))
+        for (index, entry) in map.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.appendQuoted(entry.key, to: out)
+            out.append(UInt8(ascii: ":"))
+            Self.appendQuoted(entry.value, to: out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     // MARK: Trees
@@ -416,9 +472,13 @@ public struct JSONWriter {
 
     /// A date `YYYY-MM-DD` as a JSON string (years outside 1...9999 through `LocalDate.iso8601`).
     public mutating func date(_ value: LocalDate) {
-        guard (1...9999).contains(value.year) else { string(value.iso8601); return }
         let out = self.out
         separate(out)
+        Self.appendDate(value, to: out)
+    }
+
+    private static func appendDate(_ value: LocalDate, to out: Buffer) {
+        guard (1...9999).contains(value.year) else { appendQuoted(value.iso8601, to: out); return }
         // `"YYYY-MM-DD"`: 12 bytes written in place.
         out.reserve(12)
         let target = out.base + out.count
@@ -430,10 +490,14 @@ public struct JSONWriter {
 
     /// An instant `YYYY-MM-DDTHH:MM:SSZ` as a JSON string (years outside 1...9999 through `Instant.iso8601`).
     public mutating func instant(_ value: Instant) {
-        let date = value.utcDate
-        guard (1...9999).contains(date.year) else { string(value.iso8601); return }
         let out = self.out
         separate(out)
+        Self.appendInstant(value, to: out)
+    }
+
+    private static func appendInstant(_ value: Instant, to out: Buffer) {
+        let date = value.utcDate
+        guard (1...9999).contains(date.year) else { appendQuoted(value.iso8601, to: out); return }
         let second = value.utcSecondOfDay
         // `"YYYY-MM-DDTHH:MM:SSZ"`: 22 bytes written in place.
         out.reserve(22)

@@ -210,66 +210,46 @@ public struct JSONWriter {
 
     // Each takes the buffer once for the key and the value (`key` and then `string` took it twice, each
     // time checking it is not shared); after a key the value needs no comma, and the next item does.
-    public mutating func field(_ name: StaticString, _ value: String) {
+    @inline(__always)
+    private mutating func field(_ name: StaticString, writing value: (Buffer) -> Void) {
         let out = self.out
         writeKey(name, to: out)
         pending = true
-        Self.appendQuoted(value, to: out)
+        value(out)
     }
-    public mutating func field(_ name: StaticString, _ value: Int) {
-        let out = self.out
-        writeKey(name, to: out)
-        pending = true
-        Self.appendInt(value, to: out)
-    }
-    public mutating func field(_ name: StaticString, _ value: Bool) {
-        let out = self.out
-        writeKey(name, to: out)
-        pending = true
-        Self.appendASCII(value ? "true" : "false", to: out)
-    }
+    public mutating func field(_ name: StaticString, _ value: String) { field(name) { Self.appendQuoted(value, to: $0) } }
+    public mutating func field(_ name: StaticString, _ value: Int) { field(name) { Self.appendInt(value, to: $0) } }
+    public mutating func field(_ name: StaticString, _ value: Bool) { field(name) { Self.appendASCII(value ? "true" : "false", to: $0) } }
+    public mutating func field(_ name: StaticString, _ value: Instant) { field(name) { Self.appendInstant(value, to: $0) } }
+    public mutating func field(_ name: StaticString, _ value: LocalDate) { field(name) { Self.appendDate(value, to: $0) } }
     public mutating func field(_ name: StaticString, _ value: String?) { if let value { field(name, value) } }
     public mutating func field(_ name: StaticString, _ value: Int?) { if let value { field(name, value) } }
     public mutating func field(_ name: StaticString, _ value: Bool?) { if let value { field(name, value) } }
-    public mutating func field(_ name: StaticString, _ value: Instant) {
-        let out = self.out
-        writeKey(name, to: out)
-        pending = true
-        Self.appendInstant(value, to: out)
-    }
-    public mutating func field(_ name: StaticString, _ value: LocalDate) {
-        let out = self.out
-        writeKey(name, to: out)
-        pending = true
-        Self.appendDate(value, to: out)
-    }
     /// An array of strings, written whole with one take of the buffer (what `beginArray`, `string` for
     /// each and `endArray` write).
     public mutating func field(_ name: StaticString, _ values: [String]?) {
         guard let values else { return }
-        let out = self.out
-        writeKey(name, to: out)
-        pending = true
-        out.append(UInt8(ascii: "["))
-        for index in values.indices {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            Self.appendQuoted(values[index], to: out)
+        field(name) { out in
+            out.append(UInt8(ascii: "["))
+            for index in values.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.appendQuoted(values[index], to: out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
-        out.append(UInt8(ascii: "]"))
     }
     /// A string map, keys sorted, written whole with one take of the buffer.
     public mutating func field(_ name: StaticString, _ map: [String: String]) {
-        let out = self.out
-        writeKey(name, to: out)
-        pending = true
-        out.append(UInt8(ascii: "{"))
-        for (index, entry) in map.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            Self.appendQuoted(entry.key, to: out)
-            out.append(UInt8(ascii: ":"))
-            Self.appendQuoted(entry.value, to: out)
+        field(name) { out in
+            out.append(UInt8(ascii: "{"))
+            for (index, entry) in map.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.appendQuoted(entry.key, to: out)
+                out.append(UInt8(ascii: ":"))
+                Self.appendQuoted(entry.value, to: out)
+            }
+            out.append(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: "}"))
     }
 
     // MARK: Trees

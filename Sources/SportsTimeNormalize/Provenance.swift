@@ -7,7 +7,10 @@ struct Provenance: Hashable, Comparable, Sendable {
 
     /// Splits `fixtures/scraped/x/file.csv:12`; text without a numeric `:line` suffix is all file.
     init(_ text: String) {
-        if let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]), line >= 0 {
+        // In ASCII text every byte is a character (a CR LF pair holds no colon): the last colon found by
+        // its byte, without walking the text character by character from its end.
+        let lastColon = text.isAllASCII ? text.utf8.lastIndex(of: UInt8(ascii: ":")) : text.lastIndex(of: ":")
+        if let colon = lastColon, let line = Int(text[text.index(after: colon)...]), line >= 0 {
             file = String(text[..<colon]); self.line = line
         } else {
             file = text; line = nil

@@ -90,6 +90,38 @@ public struct CSVReader: Sendable {
             if fieldBytes <= limit { field.append(byte) }
         }
 
+        /// `append` of each byte of `bytes[start..<end]`, in one copy.
+        mutating func appendRun(_ start: Int, _ end: Int) {
+            let room = min(end - start, max(0, limit - fieldBytes))
+            if room > 0 { field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start + room)])) }
+            fieldBytes += end - start
+        }
+
+        /// The index of the first byte at or after `start` that is `a`, `b`, `c` or `d`, or `bytes.count`:
+        /// eight bytes at a time (a byte equal to one of them is a zero byte of the word xor it, found by the
+        /// borrow of subtracting one from each byte; the lowest flagged byte is always a true one).
+        @inline(__always)
+        func next(from start: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Int {
+            guard let base = bytes.baseAddress else { return start }
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let (pa, pb, pc, pd) = (UInt64(a) &* ones, UInt64(b) &* ones, UInt64(c) &* ones, UInt64(d) &* ones)
+            @inline(__always) func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            var at = start
+            while at + 8 <= bytes.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let found = zeros(word ^ pa) | zeros(word ^ pb) | zeros(word ^ pc) | zeros(word ^ pd)
+                if found != 0 { return at + found.trailingZeroBitCount / 8 }
+                at += 8
+            }
+            while at < bytes.count {
+                let byte = base[at]
+                if byte == a || byte == b || byte == c || byte == d { return at }
+                at += 1
+            }
+            return at
+        }
+
         mutating func endField(at end: Int) {
             let length = buffered ? fieldBytes : end - fieldStart
             if length > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: length) }
@@ -141,8 +173,15 @@ public struct CSVReader: Sendable {
                         if i + 1 < count, bytes[i + 1] == 0x0A { i += 1 }
                         i += 1; continue
                     }
-                    if byte == 0x0A { line += 1 }
-                    append(byte); i += 1; continue
+                    if byte == 0x0A {
+                        line += 1
+                        append(byte); i += 1; continue
+                    }
+                    // A run of the field's bytes up to its next quote or line end, copied at once.
+                    let end = next(from: i, UInt8(ascii: "\""), 0x0D, 0x0A, UInt8(ascii: "\""))
+                    appendRun(i, end)
+                    i = end
+                    continue
                 }
                 switch byte {
                 case UInt8(ascii: "\"") where !fieldWasQuoted && onlySpacesSoFar(i):
@@ -157,7 +196,13 @@ public struct CSVReader: Sendable {
                     rowLine = line
                     fieldStart = i + 1
                 default:
-                    if buffered { append(byte) }
+                    if buffered {
+                        append(byte)
+                    } else {
+                        // An unquoted field's bytes are read in place: on to the next byte that matters.
+                        i = next(from: i + 1, delimiter, UInt8(ascii: "\""), 0x0D, 0x0A)
+                        continue
+                    }
                 }
                 i += 1
             }

@@ -14,7 +14,12 @@ struct ReferenceRows {
     private var problemLines: Set<Int> = []
     private var firstLineOfId: [String: Int] = [:]
 
-    init(path: String) { self.path = path }
+    /// `rows`: how many rows the file has, so the indexes of ids are sized once.
+    init(path: String, rows: Int = 0) {
+        self.path = path
+        declared.reserveCapacity(rows)
+        firstLineOfId.reserveCapacity(rows)
+    }
 
     /// Reads `data` (nil: the file is missing) as a file with exactly `columns`. `record` reads one row and
     /// returns its record, or nil when a field it needs is missing; file and header problems and every
@@ -24,7 +29,7 @@ struct ReferenceRows {
         record: (ReferenceTable.Row, inout ReferenceRows) -> Record?
     ) -> ReferenceFile<Record> {
         let table = ReferenceTable.read(data, path: path, columns: columns, problems: &problems)
-        var rows = ReferenceRows(path: table.path)
+        var rows = ReferenceRows(path: table.path, rows: table.rows.count)
         var file = ReferenceFile<Record>(isUsable: table.isUsable)
         for row in table.rows {
             guard let value = record(row, &rows), rows.isClean(row) else { continue }

@@ -3,30 +3,8 @@ import Foundation
 /// Fast text helpers for the reference loader, which runs in every stage. Each gives exactly the result of the
 /// general Foundation-based function it stands for; ASCII text (nearly all reference data) skips Foundation.
 enum ReferenceText {
-    /// `Slug.make(text)`.
-    static func slug(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return Slug.make(text) }
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                out.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                out.append(byte + 32)
-            case UInt8(ascii: "'"), UInt8(ascii: "."):
-                continue
-            default:
-                pendingDash = true
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// `Slug.make(text)` (whose ASCII path writes the slug straight into its string).
+    static func slug(_ text: String) -> String { Slug.make(text) }
 
     /// `text.trimmingCharacters(in: .whitespaces)`.
     static func trimmed(_ text: String) -> String {

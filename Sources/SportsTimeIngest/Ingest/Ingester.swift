@@ -196,6 +196,9 @@ public enum Ingester {
             counts.read += table.rows.count + table.rowRejects.count
             rejects.append(contentsOf: table.rowRejects)
             let mapper = try RowMapper(source: source, table: table, lookupTables: lookupTables)
+            // Sized for the file's rows at once: grown step by step, the index of ids hashed each id again.
+            seen.reserveCapacity(seen.count + table.rows.count)
+            records.reserveCapacity(records.count + table.rows.count)
             for row in table.rows {
                 if let (column, bytes) = overlongCell(row) {
                     let name = column < table.columns.count ? " ('\(table.columns[column])')" : ""

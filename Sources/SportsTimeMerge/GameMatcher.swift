@@ -98,6 +98,8 @@ enum GameMatcher {
         var systemNumbers: [SystemKey: Int] = [:]
         var originNumbers: [ObjectIdentifier: Int] = [:]
         var idsByPairing: [Pairing: [String]] = [:]
+        // Sized once (no more pairings than ids): grown step by step, it hashed every pairing again.
+        idsByPairing.reserveCapacity(byId.count)
         for (id, parts) in byId {
             for part in parts where originNumbers[ObjectIdentifier(part.origin)] == nil {
                 let key = SystemKey(system: part.origin.system, scope: part.origin.scope)

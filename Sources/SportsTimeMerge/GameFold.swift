@@ -196,10 +196,7 @@ struct GameFold: Sendable {
                 // Through the game's pointer: the buffer's subscript copied the game first.
                 games.withUnsafeBufferPointer { ($0.baseAddress! + index).pointee.refusal(against: context) }
             }
-            let indices = batch.records.indices.sorted { a, b in
-                let (x, y) = (batch.records[a].id, batch.records[b].id)
-                return x != y ? x < y : a < b
-            }
+            let indices = TextOrder.positions(of: batch.records.map(\.id))
             for index in indices {
                 let line = batch.firstRecordLine.map { $0 + index }
                 counts.read += 1

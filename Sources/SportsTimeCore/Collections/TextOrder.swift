@@ -11,10 +11,15 @@ public enum TextOrder {
     /// The positions of `keys` in ascending order of the key, then of `secondary`'s key at the same
     /// position (when given; as long as `keys`), then of the position.
     public static func positions(of keys: [String], then secondary: [String]? = nil) -> [Int] {
+        reordering(of: keys, then: secondary) ?? Array(keys.indices)
+    }
+
+    /// `positions`, or nil when the keys are in that order already.
+    public static func reordering(of keys: [String], then secondary: [String]? = nil) -> [Int]? {
         precondition(secondary == nil || secondary?.count == keys.count, "TextOrder: key arrays of different lengths")
         // Most arrays of records are in order already (a stage writes its records sorted by id): n − 1
         // comparisons of strings say so, as many as a sort of them would make.
-        if isAscending(keys, secondary) { return Array(keys.indices) }
+        if isAscending(keys, secondary) { return nil }
         guard let first = FlatKeys(keys) else { return comparingStrings(keys, secondary) }
         var second: FlatKeys?
         if let secondary {

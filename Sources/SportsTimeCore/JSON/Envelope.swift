@@ -92,10 +92,7 @@ extension Envelope where Record: Identifiable, Record.ID == String {
             for index in records.indices { ids.append(records[index].id) }
             return ids
         }
-        var ordered = true
-        for i in ids.indices.dropFirst() where !(ids[i - 1] < ids[i]) { ordered = false; break }
-        if ordered { return try canonicalData(order: nil) }
-        return try canonicalData(order: TextOrder.positions(of: ids))
+        return try canonicalData(order: TextOrder.reordering(of: ids))
     }
 }
 

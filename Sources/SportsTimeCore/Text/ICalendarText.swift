@@ -99,53 +99,33 @@ public enum ICalendarText {
     /// pair, which a backslash before it keeps whole either way); nil for other text. Read from the
     /// text's contiguous UTF-8 and written straight into the new string.
     static func unescapeASCII(_ text: String) -> String? {
-        if let done = text.utf8.withContiguousStorageIfAvailable({ bytes -> String?? in
-            guard bytes.isAllASCII else { return .some(nil) }
-            guard let base = bytes.baseAddress, let slash = memchr(base, 0x5C, bytes.count) else { return .some(text) }
+        var bytesOf = text
+        return bytesOf.withUTF8 { bytes -> String? in
+            guard bytes.isAllASCII else { return nil }
+            guard let base = bytes.baseAddress, let slash = memchr(base, 0x5C, bytes.count) else { return text }
             let first = UnsafeRawPointer(slash) - UnsafeRawPointer(base)
-            return .some(
-                String(unsafeUninitializedCapacity: bytes.count) { out in
-                    out.baseAddress!.initialize(from: base, count: first)
-                    var written = first
-                    var escaped = false
-                    for byte in UnsafeBufferPointer(rebasing: bytes[first...]) {
-                        if escaped {
-                            out[written] = byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte
-                            written += 1
-                            escaped = false
-                        } else if byte == UInt8(ascii: "\\") {
-                            escaped = true
-                        } else {
-                            out[written] = byte
-                            written += 1
-                        }
-                    }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                out.baseAddress!.initialize(from: base, count: first)
+                var written = first
+                var escaped = false
+                for byte in UnsafeBufferPointer(rebasing: bytes[first...]) {
                     if escaped {
-                        out[written] = UInt8(ascii: "\\")
+                        out[written] = byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte
+                        written += 1
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else {
+                        out[written] = byte
                         written += 1
                     }
-                    return written
-                })
-        }) {
-            return done.flatMap { $0 }
-        }
-        guard text.isAllASCII else { return nil }
-        let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "\\")) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var escaped = false
-        for byte in utf8 {
-            if escaped {
-                out.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                out.append(byte)
+                }
+                if escaped {
+                    out[written] = UInt8(ascii: "\\")
+                    written += 1
+                }
+                return written
             }
         }
-        if escaped { out.append(UInt8(ascii: "\\")) }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -120,8 +120,8 @@ struct RowMapper {
     let placeholderFirstBytes: (low: UInt64, high: UInt64)
     /// How expressions read dates (instants in the source's zone, UTC for `venue`).
     let context: MappingExpression.Context
-    /// The label of each season the source covers, by its start year (made once, not per row).
-    let seasonLabels: [Int: String]
+    /// The label of each season the source covers (made once, not per row).
+    let seasonLabels: [Season: String]
 
     /// Compiles `source.mapping` and `source.filters` for `table`. Throws (exit 2) when a column the
     /// mapping needs is missing from the file.
@@ -139,9 +139,10 @@ struct RowMapper {
             return count < 64 ? (lengths.bits | 1 << UInt64(count), lengths.longer) : (lengths.bits, true)
         }
         self.context = MappingExpression.Context(zone: source.naiveTimeZone.timeZone)
-        var seasonLabels: [Int: String] = [:]
+        var seasonLabels: [Season: String] = [:]
         for year in source.seasons.first.startYear...max(source.seasons.first.startYear, source.seasons.last.startYear) {
-            seasonLabels[year] = Season(startYear: year, isSplit: source.seasons.isSplit).label
+            let season = Season(startYear: year, isSplit: source.seasons.isSplit)
+            seasonLabels[season] = season.label
         }
         self.seasonLabels = seasonLabels
         var expressionProblems: [Diagnostic] = []
@@ -695,9 +696,9 @@ struct RowMapper {
             guard source.seasons.contains(s) else {
                 return reject("season \(s.label) is outside this source's seasons \(source.seasons)")
             }
-            seasonLabel = s.isSplit == source.seasons.isSplit ? seasonLabels[s.startYear] ?? s.label : s.label
+            seasonLabel = seasonLabels[s] ?? s.label
         } else if source.seasons.isSingle {
-            seasonLabel = seasonLabels[source.seasons.first.startYear] ?? source.seasons.first.label
+            seasonLabel = seasonLabels[source.seasons.first] ?? source.seasons.first.label
         } else {
             return reject("no season")
         }

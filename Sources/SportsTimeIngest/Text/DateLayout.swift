@@ -115,8 +115,8 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
     public func parse(_ text: String) -> Parts? {
         if let named { return parseNamed(named, text) }
         // The text's bytes read in place (every native string has them contiguous), not copied.
-        if let parts = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) { return parts }
-        return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
     }
 
     private func parse(bytes u: UnsafeBufferPointer<UInt8>) -> Parts? {

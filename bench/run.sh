@@ -123,32 +123,42 @@ say "real: ingest + normalize + merge, ${BENCH_PASSES:-11} passes"
 # runs, all threads), for this build and for a baseline revision built from `git archive` into
 # .pipeline/bench-baseline/<rev> (kept between runs). BENCH_BASELINE=none leaves the baseline out.
 BASELINE=${BENCH_BASELINE:-df0663a}
-instructions() { # <workspace> <command...>: prints the instruction count (empty when valgrind fails)
+instructions() { # <workspace> <command...>: prints the instruction count and, after a space, how many of
+  # them are SHA-256 compression (BoringSSL's block functions, self cost); empty when valgrind fails
   local ws=$1; shift
   ( cd "$ws"
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file=valgrind.log "$@" >/dev/null 2>>stage.log || true
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' valgrind.log | tail -1 )
+    valgrind --tool=callgrind --callgrind-out-file=callgrind.out --log-file=valgrind.log "$@" >/dev/null 2>>stage.log || true
+    total=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' valgrind.log | tail -1)
+    [[ -n $total ]] || exit 0
+    sha=$(callgrind_annotate --threshold=100 callgrind.out 2>/dev/null \
+      | awk '/sha256_block_data_order_/ { gsub(",", "", $1); sum += $1 } END { print sum + 0 }')
+    rm -f callgrind.out
+    echo "$total ${sha:-0}" )
 }
-count_stages() { # <workspace> <bin> <prefix>: fills IR[<prefix>/<stage>]
+count() { # <prefix> <stage> <workspace> <command...>: fills IR[<prefix>/<stage>] and SHA[<prefix>/<stage>]
+  local key=$1/$2; shift 2
+  read -r IR[$key] SHA[$key] <<< "$(instructions "$@")"
+}
+count_stages() { # <workspace> <bin> <prefix>: fills IR[<prefix>/<stage>] and SHA[<prefix>/<stage>]
   local ws=$1 p=$3 bin="$WORK/bin-$3"
   # valgrind 3.19 cannot read the toolchain's DWARF 5 debug info: count on copies without it (same code).
   mkdir -p "$bin"
   for exe in sportstime-ingest sportstime-normalize sportstime-merge sportstime-plan sportstime-render; do strip -g -o "$bin/$exe" "$2/$exe"; done
   say "instructions: $p ingest"
-  IR[$p/ingest]=$(instructions "$ws" "$bin/sportstime-ingest" --sources pipeline/sources.yaml --scraped fixtures/scraped --out out/ingest)
+  count $p ingest "$ws" "$bin/sportstime-ingest" --sources pipeline/sources.yaml --scraped fixtures/scraped --out out/ingest
   say "instructions: $p normalize"
-  IR[$p/normalize]=$(instructions "$ws" "$bin/sportstime-normalize" --in out/ingest --reference fixtures/reference --out out/normalize)
+  count $p normalize "$ws" "$bin/sportstime-normalize" --in out/ingest --reference fixtures/reference --out out/normalize
   say "instructions: $p merge"
-  IR[$p/merge]=$(instructions "$ws" "$bin/sportstime-merge" --normalized out/normalize --reference fixtures/reference \
-    --overrides fixtures/overrides --out out/merge)
+  count $p merge "$ws" "$bin/sportstime-merge" --normalized out/normalize --reference fixtures/reference \
+    --overrides fixtures/overrides --out out/merge
   say "instructions: $p plan"
-  IR[$p/plan]=$(instructions "$ws" "$bin/sportstime-plan" --merged out/merge --requests fixtures/requests --out out/plan-one \
-    --request mlb-boston-june-week)
+  count $p plan "$ws" "$bin/sportstime-plan" --merged out/merge --requests fixtures/requests --out out/plan-one \
+    --request mlb-boston-june-week
   say "instructions: $p render"
-  IR[$p/render]=$(instructions "$ws" "$bin/sportstime-render" --plans out/plan-one --merged out/merge --geo fixtures/geo \
-    --out out/render-one --no-pdf)
+  count $p render "$ws" "$bin/sportstime-render" --plans out/plan-one --merged out/merge --geo fixtures/geo \
+    --out out/render-one --no-pdf
 }
-declare -A IR
+declare -A IR SHA
 if command -v valgrind >/dev/null 2>&1; then
   real_workspace "$WORK/instr-now"
   count_stages "$WORK/instr-now" "$BIN" now
@@ -176,32 +186,40 @@ if command -v valgrind >/dev/null 2>&1; then
     echo "Instructions per stage process on the real fixtures (valgrind --tool=callgrind, all threads), this build"
     echo "and the baseline revision $BASELINE (the last one before the one JSON layer), each from clean outputs."
     echo "The plan row is one request (mlb-boston-june-week), the render row that plan. Ratio = baseline / this build"
-    echo "(higher = fewer now)."
+    echo "(higher = fewer now). SHA-256 is the part of each count in BoringSSL's SHA-256 block function (the"
+    echo "digests of each stage's inputs that its envelopes record): valgrind's CPU has no SHA extensions, so it"
+    echo "counts the vector code (about 30 instructions a byte) where this machine's CPU runs its SHA instructions."
     echo
-    echo "| stage | instructions (this build) | instructions ($BASELINE) | ratio |"
-    echo "|---|--:|--:|--:|"
+    echo "| stage | instructions (this build) | instructions ($BASELINE) | ratio | of which SHA-256 (this build / $BASELINE) |"
+    echo "|---|--:|--:|--:|--:|"
   else
     echo "Instructions per stage process on the real fixtures (valgrind --tool=callgrind, all threads), from clean"
     echo "outputs; the plan row is one request (mlb-boston-june-week), the render row that plan. No baseline"
     echo "revision was measured."
     echo
-    echo "| stage | instructions (this build) |"
-    echo "|---|--:|"
+    echo "| stage | instructions (this build) | of which SHA-256 |"
+    echo "|---|--:|--:|"
   fi
-  IR[now/data]=$(( ${IR[now/ingest]:-0} + ${IR[now/normalize]:-0} + ${IR[now/merge]:-0} ))
-  IR[base/data]=$(( ${IR[base/ingest]:-0} + ${IR[base/normalize]:-0} + ${IR[base/merge]:-0} ))
-  for s in ingest normalize merge data plan render; do
+  for p in now base; do
+    IR[$p/data]=$(( ${IR[$p/ingest]:-0} + ${IR[$p/normalize]:-0} + ${IR[$p/merge]:-0} ))
+    SHA[$p/data]=$(( ${SHA[$p/ingest]:-0} + ${SHA[$p/normalize]:-0} + ${SHA[$p/merge]:-0} ))
+    IR[$p/nosha]=$(( ${IR[$p/data]} - ${SHA[$p/data]} ))
+    SHA[$p/nosha]=0
+  done
+  for s in ingest normalize merge data nosha plan render; do
     label=$s; [[ $s == data ]] && label="**ingest + normalize + merge**"
+    [[ $s == nosha ]] && label="ingest + normalize + merge without SHA-256"
     if [[ $have_base == 1 ]]; then
       python3 -c "
-now, base = ${IR[now/$s]:-0}, ${IR[base/$s]:-0}
+now, base, snow, sbase = ${IR[now/$s]:-0}, ${IR[base/$s]:-0}, ${SHA[now/$s]:-0}, ${SHA[base/$s]:-0}
 r = f'{base / now:.2f}x' if now and base else '-'
-print(f'| $label | {now:,} | {base:,} | {r} |')"
+sha = f'{snow:,} / {sbase:,}' if snow or sbase else '-'
+print(f'| $label | {now:,} | {base:,} | {r} | {sha} |')"
     else
-      python3 -c "print(f'| $label | {${IR[now/$s]:-0}:,} |')"
+      python3 -c "print(f'| $label | {${IR[now/$s]:-0}:,} | {${SHA[now/$s]:-0}:,} |')"
     fi
   done
-  declare -p IR > "$WORK/ir.vars"
+  declare -p IR SHA > "$WORK/ir.vars"
 else
   echo
   echo "## Instructions"

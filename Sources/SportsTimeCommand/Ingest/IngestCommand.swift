@@ -118,6 +118,8 @@ public struct IngestCommand: PipelineCommand {
             status = max(status, ExitStatus.failure)
         }
         if only.isEmpty { Self.removeStale(in: outURL, keeping: known, context: context) }
+        // The sources' files, records and encoded outputs are the process's to give back when it exits.
+        context.keepUntilExit((inputs, outcomes))
         if status != ExitStatus.ok { throw ExitCode(status) }
     }
 

@@ -122,7 +122,7 @@ struct GameFold: Sendable {
         var byId: [String: [Int]] = [:]
         byId.reserveCapacity(contributions.count)
         for (index, contribution) in contributions.enumerated() { byId[contribution.game.id, default: []].append(index) }
-        let matching = GameMatcher.match(byId.mapValues { $0.map { contributions[$0] } }, sports: context.sports)
+        let matching = GameMatcher.match(byId, contributions: contributions, sports: context.sports)
         ambiguous = matching.ambiguous
         matchedAcrossDates = matching.clusters.filter { $0.count > 1 }.count
 

@@ -70,53 +70,71 @@ enum GameMatcher {
         return false
     }
 
-    /// The ids of one pairing (sport, home, away) that share a source system's own game id
-    /// (`sourceIds` of the record's source), joined: the same id in two records of one system, for the
-    /// same teams, is one game whatever dates they give it (an id reused for other teams is not trusted
-    /// to be the same game). Each set in the order of its first id; ids that share none stay alone.
+    /// The members of one pairing (sport, home, away; places in `entries`, in id order) that share a
+    /// source system's own game id (`sourceIds` of the record's source), joined: the same id in two
+    /// records of one system, for the same teams, is one game whatever dates they give it (an id reused
+    /// for other teams is not trusted to be the same game). Each set in the order of its first id;
+    /// members that share none stay alone.
     private static func sameSourceGame(
-        _ ids: [String], _ byId: [String: [GameFold.Contribution]], system: (GameFold.Contribution) -> Int
-    ) -> [[String]] {
-        guard ids.count > 1 else { return [ids] }
-        var partition = Partition(count: ids.count)
+        _ members: [Int], _ entries: [Entry], _ contributions: [GameFold.Contribution],
+        system: (GameFold.Contribution) -> Int
+    ) -> [[Int]] {
+        guard members.count > 1 else { return [members] }
+        var partition = Partition(count: members.count)
         var owned: [(system: Int, id: String, index: Int)] = []
-        for (index, id) in ids.enumerated() {
-            for part in byId[id]! {
-                if let own = part.game.sourceIds[part.game.source] { owned.append((system(part), own, index)) }
+        for (index, member) in members.enumerated() {
+            for part in entries[member].parts {
+                let game = contributions[part].game
+                if let own = game.sourceIds[game.source] { owned.append((system(contributions[part]), own, index)) }
             }
         }
         owned.sort { ($0.system, $0.id) < ($1.system, $1.id) }
         for (a, b) in zip(owned, owned.dropFirst()) where a.system == b.system && a.id == b.id { partition.link(a.index, b.index) }
-        return partition.parts().map { part in part.map { ids[$0] } }
+        return partition.parts().map { part in part.map { members[$0] } }
     }
 
-    static func match(_ byId: [String: [GameFold.Contribution]], sports: [String: Sport]) -> Result {
+    /// One id of the fold and its records (places in the fold's contributions).
+    private struct Entry {
+        var id: String
+        var parts: [Int]
+    }
+
+    /// The clusters of the fold's ids: `byId` gives each id's records as places in `contributions`.
+    static func match(
+        _ byId: [String: [Int]], contributions: [GameFold.Contribution], sports: [String: Sport]
+    ) -> Result {
         // Systems numbered once per batch (the origin is shared by a batch's contributions), and the ids
         // grouped by pairing, before the pairings are matched on all cores (no pairing's games can be
         // one game with another's). A system's number only tells systems apart, so the order ids are
-        // met in does not matter; each pairing's ids are sorted on its own core.
+        // met in does not matter; each pairing's ids are sorted on its own core. An id is carried with
+        // its records from here on (by its place in `entries`): no pairing looks an id up again.
         var systemNumbers: [SystemKey: Int] = [:]
         var originNumbers: [ObjectIdentifier: Int] = [:]
-        var idsByPairing: [Pairing: [String]] = [:]
+        var entries: [Entry] = []
+        entries.reserveCapacity(byId.count)
+        var idsByPairing: [Pairing: [Int]] = [:]
         // Sized once (no more pairings than ids): grown step by step, it hashed every pairing again.
         idsByPairing.reserveCapacity(byId.count)
         for (id, parts) in byId {
-            for part in parts where originNumbers[ObjectIdentifier(part.origin)] == nil {
-                let key = SystemKey(system: part.origin.system, scope: part.origin.scope)
+            for part in parts where originNumbers[ObjectIdentifier(contributions[part].origin)] == nil {
+                let origin = contributions[part].origin
+                let key = SystemKey(system: origin.system, scope: origin.scope)
                 let number = systemNumbers[key] ?? systemNumbers.count
                 systemNumbers[key] = number
-                originNumbers[ObjectIdentifier(part.origin)] = number
+                originNumbers[ObjectIdentifier(origin)] = number
             }
             // Fields read in place: `game` is a read accessor, and a copy of a game retains all its strings.
-            let first = parts[0]
+            let first = contributions[parts[0]]
             idsByPairing[Pairing(sport: first.game.sport, home: first.game.homeTeamId, away: first.game.awayTeamId), default: []]
-                .append(id)
+                .append(entries.count)
+            entries.append(Entry(id: id, parts: parts))
         }
-        let (numbers, pairingIds) = (originNumbers, idsByPairing)
+        let (numbers, pairingIds, all) = (originNumbers, idsByPairing, entries)
         let pairings = pairingIds.keys.sorted(by: { ($0.sport, $0.home, $0.away) < ($1.sport, $1.home, $1.away) })
         let matched = pairings.parallelMapInRuns(minimumRun: 64) { key in
             matchPairing(
-                pairingIds[key]!.sorted(), byId, window: sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays,
+                pairingIds[key]!.sorted { all[$0].id < all[$1].id }, all, contributions,
+                window: sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays,
                 system: { numbers[ObjectIdentifier($0.origin)]! })
         }
         var clusters: [[String]] = []
@@ -129,23 +147,26 @@ enum GameMatcher {
         return Result(clusters: clusters, ambiguous: ambiguous.sorted { $0.id < $1.id })
     }
 
-    /// The clusters of one pairing's ids (in node order) and its ambiguous games.
+    /// The clusters of one pairing's ids (its members, places in `entries` in id order; clusters in node
+    /// order) and its ambiguous games.
     private static func matchPairing(
-        _ pairingIds: [String], _ byId: [String: [GameFold.Contribution]], window: Int,
+        _ members: [Int], _ entries: [Entry], _ contributions: [GameFold.Contribution], window: Int,
         system: (GameFold.Contribution) -> Int
     ) -> (clusters: [[String]], ambiguous: [MergeAmbiguousMatch]) {
         var nodes: [Node] = []
-        for ids in sameSourceGame(pairingIds, byId, system: system) {
-            let parts = ids.count == 1 ? byId[ids[0]]! : ids.flatMap { byId[$0]! }
-            let first = parts[0]
+        for group in sameSourceGame(members, entries, contributions, system: system) {
+            let parts = group.count == 1 ? entries[group[0]].parts : group.flatMap { entries[$0].parts }
+            let first = contributions[parts[0]]
             let node = Node(
-                ids: ids, dates: ids.count == 1 ? [first.game.localDate] : sortedUnique(ids.map { byId[$0]![0].game.localDate }),
-                makeupDates: sortedUnique(parts.compactMap { $0.game.makeupDate }),
+                ids: group.map { entries[$0].id },
+                dates: group.count == 1
+                    ? [first.game.localDate] : sortedUnique(group.map { contributions[entries[$0].parts[0]].game.localDate }),
+                makeupDates: sortedUnique(parts.compactMap { contributions[$0].game.makeupDate }),
                 gameNumber: first.game.gameNumber ?? 1,
-                startSecond: parts.lazy.compactMap { $0.game.startUTC }.first.map {
+                startSecond: parts.lazy.compactMap { contributions[$0].game.startUTC }.first.map {
                     (($0.secondsSinceEpoch % 86_400) + 86_400) % 86_400
                 },
-                systems: sortedUnique(parts.map(system)))
+                systems: sortedUnique(parts.map { system(contributions[$0]) }))
             nodes.append(node)
         }
         var ambiguous: [MergeAmbiguousMatch] = []

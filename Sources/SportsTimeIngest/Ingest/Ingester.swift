@@ -361,16 +361,36 @@ public enum Ingester {
     /// row of the NHL 2023-24 file says "Honda Center"). Ingest keeps the rows as written and warns;
     /// normalize decides.
     static func consistencyWarnings(_ records: [RawGame], source: SourceConfig) -> [Diagnostic] {
-        var homesByVenue: [String: Set<String>] = [:]
-        var firstSeen: [String: String] = [:]
-        for record in records where record.neutralSite != true {
-            guard let venue = record.venue else { continue }
-            homesByVenue[venue, default: []].insert(record.homeTeam)
-            if firstSeen[venue] == nil { firstSeen[venue] = record.provenance } // records are in file and line order
+        // Per venue (numbered as met): its home teams, where it was first seen and the home team added
+        // last. A file lists a home stand's games one after another, so a record whose venue and home
+        // team are the last ones' hashes neither; records are read through their pointers (a record
+        // bound in a loop is a copy, with a retain of each of its strings).
+        var numberOf: [String: Int] = [:]
+        var venues: [(name: String, homes: Set<String>, firstSeen: String, lastHome: String)] = []
+        var last = -1
+        records.withUnsafeBufferPointer { buffer in
+            for record in buffer.indices.lazy.map({ buffer.baseAddress! + $0 }) where record.pointee.neutralSite != true {
+                guard let venue = record.pointee.venue else { continue }
+                if last < 0 || venues[last].name != venue {
+                    if let known = numberOf[venue] {
+                        last = known
+                    } else {
+                        // Records are in file and line order: the first seen is the first met.
+                        last = venues.count
+                        numberOf[venue] = last
+                        venues.append((venue, [], record.pointee.provenance, ""))
+                    }
+                }
+                let home = record.pointee.homeTeam
+                if venues[last].homes.isEmpty || venues[last].lastHome != home {
+                    venues[last].homes.insert(home)
+                    venues[last].lastHome = home
+                }
+            }
         }
         var warnings: [Diagnostic] = []
-        for (venue, homes) in homesByVenue.sorted(by: { $0.key < $1.key }) where homes.count > 4 {
-            let (file, line) = split(firstSeen[venue] ?? "")
+        for (venue, homes, firstSeen, _) in venues.sorted(by: { $0.name < $1.name }) where homes.count > 4 {
+            let (file, line) = split(firstSeen)
             let examples = homes.sorted().prefix(5).joined(separator: ", ")
             warnings.append(
                 Diagnostic(

@@ -313,6 +313,19 @@ import Yams
         }
         #expect(Slug.asciiSlug("Helú", dashes: true) == nil)
     }
+
+    /// Slugging parts as if joined by a dash gives the slug of the joined text: empty parts, parts that end
+    /// or start with punctuation, and non-ASCII parts (the folding path).
+    @Test func aSlugOfPartsIsTheSlugOfTheirJoinedText() {
+        let samples: [[String]] = [
+            [], [""], ["", ""], ["mlb-bos", "name", "", "Red Sox", ""], ["a.", ".b"], ["x'", "'y"], ["-", "-"],
+            ["St. Louis", "abbreviation", "mlb", "STL", "2024-01-01"], ["Estadio Alfredo Harp Helú", "", "x"],
+            ["a", "B", "c "], [" ", "Z"],
+        ]
+        for parts in samples {
+            #expect(Slug.make(joining: parts) == Slug.make(parts.joined(separator: "-")), "\(parts)")
+        }
+    }
 }
 
 @Suite struct InputLimitsTests {

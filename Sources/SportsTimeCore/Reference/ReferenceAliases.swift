@@ -30,7 +30,7 @@ struct AliasFields {
     let targetId: String
     let text: String
     /// How messages name the row: `what 'text'`.
-    let owner: String
+    let owner: RowName
     let validFrom: LocalDate?
     let validUntil: LocalDate?
     let sourceSystem: String?
@@ -38,7 +38,7 @@ struct AliasFields {
 
     init(_ row: ReferenceTable.Row, _ fields: inout ReferenceRows, target: String, text: String, what: String) {
         self.text = row[text]
-        owner = "\(what) '\(self.text)'"
+        owner = RowName(what: what, name: self.text)
         targetId = fields.required(row, target, owner: owner)
         if self.text.isEmpty { fields.fail(row, "\(what) of '\(targetId)': \(text) is empty", fix: "Give the alias a \(text)") }
         (validFrom, validUntil) = fields.validity(row, owner: owner)

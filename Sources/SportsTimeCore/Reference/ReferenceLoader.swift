@@ -74,7 +74,7 @@ public enum ReferenceLoader {
         teamId: String, kind: TeamAlias.Kind, sourceSystem: String?, value: String,
         validFrom: LocalDate?
     ) -> String {
-        ReferenceText.slug([teamId, kind.rawValue, sourceSystem ?? "", value, validFrom?.iso8601 ?? ""].joined(separator: "-"))
+        Slug.make(joining: [teamId, kind.rawValue, sourceSystem ?? "", value, validFrom?.iso8601 ?? ""])
     }
 
     /// The id of a stadium alias: the slug of `stadium_id-source_system-name-valid_from`.
@@ -82,7 +82,7 @@ public enum ReferenceLoader {
         stadiumId: String, sourceSystem: String?, name: String,
         validFrom: LocalDate?
     ) -> String {
-        ReferenceText.slug([stadiumId, sourceSystem ?? "", name, validFrom?.iso8601 ?? ""].joined(separator: "-"))
+        Slug.make(joining: [stadiumId, sourceSystem ?? "", name, validFrom?.iso8601 ?? ""])
     }
 }
 

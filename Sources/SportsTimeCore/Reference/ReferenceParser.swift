@@ -89,21 +89,25 @@ struct KnownIds {
 }
 
 extension ReferenceParser {
-    /// Reports `sport` on `line` of `path` when sports.yaml could be read and it is not a known sport.
-    mutating func checkSport(_ sport: String, _ known: KnownIds, at path: String, _ line: Int, owner: String, fix: String) {
+    /// Reports `sport` on `line` of `path` when sports.yaml could be read and it is not a known sport (`owner` and
+    /// `fix` are put together only then).
+    mutating func checkSport(
+        _ sport: String, _ known: KnownIds, at path: String, _ line: Int, owner: @autoclosure () -> String,
+        fix: @autoclosure () -> String
+    ) {
         if let sportIds = known.sportIds, !sportIds.contains(sport) {
-            error(path, line, "\(owner): sport '\(sport)' is not known", fix: fix)
+            error(path, line, "\(owner()): sport '\(sport)' is not known", fix: fix())
         }
     }
 
     /// The league structure `id` named in `column`; nil, reported when league-structures.csv could be read and
     /// does not declare it, when there is none.
     mutating func structure(
-        _ id: String, _ known: KnownIds, column: String, at path: String, _ line: Int, owner: String
+        _ id: String, _ known: KnownIds, column: String, at path: String, _ line: Int, owner: @autoclosure () -> String
     ) -> LeagueStructure? {
         if let structure = known.structureById[id] { return structure }
         if known.structureIds?.contains(id) == false {
-            error(path, line, "\(owner): \(column) '\(id)' is not in league-structures.csv", fix: "Add that structure or fix the id")
+            error(path, line, "\(owner()): \(column) '\(id)' is not in league-structures.csv", fix: "Add that structure or fix the id")
         }
         return nil
     }

@@ -69,7 +69,7 @@ extension ReferenceParser {
             for (field, value) in [
                 ("abbreviation", entry.abbreviation), ("displayName", entry.displayName),
                 ("iconName", entry.iconName),
-            ] where value.trimmingCharacters(in: .whitespaces).isEmpty {
+            ] where value.isWhitespaceOnly {
                 error(file, line, "sport '\(entry.id)': \(field) is empty", fix: "Give it a value")
             }
             let color = ColorHex.normalize(entry.colorHex)

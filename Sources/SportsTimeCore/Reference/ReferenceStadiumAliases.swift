@@ -29,6 +29,7 @@ extension ReferenceParser {
     /// One name for two stadiums on overlapping dates is a warning.
     mutating func warnAmbiguousStadiumAliases(_ aliases: [LinedRecord<StadiumAlias>], path: String) {
         var groups: [String: [LinedRecord<StadiumAlias>]] = [:]
+        groups.reserveCapacity(aliases.count)
         for item in aliases { groups[Slug.matchKey(item.record.name), default: []].append(item) }
         for (a, b) in Self.clashes(in: groups) { warnClash(a, b, what: "stadium alias", path: path) }
     }

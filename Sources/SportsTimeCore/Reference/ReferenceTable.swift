@@ -5,16 +5,21 @@ import Foundation
 struct ReferenceTable {
     struct Row {
         let line: Int
+        /// The trimmed fields in the order of `columns`.
         private let fields: [String]
-        private let index: [String: Int]
+        /// The expected columns, shared by every row of the file.
+        private let columns: [String]
 
-        init(line: Int, fields: [String], index: [String: Int]) {
-            self.line = line; self.fields = fields; self.index = index
+        init(line: Int, fields: [String], columns: [String]) {
+            self.line = line; self.fields = fields; self.columns = columns
         }
 
         /// The trimmed value of an expected column ("" when empty).
+        ///
+        /// Found by a scan of the dozen column names rather than a dictionary: the names are short literals,
+        /// compared in a few instructions, where hashing one cost more than the rest of reading the field.
         subscript(_ column: String) -> String {
-            guard let position = index[column] else { return "" }
+            guard let position = columns.firstIndex(of: column) else { return "" }
             return fields[position]
         }
     }
@@ -96,8 +101,10 @@ struct ReferenceTable {
             problems.append(contentsOf: headerProblems)
             return ReferenceTable(path: path, rows: [], isUsable: false)
         }
-        var index: [String: Int] = [:]
-        for name in columns { index[name] = header.column(name) }
+        // Where each expected column is in the file; nil when the header lists them in the expected order
+        // (then every row's fields are kept as the CSV reader made them).
+        let positions = columns.compactMap { header.column($0) }
+        let order = positions == Array(positions.indices) ? nil : positions
         var rows: [Row] = []
         rows.reserveCapacity(result.rows.count - 1)
         for row in result.rows.dropFirst() {
@@ -109,10 +116,12 @@ struct ReferenceTable {
                         fix: "Quote fields that contain commas and give every column a value (empty is allowed)"))
                 continue
             }
-            rows.append(
-                Row(
-                    line: row.line,
-                    fields: row.fields.map(ReferenceText.trimmed), index: index))
+            var fields = order.map { order in order.map { row.fields[$0] } } ?? row.fields
+            // Nearly every field is already trimmed; only the others are replaced (copying the row's array once).
+            for position in fields.indices where ReferenceText.isPadded(fields[position]) {
+                fields[position] = ReferenceText.trimmed(fields[position])
+            }
+            rows.append(Row(line: row.line, fields: fields, columns: columns))
         }
         return ReferenceTable(path: path, rows: rows)
     }

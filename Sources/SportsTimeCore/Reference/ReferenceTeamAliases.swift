@@ -12,7 +12,7 @@ extension ReferenceLoader {
 
 extension ReferenceParser {
     mutating func parseTeamAliases(_ data: Data?) -> ReferenceFile<TeamAlias> {
-        let kinds = TeamAlias.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        var kinds: String { TeamAlias.Kind.allCases.map(\.rawValue).joined(separator: ", ") }
         return readRows("team-aliases.csv", data, columns: ReferenceLoader.teamAliasColumns) { row, fields in
             let alias = AliasFields(row, &fields, target: "team_id", text: "value", what: "team alias")
             guard let kind = fields.choice(row, "kind", owner: alias.owner, as: TeamAlias.Kind.self, known: "Use one of: \(kinds)")
@@ -34,9 +34,11 @@ extension ReferenceParser {
     /// other overlaps (e.g. a name and an abbreviation) are warnings.
     mutating func warnAmbiguousTeamAliases(_ aliases: [LinedRecord<TeamAlias>], teamSport: [String: String], path: String) {
         var groups: [String: [LinedRecord<TeamAlias>]] = [:]
+        groups.reserveCapacity(aliases.count)
         for item in aliases {
             guard let sport = teamSport[item.record.teamId] else { continue }
-            groups[sport + "\u{0}" + Slug.matchKey(item.record.value), default: []].append(item)
+            // `sport NUL value`, built at its size in one allocation.
+            groups[String.joining(sport, 0, Slug.matchKey(item.record.value)), default: []].append(item)
         }
         for (a, b) in Self.clashes(in: groups) {
             guard a.record.kind == b.record.kind, a.record.sourceSystem == b.record.sourceSystem else {

@@ -14,7 +14,7 @@ extension ReferenceParser {
         return readRows("team-homes.csv", data, columns: ReferenceLoader.teamHomeColumns) { row, fields in
             let teamId = row["team_id"]
             let stadiumId = row["stadium_id"]
-            let owner = "team home '\(teamId)' at '\(stadiumId)'"
+            let owner = RowName(what: "team home", name: teamId, place: stadiumId)
             fields.required(row, ["team_id", "stadium_id"], owner: owner)
             let (from, until) = fields.validity(row, owner: owner)
             if row["valid_from"].isEmpty && row["valid_until"].isEmpty {
@@ -36,7 +36,7 @@ extension ReferenceParser {
         var earlier: [String: [LinedRecord<TeamHomeSpell>]] = [:]
         for item in homes {
             let spell = item.record
-            let owner = "team home '\(spell.teamId)' at '\(spell.stadiumId)'"
+            let owner = RowName(what: "team home", name: spell.teamId, place: spell.stadiumId)
             if known.teamIds?.contains(spell.teamId) == false {
                 error(
                     homesPath, item.line, "\(owner): team_id '\(spell.teamId)' is not in teams.csv",

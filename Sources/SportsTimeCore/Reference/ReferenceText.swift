@@ -8,10 +8,18 @@ enum ReferenceText {
 
     /// `text.trimmingCharacters(in: .whitespaces)`.
     static func trimmed(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else { return text }
-        let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 }
-        if !isBlank(first) && !isBlank(last) { return text }
-        return text.trimmingCharacters(in: .whitespaces)
+        isPadded(text) ? text.trimmingCharacters(in: .whitespaces) : text
     }
+
+    /// Whether `text` may start or end with whitespace, i.e. `trimmed` may change it: false when its first and
+    /// last bytes are ASCII other than a space or a tab (checked on the bytes in place).
+    static func isPadded(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return false }
+        let last = utf8[utf8.index(before: utf8.endIndex)]
+        return isBlank(first) || isBlank(last)
+    }
+
+    /// A space, a tab, or a byte of a non-ASCII character (which may be a Unicode space).
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte >= 0x80 }
 }

@@ -230,7 +230,8 @@ public struct CSVHeader: Sendable, Hashable {
         var names: [String] = []
         var seen: [String: Int] = [:]
         for (position, raw) in fields.enumerated() {
-            var name = raw.trimmingCharacters(in: .whitespaces)
+            // Foundation's trimming only for a name with an end it might trim (a few thousand instructions a name).
+            var name = raw.hasPlainASCIIEnds ? raw : raw.trimmingCharacters(in: .whitespaces)
             if name.isEmpty { name = "column\(position + 1)" }
             // A repeat becomes `name.2`, `name.3`, ... skipping any spelling already taken (a header
             // `a,a,a.2` must not give two columns named `a.2`).

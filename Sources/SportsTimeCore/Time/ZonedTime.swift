@@ -11,7 +11,9 @@ public enum ZonedTime {
 
     /// Whether `identifier` is a real IANA zone (`Europe/Frankfurt` is not).
     public static func isValidZone(_ identifier: String) -> Bool {
-        identifier.contains("/") && zone(identifier) != nil || identifier == "UTC"
+        // The slash looked for byte by byte (Foundation's `contains` cost thousands of instructions a call). Only
+        // a slash with combining marks on it counts here and not there, and tzdata names are ASCII.
+        identifier.utf8.contains(UInt8(ascii: "/")) && zone(identifier) != nil || identifier == "UTC"
     }
 
     /// Seconds east of UTC in `zone` at `instant`.

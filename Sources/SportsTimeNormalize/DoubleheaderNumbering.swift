@@ -23,9 +23,10 @@ struct DoubleheaderNumbering {
         var homeTeamId: String
     }
 
-    init(games: [ResolvedGame]) {
-        // Games read in place by index (a copy of each would retain every string of it).
-        numbers = games.indices.map { Self.sourceNumber(games[$0].raw) }
+    /// Numbers `games`, whose records are `raws` (by `ResolvedGame.rawIndex`).
+    init(games: [ResolvedGame], of raws: [RawGame]) {
+        // Games and records read in place by index (a copy of each would retain every string of it).
+        numbers = games.indices.map { Self.sourceNumber(raws[games[$0].rawIndex].gameNumber) }
         // Each pairing day's games as a chain through `following` (its first and last game in `ends`): no
         // array per pairing day, when nearly every one has a single game. Groups are numbered apart from
         // each other, so the order they are met in does not matter.
@@ -35,7 +36,8 @@ struct DoubleheaderNumbering {
         var shared: [Int] = []
         for index in games.indices {
             let key = PairingDay(
-                sport: games[index].raw.sport, season: games[index].raw.season, localDate: games[index].schedule.localDate,
+                sport: raws[games[index].rawIndex].sport, season: raws[games[index].rawIndex].season,
+                localDate: games[index].schedule.localDate,
                 awayTeamId: games[index].awayTeamId, homeTeamId: games[index].home.id)
             // Added with one lookup (a second only for a pairing day met before, which is rare).
             if let known = ends.updateValue((first: index, last: index), forKey: key) {
@@ -46,7 +48,7 @@ struct DoubleheaderNumbering {
         }
         for first in shared {
             let members = Array(sequence(first: first) { following[$0] >= 0 ? following[$0] : nil })
-            let ordered = members.sorted { Self.order(games[$0], games[$1]) }
+            let ordered = members.sorted { Self.order(games[$0], games[$1], raws) }
             var survivors: [Int] = []
             var unnumberedStarts: [Instant?: Int] = [:]
             for index in ordered {
@@ -71,15 +73,16 @@ struct DoubleheaderNumbering {
         }
     }
 
-    private static func sourceNumber(_ raw: RawGame) -> Int? {
-        guard let number = raw.gameNumber, number > 0 else { return nil }
+    private static func sourceNumber(_ gameNumber: Int?) -> Int? {
+        guard let number = gameNumber, number > 0 else { return nil }
         return number
     }
 
     /// Start time first (games without one last), then the source's id, then the record id.
-    private static func order(_ a: ResolvedGame, _ b: ResolvedGame) -> Bool {
+    private static func order(_ a: ResolvedGame, _ b: ResolvedGame, _ raws: [RawGame]) -> Bool {
         let aStart = a.schedule.startUTC?.secondsSinceEpoch ?? .max
         let bStart = b.schedule.startUTC?.secondsSinceEpoch ?? .max
-        return (aStart, a.raw.sourceGameId ?? "", a.raw.id) < (bStart, b.raw.sourceGameId ?? "", b.raw.id)
+        let (aRaw, bRaw) = (a.rawIndex, b.rawIndex)
+        return (aStart, raws[aRaw].sourceGameId ?? "", raws[aRaw].id) < (bStart, raws[bRaw].sourceGameId ?? "", raws[bRaw].id)
     }
 }

@@ -9,7 +9,7 @@ struct ResolvedGame: Sendable {
     /// The raw game's index in `RawBatch.games`.
     var rawIndex: Int
     var home: AliasResolver.TeamFacts
-    var awayTeamId: String
+    var away: AliasResolver.TeamFacts
     var stadium: AliasResolver.StadiumFacts
     /// Whether the source named the venue (else the stadium is the home team's home).
     var venueGiven: Bool
@@ -41,6 +41,18 @@ struct BatchNormalization {
     /// no validity dates and does not leave it ambiguous), that outcome with its stadium and zone.
     private var venueNames: [String: VenueName] = [:]
 
+    /// What a game's inferred fields are made from (see `makeGame`).
+    private struct InferredInputs: Equatable {
+        var ingested: [String]?
+        var stadiumId: Bool
+        var neutralSite: Bool
+        var localDate: Bool
+    }
+    /// The last game's inferred fields, with what they were made from: the games of a batch mostly have
+    /// the same (a Retrosheet game's are `kind`, `neutralSite` and `stadiumId`), and then share one array.
+    private var lastInferred: (inputs: InferredInputs, fields: [String]?)?
+    /// The file of the last reject made (see `reject`).
+    private var rejectFile = ""
     /// The last sport found known: a batch has one or a few, and asking the resolver hashes the name.
     private var knownSport: String?
 
@@ -138,7 +150,9 @@ struct BatchNormalization {
                 continue
             }
             let made = makeGame(resolved[index], number: numbering.numbers[index])
-            if let first = firstById[made.id] {
+            // Added with one lookup (a second, to keep the first game's place, only for a repeated id).
+            if let first = firstById.updateValue(index, forKey: made.id) {
+                firstById[made.id] = first
                 let original = resolved[first].rawIndex
                 rejects.append(
                     reject(
@@ -147,7 +161,6 @@ struct BatchNormalization {
                             + "same canonical id '\(made.id)'"))
                 continue
             }
-            firstById[made.id] = index
             games.append(made)
         }
         // Sorted by id through sorted indices (the same comparisons in the same order as sorting the
@@ -242,8 +255,8 @@ struct BatchNormalization {
         }
 
         let home = team(raws[index].homeTeam, role: "home team")
-        let homeTeamId = home?.id
-        let awayTeamId = team(raws[index].awayTeam, role: "away team")?.id
+        let away = team(raws[index].awayTeam, role: "away team")
+        let homeTeamId = home?.id, awayTeamId = away?.id
 
         if let homeTeamId, let awayTeamId, homeTeamId == awayTeamId {
             reasons.append("home and away team are both \(homeTeamId)")
@@ -253,10 +266,11 @@ struct BatchNormalization {
         if let home, home.hasDatedHomes { dependsOnDate = true }
 
         var stadium: AliasResolver.StadiumFacts?
-        let venueName = self.venueName(raws[index].venue ?? "", on: date)
-        let (venue, venueKey) = (venueName.text, venueName.key)
-        var venueGiven = !venueKey.isEmpty
-        if venueGiven {
+        // A record without a venue (most of Retrosheet's) needs no memo.
+        let venueName = raws[index].venue.map { self.venueName($0, on: date) }
+        var venueGiven = !(venueName?.key.isEmpty ?? true)
+        if let venueName, venueGiven {
+            let (venue, venueKey) = (venueName.text, venueName.key)
             let lookup: AliasResolver.Lookup
             if let undated = venueName.undatedLookup {
                 lookup = undated
@@ -306,12 +320,12 @@ struct BatchNormalization {
         }
 
         for miss in misses.indices { (misses[miss].homeTeamId, misses[miss].awayTeamId) = (homeTeamId, awayTeamId) }
-        guard reasons.isEmpty, let home, let awayTeamId, let stadium, let schedule else {
+        guard reasons.isEmpty, let home, let away, let stadium, let schedule else {
             return .failed(reasons: reasons, misses: misses)
         }
         return .resolved(
             ResolvedGame(
-                rawIndex: index, home: home, awayTeamId: awayTeamId, stadium: stadium,
+                rawIndex: index, home: home, away: away, stadium: stadium,
                 venueGiven: venueGiven, schedule: schedule,
                 homeStadiumId: home.homeStadiumId(on: schedule.localDate),
                 dependsOnDate: dependsOnDate))
@@ -529,7 +543,7 @@ struct BatchNormalization {
     /// in `inferred`: the stadium (from the home team), the neutral flag (worked out as above), the local
     /// date (a date printed in another zone with no time, `GameSchedule.dateIsApproximate`), and the
     /// status or kind ingest defaulted.
-    private func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
+    private mutating func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
         // The record is read field by field in place (see `run`).
         let raws = batch.games, index = game.rawIndex
         let neutral =
@@ -538,15 +552,23 @@ struct BatchNormalization {
                 && resolver.homeTeams(of: game.stadium.id, sport: raws[index].sport, on: game.schedule.localDate).isEmpty)
         let id = Game.makeId(
             sport: raws[index].sport, season: raws[index].season, localDate: game.schedule.localDate,
-            awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
-        let inferred = Self.inferred(
-            raws[index].inferred, stadiumId: !game.venueGiven, neutralSite: raws[index].neutralSite == nil,
+            awayTeamId: game.away.id, homeTeamId: game.home.id, gameNumber: number)
+        let inputs = InferredInputs(
+            ingested: raws[index].inferred, stadiumId: !game.venueGiven, neutralSite: raws[index].neutralSite == nil,
             localDate: game.schedule.dateIsApproximate)
+        let inferred: [String]?
+        if let last = lastInferred, last.inputs == inputs {
+            inferred = last.fields
+        } else {
+            inferred = Self.inferred(
+                inputs.ingested, stadiumId: inputs.stadiumId, neutralSite: inputs.neutralSite, localDate: inputs.localDate)
+            lastInferred = (inputs, inferred)
+        }
         return Game(
             id: id, sport: raws[index].sport, season: raws[index].season, kind: raws[index].kind,
             startUTC: game.schedule.startUTC, localDate: game.schedule.localDate,
             startKnowledge: game.schedule.knowledge(dayNight: raws[index].dayNight),
-            homeTeamId: game.home.id, awayTeamId: game.awayTeamId, stadiumId: game.stadium.id,
+            homeTeamId: game.home.id, awayTeamId: game.away.id, stadiumId: game.stadium.id,
             neutralSite: neutral, gameNumber: number, status: raws[index].status, makeupDate: raws[index].makeupDate,
             sourceIds: raws[index].sourceGameId.map { [batch.source: $0] } ?? [:], provenance: raws[index].provenance,
             inferred: inferred, lastModified: batch.scrapedAt, source: batch.source)
@@ -581,12 +603,21 @@ struct BatchNormalization {
         return unique.sorted()
     }
 
-    private func reject(_ index: Int, _ reason: String) -> Reject {
+    private mutating func reject(_ index: Int, _ reason: String) -> Reject {
         // The record is read field by field in place (see `run`).
         let raws = batch.games
-        let provenance = Provenance(raws[index].provenance)
-        var summary = "\(raws[index].date.iso8601) \(raws[index].awayTeam) at \(raws[index].homeTeam)"
-        if let venue = raws[index].venue, !venue.isEmpty { summary += " (\(venue))" }
+        var provenance = Provenance(raws[index].provenance)
+        // The rows of a batch share a file or a few: each reject of the last one's file holds that same
+        // string, and sorting rejects then finds files equal without reading them.
+        if provenance.file == rejectFile { provenance.file = rejectFile } else { rejectFile = provenance.file }
+        // `2024-05-01 NYA at BOS (Fenway Park)`, written into one buffer sized once.
+        let venue = raws[index].venue.flatMap { $0.isEmpty ? nil : $0 }
+        var summary = ""
+        summary.reserveCapacity(
+            20 + raws[index].awayTeam.utf8.count + raws[index].homeTeam.utf8.count + (venue?.utf8.count ?? 0))
+        summary += raws[index].date.iso8601
+        summary += " "; summary += raws[index].awayTeam; summary += " at "; summary += raws[index].homeTeam
+        if let venue { summary += " ("; summary += venue; summary += ")" }
         return Reject(
             file: provenance.file, line: provenance.line, reason: reason, raw: summary, recordId: raws[index].id)
     }

@@ -14,13 +14,19 @@ struct DoubleheaderNumbering {
     /// For a duplicate listing, the index of the game it repeats, per index of the input.
     private(set) var duplicateOf: [Int: Int] = [:]
 
-    /// Games with the same key are the same pairing on the same local date.
+    /// Games with the same key are the same pairing on the same local date. No string in it: the teams
+    /// are compared by identity (the resolver has one `TeamFacts` per team) and the sport and season by
+    /// their number in the batch (hashing the strings of each game cost most of the numbering).
     private struct PairingDay: Hashable {
+        var season: Int
+        var localDate: LocalDate
+        var away: ObjectIdentifier
+        var home: ObjectIdentifier
+    }
+
+    private struct SportSeason: Hashable {
         var sport: String
         var season: String
-        var localDate: LocalDate
-        var awayTeamId: String
-        var homeTeamId: String
     }
 
     /// Numbers `games`, whose records are `raws` (by `ResolvedGame.rawIndex`).
@@ -34,11 +40,23 @@ struct DoubleheaderNumbering {
         ends.reserveCapacity(games.count) // one group per game, nearly: sized once, never rehashed
         var following = [Int](repeating: -1, count: games.count)
         var shared: [Int] = []
+        // Each sport and season numbered as met; a batch has one or a few, the last one is kept at hand.
+        var seasons: [SportSeason: Int] = [:]
+        var last: (sportSeason: SportSeason, number: Int)?
         for index in games.indices {
+            let record = games[index].rawIndex
+            let season: Int
+            if let last, last.sportSeason.sport == raws[record].sport, last.sportSeason.season == raws[record].season {
+                season = last.number
+            } else {
+                let sportSeason = SportSeason(sport: raws[record].sport, season: raws[record].season)
+                season = seasons[sportSeason, default: seasons.count]
+                seasons[sportSeason] = season
+                last = (sportSeason, season)
+            }
             let key = PairingDay(
-                sport: raws[games[index].rawIndex].sport, season: raws[games[index].rawIndex].season,
-                localDate: games[index].schedule.localDate,
-                awayTeamId: games[index].awayTeamId, homeTeamId: games[index].home.id)
+                season: season, localDate: games[index].schedule.localDate,
+                away: ObjectIdentifier(games[index].away), home: ObjectIdentifier(games[index].home))
             // Added with one lookup (a second only for a pairing day met before, which is rare).
             if let known = ends.updateValue((first: index, last: index), forKey: key) {
                 ends[key] = (first: known.first, last: index)

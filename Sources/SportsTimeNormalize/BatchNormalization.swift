@@ -594,6 +594,23 @@ struct BatchNormalization {
         return fields
     }
 
+    /// `texts` end to end, their bytes copied once into a string of their size (appended one by one, or
+    /// interpolated, each piece cost several times as much).
+    private static func concatenated(_ texts: [String]) -> String {
+        let count = texts.reduce(0) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for var text in texts {
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    (buffer.baseAddress! + at).initialize(from: base, count: bytes.count)
+                    at += bytes.count
+                }
+            }
+            return at
+        }
+    }
+
     /// `fields` sorted, each once (the first of equal ones kept). Ingest writes its inferred fields so:
     /// they are taken as they are once checked.
     private static func sortedWithoutRepeats(_ fields: [String]) -> [String] {
@@ -610,14 +627,14 @@ struct BatchNormalization {
         // The rows of a batch share a file or a few: each reject of the last one's file holds that same
         // string, and sorting rejects then finds files equal without reading them.
         if provenance.file == rejectFile { provenance.file = rejectFile } else { rejectFile = provenance.file }
-        // `2024-05-01 NYA at BOS (Fenway Park)`, written into one buffer sized once.
-        let venue = raws[index].venue.flatMap { $0.isEmpty ? nil : $0 }
-        var summary = ""
-        summary.reserveCapacity(
-            20 + raws[index].awayTeam.utf8.count + raws[index].homeTeam.utf8.count + (venue?.utf8.count ?? 0))
-        summary += raws[index].date.iso8601
-        summary += " "; summary += raws[index].awayTeam; summary += " at "; summary += raws[index].homeTeam
-        if let venue { summary += " ("; summary += venue; summary += ")" }
+        // `2024-05-01 NYA at BOS (Fenway Park)`.
+        let (date, away, home) = (raws[index].date.iso8601, raws[index].awayTeam, raws[index].homeTeam)
+        let summary =
+            if let venue = raws[index].venue, !venue.isEmpty {
+                Self.concatenated([date, " ", away, " at ", home, " (", venue, ")"])
+            } else {
+                Self.concatenated([date, " ", away, " at ", home])
+            }
         return Reject(
             file: provenance.file, line: provenance.line, reason: reason, raw: summary, recordId: raws[index].id)
     }

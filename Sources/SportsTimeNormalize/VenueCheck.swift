@@ -39,9 +39,12 @@ struct VenueCheck {
         // Each row's place is parsed once, not once per comparison; its file compared with the others once
         // (as its rank among them), not in every comparison (a batch's rows share one file).
         let places = found.map { Provenance(raws[$0.rawIndex].provenance) }
+        // When they all share one (most batches), every rank is 0: no set or index of the files is made.
         var rankOfFile: [String: Int] = [:]
-        for (rank, file) in Set(places.map(\.file)).sorted().enumerated() { rankOfFile[file] = rank }
-        let keys = places.map { (rankOfFile[$0.file]!, $0.line ?? 0) }
+        if let first = places.first?.file, !places.allSatisfy({ $0.file == first }) {
+            for (rank, file) in Set(places.map(\.file)).sorted().enumerated() { rankOfFile[file] = rank }
+        }
+        let keys = places.map { (rankOfFile.isEmpty ? 0 : rankOfFile[$0.file]!, $0.line ?? 0) }
         inconsistent = found.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }.map { found[$0] }
     }
 

@@ -109,6 +109,47 @@ public struct AliasResolver: Sendable {
         var isDated: Bool
     }
 
+    /// What a game needs of a team: its id and its homes. A class: a resolved game keeps a reference
+    /// (one retain) instead of a copy of the team (a retain of each of its strings).
+    final class TeamFacts: Sendable {
+        let id: String
+        let homeStadiumId: String
+        /// Its dated homes (`team-homes.csv`), in `TeamHomeSpell.precedes` order; empty when it has none.
+        let spells: [TeamHomeSpell]
+        /// The stadium of `homeStadiumId` (nil when the reference does not define it).
+        let homeStadium: StadiumFacts?
+
+        init(_ team: Team, spells: [TeamHomeSpell], homeStadium: StadiumFacts?) {
+            id = team.id; homeStadiumId = team.homeStadiumId; self.spells = spells; self.homeStadium = homeStadium
+        }
+
+        /// Whether the team has dated homes, so that its home can differ between dates.
+        var hasDatedHomes: Bool { !spells.isEmpty }
+
+        /// The home on `date`: the dated home that contains it, else `homeStadiumId` (as
+        /// `AliasResolver.homeStadiumId(of:on:)`).
+        func homeStadiumId(on date: LocalDate) -> String {
+            for spell in spells where spell.isValid(on: date) { return spell.stadiumId }
+            return homeStadiumId
+        }
+    }
+
+    /// What a game needs of a stadium, with its zone looked up once. A class, as `TeamFacts`.
+    final class StadiumFacts: Sendable {
+        let id: String
+        let name: String
+        /// The zone as the reference spells it.
+        let timeZoneName: String
+        let openedYear: Int?
+        /// The IANA zone; nil when `timeZoneName` is not one.
+        let zone: TimeZone?
+
+        init(_ stadium: Stadium, zone: TimeZone?) {
+            id = stadium.id; name = stadium.name; timeZoneName = stadium.timeZone; openedYear = stadium.openedYear
+            self.zone = zone
+        }
+    }
+
     /// The indexes, in one reference: the resolver is copied wherever a batch uses it, and a copy of one
     /// reference costs one retain instead of one per index.
     private final class Storage: Sendable {
@@ -123,6 +164,8 @@ public struct AliasResolver: Sendable {
         let homeCandidatesByStadium: [String: [String: [String]]]
         let knownSports: Set<String>
         let sportsById: [String: Sport]
+        let teamFactsById: [String: TeamFacts]
+        let stadiumFactsById: [String: StadiumFacts]
 
         init(
             teamIndex: [String: [String: Bucket]], stadiumIndex: [String: Bucket],
@@ -131,6 +174,14 @@ public struct AliasResolver: Sendable {
             homeSpellsByTeam: [String: [TeamHomeSpell]], homeCandidatesByStadium: [String: [String: [String]]],
             knownSports: Set<String>, sportsById: [String: Sport]
         ) {
+            var stadiumFacts: [String: StadiumFacts] = [:]
+            for (id, stadium) in stadiumsById { stadiumFacts[id] = StadiumFacts(stadium, zone: zonesByStadium[id]) }
+            var teamFacts: [String: TeamFacts] = [:]
+            for (id, team) in teamsById {
+                teamFacts[id] = TeamFacts(
+                    team, spells: homeSpellsByTeam[id] ?? [], homeStadium: stadiumFacts[team.homeStadiumId])
+            }
+            self.teamFactsById = teamFacts; self.stadiumFactsById = stadiumFacts
             self.teamIndex = teamIndex; self.stadiumIndex = stadiumIndex
             self.teamEntriesBySport = teamEntriesBySport; self.stadiumEntries = stadiumEntries
             self.teamsById = teamsById; self.stadiumsById = stadiumsById; self.zonesByStadium = zonesByStadium
@@ -243,6 +294,12 @@ public struct AliasResolver: Sendable {
     /// The team with this id.
     public func team(id: String) -> Team? { teamsById[id] }
 
+    /// What a game needs of the team with this id.
+    func teamFacts(id: String) -> TeamFacts? { storage.teamFactsById[id] }
+
+    /// What a game needs of the stadium with this id.
+    func stadiumFacts(id: String) -> StadiumFacts? { storage.stadiumFactsById[id] }
+
     /// Whether the reference defines the team `id` (asked without a copy of the team).
     public func definesTeam(_ id: String) -> Bool { teamsById.index(forKey: id) != nil }
 
@@ -274,10 +331,8 @@ public struct AliasResolver: Sendable {
     /// Ids of the teams of `sport` whose home on `date` is `stadiumId`, sorted.
     public func homeTeams(of stadiumId: String, sport: String, on date: LocalDate) -> [String] {
         guard let candidates = homeCandidatesByStadium[sport]?[stadiumId] else { return [] }
-        return candidates.filter { id in
-            guard let team = teamsById[id] else { return false }
-            return homeStadiumId(of: team, on: date) == stadiumId
-        }
+        // Each candidate's homes read from its facts (a copy of the team would retain each of its strings).
+        return candidates.filter { storage.teamFactsById[$0]?.homeStadiumId(on: date) == stadiumId }
     }
 
     // MARK: Resolution

@@ -2,11 +2,15 @@ import Foundation
 import SportsTimeCore
 
 /// One game whose names, stadium and time all resolved, before doubleheader numbering.
+///
+/// It keeps its raw game's place in the batch and references to its home team and stadium, not copies
+/// of them: every copy of a game retained each string of its record, team and stadium.
 struct ResolvedGame: Sendable {
-    var raw: RawGame
-    var home: Team
-    var awayTeamId: String
-    var stadium: Stadium
+    /// The raw game's index in `RawBatch.games`.
+    var rawIndex: Int
+    var home: AliasResolver.TeamFacts
+    var away: AliasResolver.TeamFacts
+    var stadium: AliasResolver.StadiumFacts
     /// Whether the source named the venue (else the stadium is the home team's home).
     var venueGiven: Bool
     var schedule: GameSchedule
@@ -37,38 +41,46 @@ struct BatchNormalization {
     /// no validity dates and does not leave it ambiguous), that outcome with its stadium and zone.
     private var venueNames: [String: VenueName] = [:]
 
-    /// A class: a game reads its memo in place (a struct would be copied out of the dictionary, with a
-    /// retain of every string of its stadium or team, which cost more than the lookups it saves).
-    /// The outcome's parts are stored apart: a game reads the one it needs (a tuple read from a class is
-    /// copied whole, its team or stadium with it).
+    /// What a game's inferred fields are made from (see `makeGame`).
+    private struct InferredInputs: Equatable {
+        var ingested: [String]?
+        var stadiumId: Bool
+        var neutralSite: Bool
+        var localDate: Bool
+    }
+    /// The last game's inferred fields, with what they were made from: the games of a batch mostly have
+    /// the same (a Retrosheet game's are `kind`, `neutralSite` and `stadiumId`), and then share one array.
+    private var lastInferred: (inputs: InferredInputs, fields: [String]?)?
+    /// The file of the last reject made (see `reject`).
+    private var rejectFile = ""
+    /// The last sport found known: a batch has one or a few, and asking the resolver hashes the name.
+    private var knownSport: String?
+
+    /// A class: a game reads its memo in place (a struct would be copied out of the dictionary).
     private final class VenueName: Sendable {
-        typealias Outcome = (lookup: AliasResolver.Lookup, stadium: Stadium?, zone: TimeZone?)
+        typealias Outcome = (lookup: AliasResolver.Lookup, stadium: AliasResolver.StadiumFacts?)
         let text: String
         let key: String
-        /// The lookup, its stadium and the stadium's zone, when the outcome depends on nothing else.
+        /// The lookup and its stadium, when the outcome depends on nothing else.
         let undatedLookup: AliasResolver.Lookup?
-        let undatedStadium: Stadium?
-        let undatedZone: TimeZone?
+        let undatedStadium: AliasResolver.StadiumFacts?
         init(text: String, key: String, undated: Outcome?) {
             self.text = text; self.key = key
-            (undatedLookup, undatedStadium, undatedZone) = (undated?.lookup, undated?.stadium, undated?.zone)
+            (undatedLookup, undatedStadium) = (undated?.lookup, undated?.stadium)
         }
     }
 
     private final class TeamName: Sendable {
-        typealias Outcome = (lookup: AliasResolver.Lookup, team: Team?)
+        typealias Outcome = (lookup: AliasResolver.Lookup, team: AliasResolver.TeamFacts?)
         let text: String
         let key: String
         let sport: String
         /// The lookup and its team, when the outcome is the same on every date.
         let undatedLookup: AliasResolver.Lookup?
-        let undatedTeam: Team?
-        /// Whether `undatedTeam` is a team (asked without a copy of it).
-        let hasUndatedTeam: Bool
+        let undatedTeam: AliasResolver.TeamFacts?
         init(text: String, key: String, sport: String, undated: Outcome?) {
             self.text = text; self.key = key; self.sport = sport
             (undatedLookup, undatedTeam) = (undated?.lookup, undated?.team)
-            hasUndatedTeam = undated?.team != nil
         }
     }
 
@@ -83,14 +95,14 @@ struct BatchNormalization {
         var resolved: [ResolvedGame] = []
         resolved.reserveCapacity(input.count)
         var rejects: [Reject] = []
-        // Records are passed in place (`input[index]`), not bound to a local: a copy would retain each of
-        // a record's strings and release them again.
+        // Records are passed by index and read field by field in place: a copy of one (an argument
+        // `input[index]` is one) would retain each of its strings and release them again.
         for index in order {
-            switch settle(input[index]) {
+            switch settle(index) {
             case .resolved(let game):
                 resolved.append(game)
             case .failed(let reasons, let misses):
-                rejects.append(reject(input[index], reasons.joined(separator: "; ")))
+                rejects.append(reject(index, reasons.joined(separator: "; ")))
                 self.misses += misses
             }
         }
@@ -100,18 +112,18 @@ struct BatchNormalization {
             let reason = "batch refused: \(refusal.message)"
             return NormalizedBatch(
                 path: batch.path, source: batch.source, meta: batch.meta, games: [],
-                rejects: order.map { reject(input[$0], reason) }.sorted(),
+                rejects: order.map { reject($0, reason) }.sorted(),
                 inputCount: input.count, refusal: refusal)
         }
 
-        let check = VenueCheck(games: resolved, resolver: resolver)
+        let check = VenueCheck(games: resolved, of: input, resolver: resolver)
         if let refusal = check.refusal(of: batch, share: options.refusalShare) {
             diagnostics.emit(refusal)
             let reason = "batch refused: \(refusal.message)"
             misses = []
             return NormalizedBatch(
                 path: batch.path, source: batch.source, meta: batch.meta, games: [],
-                rejects: order.map { reject(input[$0], reason) }.sorted(),
+                rejects: order.map { reject($0, reason) }.sorted(),
                 inputCount: input.count, refusal: refusal)
         }
         for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
@@ -120,7 +132,7 @@ struct BatchNormalization {
         for diagnostic in homeGamesAwayFromHome(resolved) { diagnostics.emit(diagnostic) }
         for diagnostic in beforeOpening(resolved) { diagnostics.emit(diagnostic) }
         if let diagnostic = outOfSeason(resolved) { diagnostics.emit(diagnostic) }
-        let numbering = DoubleheaderNumbering(games: resolved)
+        let numbering = DoubleheaderNumbering(games: resolved, of: input)
         var games: [Game] = []
         games.reserveCapacity(resolved.count)
         // The first game of each id, by its place in `resolved` (a record copied into the dictionary
@@ -129,25 +141,26 @@ struct BatchNormalization {
         firstById.reserveCapacity(resolved.count)
         for index in resolved.indices {
             if let first = numbering.duplicateOf[index] {
-                let original = resolved[first].raw
+                let original = resolved[first].rawIndex
                 rejects.append(
                     reject(
-                        resolved[index].raw,
-                        "duplicate of \(original.id) (\(original.provenance)): same teams, "
+                        resolved[index].rawIndex,
+                        "duplicate of \(input[original].id) (\(input[original].provenance)): same teams, "
                             + "local date and start time, and no game numbers"))
                 continue
             }
             let made = makeGame(resolved[index], number: numbering.numbers[index])
-            if let first = firstById[made.id] {
-                let original = resolved[first].raw
+            // Added with one lookup (a second, to keep the first game's place, only for a repeated id).
+            if let first = firstById.updateValue(index, forKey: made.id) {
+                firstById[made.id] = first
+                let original = resolved[first].rawIndex
                 rejects.append(
                     reject(
-                        resolved[index].raw,
-                        "duplicate of \(original.id) (\(original.provenance)): "
+                        resolved[index].rawIndex,
+                        "duplicate of \(input[original].id) (\(input[original].provenance)): "
                             + "same canonical id '\(made.id)'"))
                 continue
             }
-            firstById[made.id] = index
             games.append(made)
         }
         // Sorted by id through sorted indices (the same comparisons in the same order as sorting the
@@ -172,56 +185,63 @@ struct BatchNormalization {
     /// are looked up again on that date.
     /// When nothing resolves on the printed date of a UTC or other-zone date, the day before and the day
     /// after are tried, and kept only when the local date they lead to is that same day.
-    private mutating func settle(_ raw: RawGame) -> Attempt {
-        var date = raw.date
-        var attempt = resolve(raw, on: date)
+    private mutating func settle(_ index: Int) -> Attempt {
+        let raws = batch.games
+        var date = raws[index].date
+        var attempt = resolve(index, on: date)
         for _ in 0..<2 {
             guard case .resolved(let game) = attempt, game.dependsOnDate, game.schedule.localDate != date else { break }
             date = game.schedule.localDate
-            attempt = resolve(raw, on: date)
+            attempt = resolve(index, on: date)
         }
-        if case .failed = attempt, raw.dateZone != "venue", raw.startUTC != nil || raw.localTime != nil {
-            for neighbour in [raw.date.adding(days: -1), raw.date.adding(days: 1)] {
-                let shifted = resolve(raw, on: neighbour)
+        if case .failed = attempt, raws[index].dateZone != "venue", raws[index].startUTC != nil || raws[index].localTime != nil {
+            for neighbour in [raws[index].date.adding(days: -1), raws[index].date.adding(days: 1)] {
+                let shifted = resolve(index, on: neighbour)
                 if case .resolved(let game) = shifted, game.schedule.localDate == neighbour { return shifted }
             }
         }
         return attempt
     }
 
-    /// Resolves names, stadium and time of `raw` with aliases valid on `date`.
-    private mutating func resolve(_ raw: RawGame, on date: LocalDate) -> Attempt {
+    /// Resolves names, stadium and time of the batch's raw game at `index` with aliases valid on `date`.
+    private mutating func resolve(_ index: Int, on date: LocalDate) -> Attempt {
+        // The record is read field by field in place (see `run`).
+        let raws = batch.games
         var reasons: [String] = []
         var misses: [NameMiss] = []
         var dependsOnDate = false
-        guard resolver.isKnownSport(raw.sport) else {
-            return .failed(
-                reasons: ["unknown sport '\(raw.sport)' (known: \(resolver.sports.joined(separator: ", ")))"],
-                misses: [])
+        if raws[index].sport != knownSport {
+            guard resolver.isKnownSport(raws[index].sport) else {
+                return .failed(
+                    reasons: ["unknown sport '\(raws[index].sport)' (known: \(resolver.sports.joined(separator: ", ")))"],
+                    misses: [])
+            }
+            knownSport = raws[index].sport
         }
 
         func miss(_ field: NameMiss.Field, _ value: String, _ candidates: [String], role: String? = nil) -> NameMiss {
             NameMiss(
-                source: batch.source, system: batch.system, sport: raw.sport, field: field, value: value,
-                provenance: raw.provenance, candidates: candidates, role: role, sourceGameId: raw.sourceGameId,
-                date: raw.date)
+                source: batch.source, system: batch.system, sport: raws[index].sport, field: field, value: value,
+                provenance: raws[index].provenance, candidates: candidates, role: role,
+                sourceGameId: raws[index].sourceGameId, date: raws[index].date)
         }
 
-        /// The id of the team `printed` names, with its memo (which keeps the team itself when the name's
-        /// outcome is undated); nil, with the reason noted, when it names none the reference defines.
-        func team(_ printed: String, role: String) -> (id: String, memo: TeamName)? {
-            let known = teamName(printed, sport: raw.sport, on: date)
+        /// The team `printed` names (from its name's memo when the outcome is undated); nil, with the
+        /// reason noted, when it names none the reference defines.
+        func team(_ printed: String, role: String) -> AliasResolver.TeamFacts? {
+            let known = teamName(printed, sport: raws[index].sport, on: date)
             let (name, key) = (known.text, known.key)
             if key.isEmpty {
                 reasons.append(name.isEmpty ? "\(role) is blank" : "\(role) is a placeholder ('\(name)')")
                 return nil
             }
-            let lookup = known.undatedLookup ?? resolver.lookUpTeam(key: key, sport: raw.sport, system: batch.system, on: date)
+            let lookup =
+                known.undatedLookup
+                ?? resolver.lookUpTeam(key: key, sport: raws[index].sport, system: batch.system, on: date)
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
-                let defined = known.undatedLookup != nil ? known.hasUndatedTeam : resolver.definesTeam(id)
-                return defined ? (id, known) : nil
+                return known.undatedLookup != nil ? known.undatedTeam : resolver.teamFacts(id: id)
             case .ambiguous(let ids):
                 reasons.append("ambiguous \(role) '\(name)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.team, name, ids, role: role))
@@ -234,32 +254,28 @@ struct BatchNormalization {
             return nil
         }
 
-        // The teams by id; the home team itself taken once (from its name's memo when it kept it): each
-        // binding of a copied team retained every string of it.
-        let homePick = team(raw.homeTeam, role: "home team")
-        let homeTeamId = homePick?.id
-        let awayTeamId = team(raw.awayTeam, role: "away team")?.id
-        let home = homePick.flatMap { $0.memo.undatedLookup != nil ? $0.memo.undatedTeam : resolver.team(id: $0.id) }
+        let home = team(raws[index].homeTeam, role: "home team")
+        let away = team(raws[index].awayTeam, role: "away team")
+        let homeTeamId = home?.id, awayTeamId = away?.id
 
         if let homeTeamId, let awayTeamId, homeTeamId == awayTeamId {
             reasons.append("home and away team are both \(homeTeamId)")
         }
         // The home team's home on this date; a team with dated homes makes the outcome depend on the date.
-        let homeStadiumId = home.map { resolver.homeStadiumId(of: $0, on: date) }
-        if let homeTeamId, resolver.hasDatedHomes(homeTeamId) { dependsOnDate = true }
+        let homeStadiumId = home.map { $0.homeStadiumId(on: date) }
+        if let home, home.hasDatedHomes { dependsOnDate = true }
 
-        var stadium: Stadium?
-        // The zone of a stadium the venue name's memo gave (looked up with the stadium, once).
-        var knownZone: TimeZone??
-        let venueName = self.venueName(raw.venue ?? "", on: date)
-        let (venue, venueKey) = (venueName.text, venueName.key)
-        var venueGiven = !venueKey.isEmpty
-        if venueGiven {
+        var stadium: AliasResolver.StadiumFacts?
+        // A record without a venue (most of Retrosheet's) needs no memo.
+        let venueName = raws[index].venue.map { self.venueName($0, on: date) }
+        var venueGiven = !(venueName?.key.isEmpty ?? true)
+        if let venueName, venueGiven {
+            let (venue, venueKey) = (venueName.text, venueName.key)
             let lookup: AliasResolver.Lookup
             if let undated = venueName.undatedLookup {
                 lookup = undated
             } else {
-                let city = raw.city.map { clean($0).key }
+                let city = raws[index].city.map { clean($0).key }
                 lookup = resolver.lookUpStadium(
                     key: venueKey, cityKey: city, system: batch.system, on: date,
                     homeStadiumId: homeStadiumId)
@@ -267,11 +283,7 @@ struct BatchNormalization {
             dependsOnDate = dependsOnDate || lookup.isDated
             switch lookup.resolution {
             case .resolved(let id):
-                if venueName.undatedLookup != nil {
-                    (stadium, knownZone) = (venueName.undatedStadium, .some(venueName.undatedZone))
-                } else {
-                    stadium = resolver.stadium(id: id)
-                }
+                stadium = venueName.undatedLookup != nil ? venueName.undatedStadium : resolver.stadiumFacts(id: id)
             case .ambiguous(let ids):
                 reasons.append("ambiguous venue '\(venue)' (\(ids.joined(separator: ", ")))")
                 misses.append(miss(.venue, venue, ids))
@@ -282,36 +294,40 @@ struct BatchNormalization {
                 misses.append(miss(.venue, venue, []))
             }
         }
-        if !venueGiven, let homeTeamId, let homeStadiumId {
-            stadium = resolver.stadium(id: homeStadiumId)
+        if !venueGiven, let home, let homeStadiumId {
+            // An undated home is the team's own stadium, looked up once with the team.
+            stadium = home.hasDatedHomes ? resolver.stadiumFacts(id: homeStadiumId) : home.homeStadium
             if stadium == nil {
                 reasons.append(
-                    "home team \(homeTeamId) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
+                    "home team \(home.id) has home stadium '\(homeStadiumId)' on \(date.iso8601), "
                         + "which the reference does not define")
             }
         }
 
         var schedule: GameSchedule?
         if let stadium {
-            if let zone = knownZone ?? resolver.timeZone(ofStadium: stadium.id) {
-                switch GameSchedule.make(for: raw, stadiumZone: zone) {
+            if let zone = stadium.zone {
+                let made = GameSchedule.make(
+                    date: raws[index].date, dateZone: raws[index].dateZone, startUTC: raws[index].startUTC,
+                    localTime: raws[index].localTime, timeTBD: raws[index].timeTBD, stadiumZone: zone)
+                switch made {
                 case .success(let value): schedule = value
                 case .failure(let problem): reasons.append(problem.reason)
                 }
             } else {
-                reasons.append("stadium \(stadium.id) has time zone '\(stadium.timeZone)', which is not an IANA zone")
+                reasons.append("stadium \(stadium.id) has time zone '\(stadium.timeZoneName)', which is not an IANA zone")
             }
         }
 
-        for index in misses.indices { (misses[index].homeTeamId, misses[index].awayTeamId) = (homeTeamId, awayTeamId) }
-        guard reasons.isEmpty, let home, let awayTeamId, let stadium, let schedule else {
+        for miss in misses.indices { (misses[miss].homeTeamId, misses[miss].awayTeamId) = (homeTeamId, awayTeamId) }
+        guard reasons.isEmpty, let home, let away, let stadium, let schedule else {
             return .failed(reasons: reasons, misses: misses)
         }
         return .resolved(
             ResolvedGame(
-                raw: raw, home: home, awayTeamId: awayTeamId, stadium: stadium,
+                rawIndex: index, home: home, away: away, stadium: stadium,
                 venueGiven: venueGiven, schedule: schedule,
-                homeStadiumId: resolver.homeStadiumId(of: home, on: schedule.localDate),
+                homeStadiumId: home.homeStadiumId(on: schedule.localDate),
                 dependsOnDate: dependsOnDate))
     }
 
@@ -343,17 +359,20 @@ struct BatchNormalization {
     /// sport's season months for that season, widened by 45 days each side (spring training, a late World
     /// Series). They are kept (the date may be right and the season label wrong), but counted and located.
     private func outOfSeason(_ games: [ResolvedGame]) -> Diagnostic? {
-        var outside: [(ResolvedGame, ClosedRange<LocalDate>)] = []
+        let raws = batch.games
+        // The games outside by index, with their window.
+        var outside: [(index: Int, window: ClosedRange<LocalDate>)] = []
         // One window per sport and season label (a batch has one or a few); the last one asked is kept at
         // hand. Games are read in place (a copy of each would retain every string of it).
         var windows: [String: ClosedRange<LocalDate>?] = [:]
         var last: (sport: String, season: String, window: ClosedRange<LocalDate>?)?
         for index in games.indices {
             let window: ClosedRange<LocalDate>?
-            if let last, last.sport == games[index].raw.sport, last.season == games[index].raw.season {
+            let record = games[index].rawIndex
+            if let last, last.sport == raws[record].sport, last.season == raws[record].season {
                 window = last.window
             } else {
-                let sport = games[index].raw.sport, season = games[index].raw.season
+                let sport = raws[record].sport, season = raws[record].season
                 let key = sport + "\u{1F}" + season
                 if let known = windows[key] {
                     window = known
@@ -364,11 +383,14 @@ struct BatchNormalization {
                 last = (sport, season, window)
             }
             guard let window, !window.contains(games[index].schedule.localDate) else { continue }
-            outside.append((games[index], window))
+            outside.append((index, window))
         }
-        guard let (first, window) = outside.min(by: { Provenance($0.0.raw.provenance) < Provenance($1.0.raw.provenance) })
+        guard
+            let (index, window) = outside.min(by: {
+                Provenance(raws[games[$0.index].rawIndex].provenance) < Provenance(raws[games[$1.index].rawIndex].provenance)
+            })
         else { return nil }
-        let raw = first.raw
+        let first = games[index], raw = raws[first.rawIndex]
         return Diagnostic(
             .warning, at: Provenance(raw.provenance).location,
             "\(outside.count) game\(outside.count == 1 ? " is" : "s are") dated outside their season (e.g. \(raw.awayTeam) at "
@@ -381,20 +403,21 @@ struct BatchNormalization {
     /// home on the game's date nor any team's, whose source flag is `neutral`, grouped by home team and
     /// venue (each group sorted by row), groups in key order.
     private func awayFromAnyHome(_ games: [ResolvedGame], neutral: Bool?) -> [[ResolvedGame]] {
+        let raws = batch.games
         var groups: [String: [ResolvedGame]] = [:]
         // Games read in place; only the few that are grouped are copied.
         for index in games.indices
-        where games[index].raw.neutralSite == neutral && games[index].venueGiven
+        where raws[games[index].rawIndex].neutralSite == neutral && games[index].venueGiven
             && games[index].stadium.id != games[index].homeStadiumId
-            && (games[index].raw.kind == .regular || games[index].raw.kind == .postseason)
+            && (raws[games[index].rawIndex].kind == .regular || raws[games[index].rawIndex].kind == .postseason)
             && resolver.homeTeams(
-                of: games[index].stadium.id, sport: games[index].raw.sport, on: games[index].schedule.localDate
+                of: games[index].stadium.id, sport: raws[games[index].rawIndex].sport, on: games[index].schedule.localDate
             ).isEmpty
         {
             groups["\(games[index].home.id)\u{1F}\(games[index].stadium.id)", default: []].append(games[index])
         }
         return groups.keys.sorted().map { key in
-            groups[key]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+            groups[key]!.sorted { Provenance(raws[$0.rawIndex].provenance) < Provenance(raws[$1.rawIndex].provenance) }
         }
     }
 
@@ -405,7 +428,7 @@ struct BatchNormalization {
         awayFromAnyHome(games, neutral: nil).map { members in
             let first = members[0]
             return Diagnostic(
-                .warning, at: Provenance(first.raw.provenance).location,
+                .warning, at: Provenance(batch.games[first.rawIndex].provenance).location,
                 "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(Self.span(members))) at \(first.stadium.id), "
                     + "which is not its home then (\(first.homeStadiumId)) and which the source does not flag as neutral; "
                     + "stored as neutral-site game\(members.count == 1 ? "" : "s")",
@@ -421,7 +444,7 @@ struct BatchNormalization {
         awayFromAnyHome(games, neutral: false).map { members in
             let first = members[0]
             return Diagnostic(
-                .warning, at: Provenance(first.raw.provenance).location,
+                .warning, at: Provenance(batch.games[first.rawIndex].provenance).location,
                 "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(Self.span(members))) at \(first.stadium.id), "
                     + "which the source says \(members.count == 1 ? "is" : "are") not neutral, but which is not the team's home then "
                     + "(\(first.homeStadiumId)) nor any team's; kept at that venue",
@@ -440,11 +463,13 @@ struct BatchNormalization {
             groups[games[index].stadium.id, default: []].append(games[index])
         }
         return groups.keys.sorted().map { id in
-            let members = groups[id]!.sorted { Provenance($0.raw.provenance) < Provenance($1.raw.provenance) }
+            let members = groups[id]!.sorted {
+                Provenance(batch.games[$0.rawIndex].provenance) < Provenance(batch.games[$1.rawIndex].provenance)
+            }
             let first = members[0]
-            let venue = first.raw.venue.map { " as '\($0)'" } ?? " (the home team's home)"
+            let venue = batch.games[first.rawIndex].venue.map { " as '\($0)'" } ?? " (the home team's home)"
             return Diagnostic(
-                .warning, at: Provenance(first.raw.provenance).location,
+                .warning, at: Provenance(batch.games[first.rawIndex].provenance).location,
                 "\(members.count) game\(members.count == 1 ? " is" : "s are") at \(id)\(venue) (\(Self.span(members))), "
                     + "before it opened in \(first.stadium.openedYear!); kept at that venue",
                 fix: "If the name belonged to an earlier building, add that stadium and give the name validity dates in "
@@ -475,7 +500,7 @@ struct BatchNormalization {
         var undated: TeamName.Outcome?
         if !key.isEmpty {
             let lookup = resolver.lookUpTeam(key: key, sport: sport, system: batch.system, on: date)
-            if !lookup.isDated { undated = (lookup, lookup.resolution.id.flatMap(resolver.team(id:))) }
+            if !lookup.isDated { undated = (lookup, lookup.resolution.id.flatMap(resolver.teamFacts(id:))) }
         }
         let made = TeamName(text: text, key: key, sport: sport, undated: undated)
         teamNames[printed] = made
@@ -492,8 +517,7 @@ struct BatchNormalization {
             // Without a city or a home team: only an ambiguous outcome uses them, and that one is not kept.
             let lookup = resolver.lookUpStadium(key: key, cityKey: nil, system: batch.system, on: date, homeStadiumId: nil)
             if !lookup.isDated, lookup.resolution.ambiguousIds == nil {
-                let stadium = lookup.resolution.id.flatMap(resolver.stadium(id:))
-                undated = (lookup, stadium, stadium.flatMap { resolver.timeZone(ofStadium: $0.id) })
+                undated = (lookup, lookup.resolution.id.flatMap(resolver.stadiumFacts(id:)))
             }
         }
         let made = VenueName(text: text, key: key, undated: undated)
@@ -519,36 +543,99 @@ struct BatchNormalization {
     /// in `inferred`: the stadium (from the home team), the neutral flag (worked out as above), the local
     /// date (a date printed in another zone with no time, `GameSchedule.dateIsApproximate`), and the
     /// status or kind ingest defaulted.
-    private func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
-        let raw = game.raw
+    private mutating func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
+        // The record is read field by field in place (see `run`).
+        let raws = batch.games, index = game.rawIndex
         let neutral =
-            raw.neutralSite
+            raws[index].neutralSite
             ?? (game.stadium.id != game.homeStadiumId
-                && resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate).isEmpty)
+                && resolver.homeTeams(of: game.stadium.id, sport: raws[index].sport, on: game.schedule.localDate).isEmpty)
         let id = Game.makeId(
-            sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,
-            awayTeamId: game.awayTeamId, homeTeamId: game.home.id, gameNumber: number)
-        // A handful of short field names at most: an array kept free of repeats (a set cost a table each).
-        var inferred: [String] = []
-        func infer(_ field: String) { if !inferred.contains(field) { inferred.append(field) } }
-        for field in raw.inferred ?? [] { infer(field) }
-        if !game.venueGiven { infer("stadiumId") }
-        if raw.neutralSite == nil { infer("neutralSite") }
-        if game.schedule.dateIsApproximate { infer("localDate") }
+            sport: raws[index].sport, season: raws[index].season, localDate: game.schedule.localDate,
+            awayTeamId: game.away.id, homeTeamId: game.home.id, gameNumber: number)
+        let inputs = InferredInputs(
+            ingested: raws[index].inferred, stadiumId: !game.venueGiven, neutralSite: raws[index].neutralSite == nil,
+            localDate: game.schedule.dateIsApproximate)
+        let inferred: [String]?
+        if let last = lastInferred, last.inputs == inputs {
+            inferred = last.fields
+        } else {
+            inferred = Self.inferred(
+                inputs.ingested, stadiumId: inputs.stadiumId, neutralSite: inputs.neutralSite, localDate: inputs.localDate)
+            lastInferred = (inputs, inferred)
+        }
         return Game(
-            id: id, sport: raw.sport, season: raw.season, kind: raw.kind, startUTC: game.schedule.startUTC,
-            localDate: game.schedule.localDate, startKnowledge: game.schedule.knowledge(dayNight: raw.dayNight),
-            homeTeamId: game.home.id, awayTeamId: game.awayTeamId, stadiumId: game.stadium.id,
-            neutralSite: neutral, gameNumber: number, status: raw.status, makeupDate: raw.makeupDate,
-            sourceIds: raw.sourceGameId.map { [batch.source: $0] } ?? [:], provenance: raw.provenance,
-            inferred: inferred.isEmpty ? nil : inferred.sorted(), lastModified: batch.scrapedAt,
-            source: batch.source)
+            id: id, sport: raws[index].sport, season: raws[index].season, kind: raws[index].kind,
+            startUTC: game.schedule.startUTC, localDate: game.schedule.localDate,
+            startKnowledge: game.schedule.knowledge(dayNight: raws[index].dayNight),
+            homeTeamId: game.home.id, awayTeamId: game.away.id, stadiumId: game.stadium.id,
+            neutralSite: neutral, gameNumber: number, status: raws[index].status, makeupDate: raws[index].makeupDate,
+            sourceIds: raws[index].sourceGameId.map { [batch.source: $0] } ?? [:], provenance: raws[index].provenance,
+            inferred: inferred, lastModified: batch.scrapedAt, source: batch.source)
     }
 
-    private func reject(_ raw: RawGame, _ reason: String) -> Reject {
-        let provenance = Provenance(raw.provenance)
-        var summary = "\(raw.date.iso8601) \(raw.awayTeam) at \(raw.homeTeam)"
-        if let venue = raw.venue, !venue.isEmpty { summary += " (\(venue))" }
-        return Reject(file: provenance.file, line: provenance.line, reason: reason, raw: summary, recordId: raw.id)
+    /// The fields ingest filled in (`ingested`) with those normalize filled in (the flags), sorted without
+    /// repeats; nil when none.
+    static func inferred(_ ingested: [String]?, stadiumId: Bool, neutralSite: Bool, localDate: Bool) -> [String]? {
+        let ingested = sortedWithoutRepeats(ingested ?? [])
+        guard stadiumId || neutralSite || localDate else { return ingested.isEmpty ? nil : ingested }
+        // Made in one array sized once: ingest's fields, then normalize's each put in its place (the list
+        // is not sorted again).
+        var fields: [String] = []
+        fields.reserveCapacity(ingested.count + 3)
+        fields += ingested
+        func add(_ field: String) {
+            let place = fields.firstIndex { $0 >= field } ?? fields.endIndex
+            if place == fields.endIndex || fields[place] != field { fields.insert(field, at: place) }
+        }
+        if stadiumId { add("stadiumId") }
+        if neutralSite { add("neutralSite") }
+        if localDate { add("localDate") }
+        return fields
+    }
+
+    /// `texts` end to end, their bytes copied once into a string of their size (appended one by one, or
+    /// interpolated, each piece cost several times as much).
+    private static func concatenated(_ texts: [String]) -> String {
+        let count = texts.reduce(0) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for var text in texts {
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    (buffer.baseAddress! + at).initialize(from: base, count: bytes.count)
+                    at += bytes.count
+                }
+            }
+            return at
+        }
+    }
+
+    /// `fields` sorted, each once (the first of equal ones kept). Ingest writes its inferred fields so:
+    /// they are taken as they are once checked.
+    private static func sortedWithoutRepeats(_ fields: [String]) -> [String] {
+        if zip(fields, fields.dropFirst()).allSatisfy({ $0 < $1 }) { return fields }
+        var unique: [String] = []
+        for field in fields where !unique.contains(field) { unique.append(field) }
+        return unique.sorted()
+    }
+
+    private mutating func reject(_ index: Int, _ reason: String) -> Reject {
+        // The record is read field by field in place (see `run`).
+        let raws = batch.games
+        var provenance = Provenance(raws[index].provenance)
+        // The rows of a batch share a file or a few: each reject of the last one's file holds that same
+        // string, and sorting rejects then finds files equal without reading them.
+        if provenance.file == rejectFile { provenance.file = rejectFile } else { rejectFile = provenance.file }
+        // `2024-05-01 NYA at BOS (Fenway Park)`.
+        let (date, away, home) = (raws[index].date.iso8601, raws[index].awayTeam, raws[index].homeTeam)
+        let summary =
+            if let venue = raws[index].venue, !venue.isEmpty {
+                Self.concatenated([date, " ", away, " at ", home, " (", venue, ")"])
+            } else {
+                Self.concatenated([date, " ", away, " at ", home])
+            }
+        return Reject(
+            file: provenance.file, line: provenance.line, reason: reason, raw: summary, recordId: raws[index].id)
     }
 }

@@ -50,7 +50,9 @@ struct GameSchedule: Hashable, Sendable {
         }
     }
 
-    /// Works out the start instant and the stadium-local date of `raw` at a stadium in `stadiumZone`:
+    /// Works out the start instant and the stadium-local date of a raw record (its `date`, `dateZone`,
+    /// `startUTC`, `localTime` and `timeTBD`; taken apart, so that a record read in place in its batch is
+    /// not copied) at a stadium in `stadiumZone`:
     ///
     /// - a start instant from the source wins: the local date is its date in the stadium's zone;
     /// - a naive `localTime` is read in `dateZone` (the stadium's zone for `venue`) to make the instant;
@@ -60,30 +62,33 @@ struct GameSchedule: Hashable, Sendable {
     ///   local date is the printed date when that date is the venue's, else the placeholder's local date.
     ///
     /// - Returns: the schedule, or the reason it cannot be worked out.
-    static func make(for raw: RawGame, stadiumZone: TimeZone) -> Result<GameSchedule, ScheduleProblem> {
-        guard let dateZone = DateZone(raw.dateZone) else { return .failure(.unknownDateZone(raw.dateZone)) }
-        var start = raw.startUTC
-        if start == nil, let text = raw.localTime {
+    static func make(
+        date: LocalDate, dateZone zoneText: String, startUTC: Instant?, localTime: String?, timeTBD: Bool,
+        stadiumZone: TimeZone
+    ) -> Result<GameSchedule, ScheduleProblem> {
+        guard let dateZone = DateZone(zoneText) else { return .failure(.unknownDateZone(zoneText)) }
+        var start = startUTC
+        if start == nil, let text = localTime {
             guard let (hour, minute) = parseClock(text) else { return .failure(.badLocalTime(text)) }
             switch dateZone {
-            case .venue: start = ZonedTime.instant(date: raw.date, hour: hour, minute: minute, in: stadiumZone)
-            case .utc: start = Instant(utc: raw.date, hour: hour, minute: minute)
-            case .zone(let zone): start = ZonedTime.instant(date: raw.date, hour: hour, minute: minute, in: zone)
+            case .venue: start = ZonedTime.instant(date: date, hour: hour, minute: minute, in: stadiumZone)
+            case .utc: start = Instant(utc: date, hour: hour, minute: minute)
+            case .zone(let zone): start = ZonedTime.instant(date: date, hour: hour, minute: minute, in: zone)
             }
         }
-        if raw.timeTBD {
-            var local = raw.date
+        if timeTBD {
+            var local = date
             if dateZone != .venue, let start { local = ZonedTime.localDate(of: start, in: stadiumZone) }
             return .success(
                 GameSchedule(
                     startUTC: nil, localDate: local, timeTBD: true,
-                    dateIsApproximate: dateZone.differs(from: stadiumZone, on: raw.date)))
+                    dateIsApproximate: dateZone.differs(from: stadiumZone, on: date)))
         }
         guard let start else {
             return .success(
                 GameSchedule(
-                    startUTC: nil, localDate: raw.date, timeTBD: true,
-                    dateIsApproximate: dateZone.differs(from: stadiumZone, on: raw.date)))
+                    startUTC: nil, localDate: date, timeTBD: true,
+                    dateIsApproximate: dateZone.differs(from: stadiumZone, on: date)))
         }
         return .success(
             GameSchedule(

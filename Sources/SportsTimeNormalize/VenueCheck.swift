@@ -12,19 +12,24 @@ import SportsTimeCore
 struct VenueCheck {
     private let checkedCount: Int
     private let inconsistent: [ResolvedGame]
+    /// The batch's raw games, which `ResolvedGame.rawIndex` indexes.
+    private let raws: [RawGame]
     private let resolver: AliasResolver
 
-    init(games: [ResolvedGame], resolver: AliasResolver) {
-        self.resolver = resolver
-        // Games read in place; only the inconsistent ones are copied (a copy retains every string of a game).
+    init(games: [ResolvedGame], of raws: [RawGame], resolver: AliasResolver) {
+        self.resolver = resolver; self.raws = raws
+        // Games and records read in place (a copy of a record retains each of its strings).
         var checkedCount = 0
         var found: [ResolvedGame] = []
         for index in games.indices
-        where games[index].venueGiven && (games[index].raw.kind == .regular || games[index].raw.kind == .postseason) {
+        where games[index].venueGiven
+            && (raws[games[index].rawIndex].kind == .regular || raws[games[index].rawIndex].kind == .postseason)
+        {
             checkedCount += 1
-            if games[index].stadium.id != games[index].homeStadiumId && games[index].raw.neutralSite != true
+            if games[index].stadium.id != games[index].homeStadiumId && raws[games[index].rawIndex].neutralSite != true
                 && !resolver.homeTeams(
-                    of: games[index].stadium.id, sport: games[index].raw.sport, on: games[index].schedule.localDate
+                    of: games[index].stadium.id, sport: raws[games[index].rawIndex].sport,
+                    on: games[index].schedule.localDate
                 ).isEmpty
             {
                 found.append(games[index])
@@ -33,10 +38,13 @@ struct VenueCheck {
         self.checkedCount = checkedCount
         // Each row's place is parsed once, not once per comparison; its file compared with the others once
         // (as its rank among them), not in every comparison (a batch's rows share one file).
-        let places = found.map { Provenance($0.raw.provenance) }
+        let places = found.map { Provenance(raws[$0.rawIndex].provenance) }
+        // When they all share one (most batches), every rank is 0: no set or index of the files is made.
         var rankOfFile: [String: Int] = [:]
-        for (rank, file) in Set(places.map(\.file)).sorted().enumerated() { rankOfFile[file] = rank }
-        let keys = places.map { (rankOfFile[$0.file]!, $0.line ?? 0) }
+        if let first = places.first?.file, !places.allSatisfy({ $0.file == first }) {
+            for (rank, file) in Set(places.map(\.file)).sorted().enumerated() { rankOfFile[file] = rank }
+        }
+        let keys = places.map { (rankOfFile.isEmpty ? 0 : rankOfFile[$0.file]!, $0.line ?? 0) }
         inconsistent = found.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }.map { found[$0] }
     }
 
@@ -49,9 +57,9 @@ struct VenueCheck {
         else { return nil }
         let percent = Int((100 * Double(inconsistent.count) / Double(checkedCount)).rounded())
         return Diagnostic(
-            .warning, at: Provenance(example.raw.provenance).location,
+            .warning, at: Provenance(raws[example.rawIndex].provenance).location,
             "\(inconsistent.count.grouped) of \(checkedCount.grouped) regular-season and postseason games (\(percent) %) "
-                + "are at a venue that is not the home team's (e.g. \(describe(example)), \(example.raw.provenance))",
+                + "are at a venue that is not the home team's (e.g. \(describe(example)), \(raws[example.rawIndex].provenance))",
             fix: "The file looks corrupt; fix the scrape or remove the source")
     }
 
@@ -59,7 +67,7 @@ struct VenueCheck {
     func warnings() -> [Diagnostic] {
         inconsistent.map { game in
             Diagnostic(
-                .warning, at: Provenance(game.raw.provenance).location,
+                .warning, at: Provenance(raws[game.rawIndex].provenance).location,
                 "\(describe(game)); the game is kept at that venue",
                 fix: "If the source is wrong, fix it with an override; if the game really is there, "
                     + "mark it neutral with an override")
@@ -68,7 +76,7 @@ struct VenueCheck {
 
     /// `EDM at FLA on 2024-06-24 at 'Honda Center' (honda-center), the home of nhl-ana, not of nhl-fla (amerant-bank-arena)`.
     private func describe(_ game: ResolvedGame) -> String {
-        let raw = game.raw
+        let raw = raws[game.rawIndex]
         let owners = resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate)
             .joined(separator: ", ")
         return "\(raw.awayTeam) at \(raw.homeTeam) on \(raw.date.iso8601) at '\(raw.venue ?? game.stadium.name)' "

@@ -153,6 +153,24 @@ enum GameMatcher {
         _ members: [Int], _ entries: [Entry], _ contributions: [GameFold.Contribution], window: Int,
         system: (GameFold.Contribution) -> Int
     ) -> (clusters: [[String]], ambiguous: [MergeAmbiguousMatch]) {
+        // A pairing that one source system and scope covers alone joins nothing (two nodes join only when
+        // no system is in both) and leaves nothing ambiguous (a candidate is a node it could join): its
+        // clusters are the groups of shared source game ids as they are, without nodes, date parts or
+        // rounds of joins. Most pairings are such: most games have a single source.
+        var onlySystem: Int?
+        var oneSystem = true
+        scan: for member in members {
+            for part in entries[member].parts {
+                let number = system(contributions[part])
+                if onlySystem == nil { onlySystem = number } else if onlySystem != number { oneSystem = false; break scan }
+            }
+        }
+        if oneSystem {
+            let clusters = sameSourceGame(members, entries, contributions, system: system).map { group in
+                group.count == 1 ? [entries[group[0]].id] : group.map { entries[$0].id }.sorted()
+            }
+            return (clusters, [])
+        }
         var nodes: [Node] = []
         for group in sameSourceGame(members, entries, contributions, system: system) {
             let parts = group.count == 1 ? entries[group[0]].parts : group.flatMap { entries[$0].parts }

@@ -37,6 +37,23 @@ extension StringProtocol {
     }
 }
 
+// The same for the two concrete types, which callers in other modules reach directly: through the
+// generic property above they ran its unspecialized body, a protocol witness for each step (about 300
+// instructions a call for a 30-byte id).
+extension String {
+    public var isAllASCII: Bool {
+        if let answer = utf8.withContiguousStorageIfAvailable(\.isAllASCII) { return answer }
+        return utf8.allSatisfy { $0 < 0x80 }
+    }
+}
+
+extension Substring {
+    public var isAllASCII: Bool {
+        if let answer = utf8.withContiguousStorageIfAvailable(\.isAllASCII) { return answer }
+        return utf8.allSatisfy { $0 < 0x80 }
+    }
+}
+
 extension UnsafeBufferPointer<UInt8> {
     /// Whether every byte is ASCII, read eight bytes at a time.
     public var isAllASCII: Bool {

@@ -13,6 +13,14 @@ public enum BatchReader {
 
     /// `gameBatch(from:path:)` and the envelope's meta (for keys the batch does not model, `allowShrink`).
     public static func gameBatchAndMeta(from data: Data, path: String) throws -> (batch: RecordBatch<Game>, meta: [String: String]) {
+        // Every record a game (nearly every file): read as games, no wrapper per record. A record that
+        // does not read as a game (one from a newer schema, or a bad one) sends the file the lenient way,
+        // which keeps the first kind and refuses the second with its line.
+        if let envelope = try? EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games) {
+            let origin = try origin(of: envelope.meta, path: path)
+            let firstLine = canonicalFirstRecordLine(in: data, recordCount: envelope.records.count)
+            return (RecordBatch(origin: origin, records: envelope.records, unreadable: [], firstRecordLine: firstLine), envelope.meta)
+        }
         var envelope = try EnvelopeReader.read(LenientRecord<Game>.self, from: data, path: path, expecting: .games)
         let origin = try origin(of: envelope.meta, path: path)
         var records: [Game] = []

@@ -141,11 +141,6 @@ public struct DocumentWriter {
         writer.raw("  ]")
     }
 
-    // Specialized for the games every data stage writes by the ten thousand: in the generic body each
-    // element lent through the buffer pointer is still copied to be written (a retain and release of
-    // every string of it); the specialized body writes it in place.
-    @_specialize(where T == RawGame, Line == RawGame)
-    @_specialize(where T == Game, Line == Game)
     private mutating func writeLines<T, Line: JSONLineCodable>(_ lineType: Line.Type, _ elements: [T], order: [Int]?) {
         precondition(Line.self == T.self)
         let lines = unsafeBitCast(elements, to: [Line].self)

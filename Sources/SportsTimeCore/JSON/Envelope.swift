@@ -81,10 +81,11 @@ public struct Envelope<Record: Codable & Sendable>: Sendable {
 }
 
 extension Envelope where Record: Identifiable, Record.ID == String {
-    /// Canonical bytes: records sorted by `id`, inputs sorted by path. (Specialized for games, as
-    /// `DocumentWriter`'s line writer is: the generic body copies each record to read its id.)
+    /// Canonical bytes: records sorted by `id`, inputs sorted by path. (Specialized for games and their
+    /// lineage, as `DocumentWriter`'s line writer is: the generic body copies each record to read its id.)
     @_specialize(where Record == RawGame)
     @_specialize(where Record == Game)
+    @_specialize(where Record == GameLineage)
     public func canonicalData() throws -> Data {
         // The records are written through an order of indices: no record is copied or moved. Ids are
         // read through a buffer pointer, which lends each record in place (in this generic code an

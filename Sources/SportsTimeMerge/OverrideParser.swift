@@ -39,11 +39,36 @@ public enum OverrideParser {
     /// Parses every file (path is repository-relative, shown in messages) and returns the patches,
     /// sorted by entity (fold order), record id and field. Throws every problem at once.
     public static func parse(files: [(path: String, text: String)]) throws -> [OverridePatch] {
+        try parse(files: files, decode: decode)
+    }
+
+    /// `parse(files:)` and `retiredSources(files:)` together, each file's YAML decoded once for both.
+    public static func patchesAndRetiredSources(files: [(path: String, text: String)]) throws
+        -> (patches: [OverridePatch], retired: [RetiredSource])
+    {
+        var documents: [String: OverrideDocument] = [:]
+        let patches = try parse(files: files) { text, path in
+            let document = try decode(text, path)
+            documents[path] = document
+            return document
+        }
+        let retired = try retiredSources(files: files) { text, path in try documents[path] ?? decode(text, path) }
+        return (patches, retired)
+    }
+
+    /// One override file's document.
+    private static func decode(_ text: String, _ path: String) throws -> OverrideDocument {
+        try StrictYAML.decode(OverrideDocument.self, from: text, path: path)
+    }
+
+    private static func parse(
+        files: [(path: String, text: String)], decode: (String, String) throws -> OverrideDocument
+    ) throws -> [OverridePatch] {
         var patches: [OverridePatch] = []
         var problems: [Diagnostic] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             do {
-                patches += try parse(text: file.text, path: file.path)
+                patches += try parse(text: file.text, path: file.path, decode: decode)
             } catch let error as PipelineError {
                 problems += error.diagnostics
             }
@@ -70,7 +95,13 @@ public enum OverrideParser {
 
     /// Parses one override file.
     public static func parse(text: String, path: String) throws -> [OverridePatch] {
-        let document = try StrictYAML.decode(OverrideDocument.self, from: text, path: path)
+        try parse(text: text, path: path, decode: decode)
+    }
+
+    private static func parse(
+        text: String, path: String, decode: (String, String) throws -> OverrideDocument
+    ) throws -> [OverridePatch] {
+        let document = try decode(text, path)
         var patches: [OverridePatch] = []
         var problems: [Diagnostic] = []
         // Every patch keeps where it is written: the text composed once for all of them.
@@ -131,10 +162,16 @@ public enum OverrideParser {
     /// The sources the files declare retired (`retiredSources:`), sorted by source. Each needs a source
     /// id and a reason; one source declared twice is an error at the second.
     public static func retiredSources(files: [(path: String, text: String)]) throws -> [RetiredSource] {
+        try retiredSources(files: files, decode: decode)
+    }
+
+    private static func retiredSources(
+        files: [(path: String, text: String)], decode: (String, String) throws -> OverrideDocument
+    ) throws -> [RetiredSource] {
         var retired: [String: RetiredSource] = [:]
         var problems: [Diagnostic] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
-            let document = try StrictYAML.decode(OverrideDocument.self, from: file.text, path: file.path)
+            let document = try decode(file.text, file.path)
             for (index, entry) in (document.retiredSources ?? []).enumerated() {
                 let at: [YAMLPathElement] = [.key("retiredSources"), .index(index)]
                 func location(_ key: String) -> SourceLocation {

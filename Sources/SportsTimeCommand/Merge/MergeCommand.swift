@@ -113,9 +113,8 @@ public struct MergeCommand: PipelineCommand {
                 }
                 overrideFiles.append((path, text))
             }
-            return (
-                hashes, try OverrideParser.parse(files: overrideFiles), try OverrideParser.retiredSources(files: overrideFiles)
-            )
+            let (patches, retired) = try OverrideParser.patchesAndRetiredSources(files: overrideFiles)
+            return (hashes, patches, retired)
         }
         var batches: [RecordBatch<Game>] = []
         var allowances: [String: String] = [:]

@@ -100,6 +100,48 @@ public struct DocumentWriter {
         writer.raw(" ")
     }
 
+    // The header's fields by their types: the generic `field` and `array` ask the runtime whether a type
+    // has a hand-written line, and each type's first question scans every conformance record of the
+    // program (about 0.3 M instructions, once per type and process). These write the same bytes unasked.
+
+    /// A string on the key's line.
+    public mutating func field(_ key: String, _ value: String) {
+        startField(key)
+        writer.string(value)
+    }
+
+    /// An integer on the key's line.
+    public mutating func field(_ key: String, _ value: Int) {
+        startField(key)
+        writer.int(value)
+    }
+
+    /// A producer on the key's line (its `Encodable` form; it has no hand-written line).
+    public mutating func field(_ key: String, _ value: Producer) throws { try encodedField(key, value) }
+
+    /// A string map on the key's line (its `Encodable` form).
+    public mutating func field(_ key: String, _ value: [String: String]) throws { try encodedField(key, value) }
+
+    /// Input references, one per line (their `Encodable` form; they have no hand-written line).
+    public mutating func array(_ key: String, _ elements: [InputReference]) throws {
+        startField(key)
+        guard !elements.isEmpty else { writer.raw("[]"); return }
+        writer.raw("[\n")
+        for (position, element) in elements.enumerated() {
+            writer.raw("    ")
+            writer.resetNesting()
+            writer.value(try JSONValueEncoder.encode(element))
+            writer.raw(position == elements.count - 1 ? "\n" : ",\n")
+        }
+        writer.raw("  ]")
+    }
+
+    private mutating func encodedField<T: Encodable>(_ key: String, _ value: T) throws {
+        startField(key)
+        writer.resetNesting()
+        writer.value(try JSONValueEncoder.encode(value))
+    }
+
     /// A compact value on the key's line.
     public mutating func field<T: Encodable>(_ key: String, _ value: T) throws {
         startField(key)

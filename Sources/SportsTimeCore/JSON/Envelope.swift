@@ -121,11 +121,11 @@ extension Envelope {
     func canonicalData(order: [Int]?) throws -> Data {
         var document = DocumentWriter(capacity: 512 + (order?.count ?? records.count) * 320)
         try document.array("inputs", inputs.sorted())
-        try document.field("kind", kind.rawValue)
+        document.field("kind", kind.rawValue)
         if !meta.isEmpty { try document.field("meta", meta) }
         try document.field("producer", producer)
         try document.array("records", records, order: order)
-        try document.field("schemaVersion", schemaVersion)
+        document.field("schemaVersion", schemaVersion)
         return document.finish()
     }
 }

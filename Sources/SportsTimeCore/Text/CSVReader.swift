@@ -75,6 +75,8 @@ public struct CSVReader: Sendable {
         var field: [UInt8] = []
         var buffered = false
         var fieldStart = 0
+        /// Where a quoted field read in place ends (its closing quote); nil for any other field.
+        var quotedEnd: Int?
         var rowLine = 1
         var fieldWasQuoted = false
         var fieldBytes = 0
@@ -122,7 +124,9 @@ public struct CSVReader: Sendable {
             return at
         }
 
-        mutating func endField(at end: Int) {
+        mutating func endField(at fieldEnd: Int) {
+            let end = quotedEnd ?? fieldEnd
+            quotedEnd = nil
             let length = buffered ? fieldBytes : end - fieldStart
             if length > limit, overlong == nil { overlong = OverlongField(column: fields.count, bytes: length) }
             if buffered {
@@ -184,8 +188,22 @@ public struct CSVReader: Sendable {
                     continue
                 }
                 switch byte {
+                case UInt8(ascii: "\"") where !buffered && i == fieldStart:
+                    // A quoted field on one line with no quote inside, closed right before a delimiter or
+                    // a line end (nearly every one), is read in place like an unquoted field.
+                    let close = next(from: i + 1, UInt8(ascii: "\""), 0x0D, 0x0A, UInt8(ascii: "\""))
+                    if close < count, bytes[close] == UInt8(ascii: "\""),
+                        close + 1 == count || bytes[close + 1] == delimiter || bytes[close + 1] == 0x0D || bytes[close + 1] == 0x0A
+                    {
+                        fieldStart = i + 1
+                        quotedEnd = close
+                        fieldWasQuoted = true
+                        i = close + 1
+                        continue
+                    }
+                    field.removeAll(keepingCapacity: true); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; buffered = true
                 case UInt8(ascii: "\"") where !fieldWasQuoted && onlySpacesSoFar(i):
-                    field.removeAll(); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; buffered = true
+                    field.removeAll(keepingCapacity: true); fieldBytes = 0; inQuotes = true; fieldWasQuoted = true; buffered = true
                 case delimiter:
                     endField(at: i)
                     fieldStart = i + 1

@@ -34,6 +34,7 @@ public struct Season: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// them (some feeds print the start year, others the end year) and is refused. Single seasons accept
     /// `2023` (and `2023.0`, as spreadsheets write it).
     public static func parse(_ text: String, split: Bool) -> Season? {
+        if let known = parsePlain(text, split: split) { return known }
         var t = text.trimmed
         if !split {
             if t.hasSuffix(".0") { t.removeLast(2) }
@@ -47,6 +48,51 @@ public struct Season: Hashable, Comparable, Sendable, CustomStringConvertible {
         if parts[1].count == 4, let b = year(parts[1]), b == a + 1 { return Season(startYear: a, isSplit: true) }
         if parts[1].count == 2, let b = Int(parts[1]), b == (a + 1) % 100 { return Season(startYear: a, isSplit: true) }
         return nil
+    }
+
+    /// `parse` of the usual spellings read from the bytes: `2023`, `2023.0`, `20252026`, `2025-26`,
+    /// `2025/2026` with nothing around them. `.some(nil)` only where `parse` refuses the text too; nil
+    /// (not decided) for anything else, which `parse` then reads the general way.
+    private static func parsePlain(_ text: String, split: Bool) -> Season?? {
+        var text = text
+        return text.withUTF8 { bytes -> Season?? in
+            func digits(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for at in start..<(start + count) {
+                    let byte = bytes[at]
+                    guard isDigitByte(byte) else { return nil }
+                    value = value * 10 + Int(byte - 0x30)
+                }
+                return value
+            }
+            func year(_ start: Int) -> Int?? {
+                guard let y = digits(start, 4) else { return nil }
+                return .some((1850...2200).contains(y) ? y : nil)
+            }
+            func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/") }
+            if !split {
+                guard bytes.count == 4 || (bytes.count == 6 && bytes[4] == UInt8(ascii: ".") && bytes[5] == UInt8(ascii: "0")),
+                    let y = year(0)
+                else { return nil }
+                return .some(y.map { Season(startYear: $0, isSplit: false) })
+            }
+            switch bytes.count {
+            case 8:
+                guard let a = year(0), let b = year(4) else { return nil }
+                guard let a, let b, b == a + 1 else { return .some(nil) }
+                return .some(Season(startYear: a, isSplit: true))
+            case 9:
+                guard isSeparator(bytes[4]), let a = year(0), let b = year(5) else { return nil }
+                guard let a, let b, b == a + 1 else { return .some(nil) }
+                return .some(Season(startYear: a, isSplit: true))
+            case 7:
+                guard isSeparator(bytes[4]), let a = year(0), let b = digits(5, 2) else { return nil }
+                guard let a, b == (a + 1) % 100 else { return .some(nil) }
+                return .some(Season(startYear: a, isSplit: true))
+            default:
+                return nil
+            }
+        }
     }
 
     private static func year(_ s: some StringProtocol) -> Int? {

@@ -6,6 +6,12 @@ final class MatchCache {
     var results: [String: String?] = [:]
 }
 
+/// Whether a team string that is not plain ASCII (or has punctuation at an end) is a placeholder, by its
+/// text: such names repeat on every row of their team and each costs lower-casing and Unicode properties.
+final class PlaceholderCache {
+    var isPlaceholder: [String: Bool] = [:]
+}
+
 /// A mapping compiled against one table's columns: turns each row into a game, a reject reason, or
 /// "filtered out".
 struct RowMapper {
@@ -111,6 +117,7 @@ struct RowMapper {
     var makeupDate, gameNumber, neutralSite, dayNight, homeScore, awayScore: Value?
     /// Team strings (lowercased) that mean "not decided yet"; blank strings always do.
     let placeholders: Set<String>
+    let placeholderCache = PlaceholderCache()
     /// The UTF-8 lengths of `placeholders` below 64, as bits (bit n: some placeholder is n bytes long), and
     /// whether one is longer: a team whose first and last characters are ASCII letters or digits can only
     /// be one of them when its length is one of these (no lower-casing needed otherwise).
@@ -531,14 +538,26 @@ struct RowMapper {
             }
             return placeholders.contains(lower) ? "placeholder \(side) team '\(team)'" : nil
         }
+        let isPlaceholder: Bool
+        if let known = placeholderCache.isPlaceholder[team] {
+            isPlaceholder = known
+        } else {
+            isPlaceholder = isPlaceholderByCharacter(team)
+            placeholderCache.isPlaceholder[team] = isPlaceholder
+        }
+        return isPlaceholder ? "placeholder \(side) team '\(team)'" : nil
+    }
+
+    /// Whether `team` is one of `placeholders`, lower-cased, or once white space and punctuation are taken
+    /// off its ends.
+    private func isPlaceholderByCharacter(_ team: String) -> Bool {
         let lower = team.lowercased()
-        if placeholders.contains(lower) { return "placeholder \(side) team '\(team)'" }
+        if placeholders.contains(lower) { return true }
         guard let first = lower.unicodeScalars.first, let last = lower.unicodeScalars.last,
             !(first.properties.isAlphabetic || first.properties.numericType != nil)
                 || !(last.properties.isAlphabetic || last.properties.numericType != nil)
-        else { return nil }
+        else { return false }
         return placeholders.contains(Self.strippedOfPunctuation(lower))
-            ? "placeholder \(side) team '\(team)'" : nil
     }
 
     /// Whether a character of `text` is a letter or a number; ASCII text is checked byte by byte.
@@ -748,10 +767,13 @@ struct RowMapper {
 
         let venueText = try venue.flatMap { try value($0, row) }
         let cityText = try city.flatMap { try value($0, row) }
-        let key = sourceId ?? Self.derivedKey(date: gameDate, away: away, home: home, gameNumber: number)
+        // A source id's record id is the provisional one already joined; a derived key is joined here.
+        let recordIdText =
+            recordId
+            ?? String.joining(source.id, UInt8(ascii: ":"), Self.derivedKey(date: gameDate, away: away, home: home, gameNumber: number))
         return .game(
             RawGame(
-                id: String.joining(source.id, UInt8(ascii: ":"), key), source: source.id, sport: source.sport, season: seasonLabel,
+                id: recordIdText, source: source.id, sport: source.sport, season: seasonLabel,
                 kind: gameKind,
                 sourceGameId: sourceId, homeTeam: home, awayTeam: away,
                 venue: venueText, city: cityText,

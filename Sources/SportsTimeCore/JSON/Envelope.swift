@@ -86,6 +86,13 @@ extension Envelope where Record: Identifiable, Record.ID == String {
     @_specialize(where Record == RawGame)
     @_specialize(where Record == Game)
     @_specialize(where Record == GameLineage)
+    // The reference kinds too: in a specialized body the question whether the record type has a
+    // hand-written line is answered when compiling, not by a scan of the conformance records at run time.
+    @_specialize(where Record == Sport)
+    @_specialize(where Record == Team)
+    @_specialize(where Record == LeagueStructure)
+    @_specialize(where Record == TeamAlias)
+    @_specialize(where Record == StadiumAlias)
     public func canonicalData() throws -> Data {
         // The records are written through an order of indices: no record is copied or moved. Ids are
         // read through a buffer pointer, which lends each record in place (in this generic code an

@@ -224,7 +224,12 @@ public struct Game: CanonicalRecord {
     public var startKnowledge: StartKnowledge
     public var neutralSite: Bool
     public var status: GameStatus
+}
 
+// The initializers live in an extension so that the struct keeps its memberwise initializer: the public
+// one hands every member to it at once, where assigning 22 members one by one built the 232-byte value
+// in a temporary and copied it (an outlined copy of every string of every game made).
+extension Game {
     public init(
         id: String, sport: String, season: String, kind: GameKind, startUTC: Instant?, localDate: LocalDate,
         startKnowledge: StartKnowledge, homeTeamId: String, awayTeamId: String, stadiumId: String,
@@ -233,14 +238,14 @@ public struct Game: CanonicalRecord {
         provenance: String? = nil, inferred: [String]? = nil, lastModified: Instant,
         schemaVersion: Int = ArtifactKind.games.currentVersion, source: String
     ) {
-        self.id = id; self.sport = sport; self.season = season; self.kind = kind
-        self.startUTC = startKnowledge == .exact ? startUTC : nil
-        self.localDate = localDate; self.startKnowledge = startUTC == nil && startKnowledge == .exact ? .unknown : startKnowledge
-        self.homeTeamId = homeTeamId; self.awayTeamId = awayTeamId; self.stadiumId = stadiumId
-        self.neutralSite = neutralSite; self.gameNumber = gameNumber; self.status = status; self.makeupDate = makeupDate
-        self.sourceIds = sourceIds; self.deprecatedAt = deprecatedAt; self.formerIds = formerIds
-        self.provenance = provenance; self.inferred = inferred; self.lastModified = lastModified
-        self.schemaVersion = schemaVersion; self.source = source
+        self.init(
+            id: id, sport: sport, season: season, homeTeamId: homeTeamId, awayTeamId: awayTeamId,
+            stadiumId: stadiumId, source: source, provenance: provenance, sourceIds: sourceIds, formerIds: formerIds,
+            inferred: inferred, lastModified: lastModified, schemaVersion: schemaVersion,
+            startUTC: startKnowledge == .exact ? startUTC : nil, localDate: localDate, makeupDate: makeupDate,
+            deprecatedAt: deprecatedAt, gameNumber: gameNumber, kind: kind,
+            startKnowledge: startUTC == nil && startKnowledge == .exact ? .unknown : startKnowledge,
+            neutralSite: neutralSite, status: status)
     }
 
     /// A game whose start is either exact (`timeTBD` false, with `startUTC`) or unknown.

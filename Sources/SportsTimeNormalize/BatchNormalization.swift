@@ -135,10 +135,9 @@ struct BatchNormalization {
         let numbering = DoubleheaderNumbering(games: resolved, of: input)
         var games: [Game] = []
         games.reserveCapacity(resolved.count)
-        // The first game of each id, by its place in `resolved` (a record copied into the dictionary
-        // would retain each of its strings, and move again at every growth).
-        var firstById: [String: Int] = [:]
-        firstById.reserveCapacity(resolved.count)
+        // Each made game's place in `resolved`.
+        var madeFrom: [Int] = []
+        madeFrom.reserveCapacity(resolved.count)
         for index in resolved.indices {
             if let first = numbering.duplicateOf[index] {
                 let original = resolved[first].rawIndex
@@ -149,28 +148,67 @@ struct BatchNormalization {
                             + "local date and start time, and no game numbers"))
                 continue
             }
-            let made = makeGame(resolved[index], number: numbering.numbers[index])
-            // Added with one lookup (a second, to keep the first game's place, only for a repeated id).
-            if let first = firstById.updateValue(index, forKey: made.id) {
-                firstById[made.id] = first
-                let original = resolved[first].rawIndex
-                rejects.append(
-                    reject(
-                        resolved[index].rawIndex,
-                        "duplicate of \(input[original].id) (\(input[original].provenance)): "
-                            + "same canonical id '\(made.id)'"))
-                continue
-            }
-            games.append(made)
+            games.append(makeGame(resolved[index], number: numbering.numbers[index]))
+            madeFrom.append(index)
         }
         // Sorted by id through sorted indices (the same comparisons in the same order as sorting the
-        // games), then put in place without a copy of any game.
-        let byId = TextOrder.positions(of: games.map(\.id))
+        // games), then put in place without a copy of any game. A repeated canonical id keeps its first
+        // game (by place in `resolved`); in ASCII ids (every real one) repeats are neighbours in that
+        // order, so no dictionary of ids is needed to find them.
+        let ids = games.map(\.id)
+        var byId = TextOrder.positions(of: ids)
+        let repeats = ids.allSatisfy(\.isAllASCII) ? repeatsByNeighbours(ids, sorted: byId) : repeatsByLookup(ids)
+        if !repeats.isEmpty {
+            for (repeated, first) in repeats {
+                let original = resolved[madeFrom[first]].rawIndex
+                rejects.append(
+                    reject(
+                        resolved[madeFrom[repeated]].rawIndex,
+                        "duplicate of \(input[original].id) (\(input[original].provenance)): "
+                            + "same canonical id '\(ids[repeated])'"))
+            }
+            let dropped = Set(repeats.map(\.repeated))
+            let kept = games.indices.filter { !dropped.contains($0) }
+            games = kept.map { games[$0] }
+            byId = TextOrder.positions(of: kept.map { ids[$0] })
+        }
         games.permute(to: byId)
         return NormalizedBatch(
             path: batch.path, source: batch.source, meta: batch.meta,
             games: games, rejects: rejects.sorted(),
             inputCount: input.count, refusal: nil)
+    }
+
+    /// Each game whose id an earlier game (by place) has, with that earlier game: ids compared with their
+    /// neighbours in `sorted` order (ASCII ids, where equal text is equal bytes).
+    private func repeatsByNeighbours(_ ids: [String], sorted: [Int]) -> [(repeated: Int, first: Int)] {
+        var repeats: [(repeated: Int, first: Int)] = []
+        var runStart = 0
+        while runStart < sorted.count {
+            var runEnd = runStart + 1
+            while runEnd < sorted.count, ids[sorted[runEnd]] == ids[sorted[runStart]] { runEnd += 1 }
+            if runEnd - runStart > 1 {
+                let run = sorted[runStart..<runEnd]
+                let first = run.min()!
+                for member in run where member != first { repeats.append((member, first)) }
+            }
+            runStart = runEnd
+        }
+        return repeats
+    }
+
+    /// `repeatsByNeighbours` for any ids, through a dictionary (text equality is canonical equivalence).
+    private func repeatsByLookup(_ ids: [String]) -> [(repeated: Int, first: Int)] {
+        var repeats: [(repeated: Int, first: Int)] = []
+        var firstById: [String: Int] = [:]
+        firstById.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            if let first = firstById.updateValue(index, forKey: id) {
+                firstById[id] = first
+                repeats.append((index, first))
+            }
+        }
+        return repeats
     }
 
     // MARK: Resolution

@@ -31,11 +31,10 @@ struct GameSchedule: Hashable, Sendable {
         /// offsets from UTC differ at noon of `date` (`venue` never does).
         func differs(from stadiumZone: TimeZone, on date: LocalDate) -> Bool {
             let noon = Instant(utc: date, hour: 12, minute: 0)
-            let stadiumOffset = ZonedTime.offset(of: noon, in: stadiumZone)
             switch self {
             case .venue: return false
-            case .utc: return stadiumOffset != 0
-            case .zone(let zone): return ZonedTime.offset(of: noon, in: zone) != stadiumOffset
+            case .utc: return ZonedTime.offset(of: noon, in: stadiumZone) != 0
+            case .zone(let zone): return ZonedTime.offset(of: noon, in: zone) != ZonedTime.offset(of: noon, in: stadiumZone)
             }
         }
 

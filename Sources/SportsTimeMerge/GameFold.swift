@@ -143,7 +143,8 @@ struct GameFold: Sendable {
                 let gameId = game.id
                 lineage[gameId] = consume origins
                 if members.count > 1 { for id in members where id != gameId { finalId[id] = gameId } }
-                classify(parts, previous: previous[gameId])
+                // A full merge has no earlier store: no id is hashed to find that out.
+                classify(parts, previous: previous.isEmpty ? nil : previous[gameId])
                 if let conflict { conflicts.append(conflict) }
                 games[gameId] = consume game
             }

@@ -222,7 +222,10 @@ public enum Ingester {
                             file: table.path, line: row.line, reason: reason,
                             raw: boundedRawText(table, row), recordId: recordId))
                 case .game(let game):
-                    if let index = seen[game.id] {
+                    // One hash per record: the id is entered at once, and a repeat (rare) puts the first
+                    // record's index back.
+                    if let index = seen.updateValue(records.count, forKey: game.id) {
+                        seen[game.id] = index
                         let first = records[index]
                         if foldsRepeats, sameExceptProvenance(first, game) {
                             counts.folded += 1
@@ -238,7 +241,6 @@ public enum Ingester {
                                     + (differing.isEmpty ? "" : " (same id, different \(differing.joined(separator: ", ")))"),
                                 raw: boundedRawText(table, row), recordId: game.id))
                     } else {
-                        seen[game.id] = records.count
                         records.append(game)
                     }
                 }

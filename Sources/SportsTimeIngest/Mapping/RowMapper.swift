@@ -6,6 +6,13 @@ final class MatchCache {
     var results: [String: String?] = [:]
 }
 
+/// The last text a field's `values` table was asked for and its answer: a column such as a status or
+/// a game type repeats one value for many rows in a row.
+final class ValuesCache {
+    var text: String?
+    var mapped: String?
+}
+
 /// Whether a team string that is not plain ASCII (or has punctuation at an end) is a placeholder, by its
 /// text: such names repeat on every row of their team and each costs lower-casing and Unicode properties.
 final class PlaceholderCache {
@@ -62,6 +69,7 @@ struct RowMapper {
         let ifEmpty: String?
         let exact: [String: String]
         let folded: [String: String]
+        let lastValues = ValuesCache()
         let hasValues: Bool
         let defaultValue: String?
         let layouts: [DateLayout]
@@ -400,7 +408,14 @@ struct RowMapper {
             if text != nil { origin?.append("ifEmpty") }
         }
         if v.hasValues, let t = text, !t.isEmpty {
-            if let mapped = v.exact[t] ?? v.folded[t.lowercased()] {
+            let mapped: String?
+            if let last = v.lastValues.text, last == t {
+                mapped = v.lastValues.mapped
+            } else {
+                mapped = v.exact[t] ?? v.folded[t.lowercased()]
+                (v.lastValues.text, v.lastValues.mapped) = (t, mapped)
+            }
+            if let mapped {
                 text = mapped; origin?.append("values")
             } else if let d = v.defaultValue {
                 text = d; origin?.append("default")

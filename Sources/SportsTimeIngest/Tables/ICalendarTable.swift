@@ -24,8 +24,9 @@ enum ICalendarTable {
         let logical = unfold(text)
         var event: [(name: String, params: [String: String], value: String)]?
         var eventLine = 0
-        // The event's lines as read, joined by newlines (its raw text for a reject).
-        var raw = ""
+        // The event's lines as read, joined by newlines (its raw text for a reject), gathered as bytes
+        // and made a string once per event.
+        var raw: [UInt8] = []
         var nested = 0
         for (line, content) in logical {
             // Only BEGIN:/END: lines matter for structure; upper-case just those.
@@ -34,19 +35,18 @@ enum ICalendarTable {
             if event == nil {
                 if upper == "BEGIN:VEVENT" {
                     event = []; eventLine = line; nested = 0
-                    raw = ""
-                    raw.reserveCapacity(512)
-                    raw.append(content)
+                    raw.removeAll(keepingCapacity: true)
+                    raw.append(contentsOf: content.utf8)
                 }
                 continue
             }
-            raw.append("\n")
-            raw.append(content)
+            raw.append(0x0A)
+            raw.append(contentsOf: content.utf8)
             if upper.hasPrefix("BEGIN:") { nested += 1; continue }
             if upper.hasPrefix("END:") {
                 if nested > 0 { nested -= 1; continue }
                 if upper == "END:VEVENT", let props = event {
-                    switch row(from: props, line: eventLine, raw: raw, path: path) {
+                    switch row(from: props, line: eventLine, raw: String(decoding: raw, as: UTF8.self), path: path) {
                     case .success(let row): table.rows.append(row)
                     case .failure(let reject): table.rowRejects.append(reject)
                     }
@@ -61,7 +61,7 @@ enum ICalendarTable {
             table.rowRejects.append(
                 Reject(
                     file: path, line: eventLine, reason: "VEVENT without END:VEVENT (the file is cut short)",
-                    raw: raw))
+                    raw: String(decoding: raw, as: UTF8.self)))
         }
         return table
     }

@@ -3,8 +3,9 @@ import SportsTimeCore
 import struct SportsTimeTestSupport.SplitMix64
 import Testing
 
-/// The CSV reader's scan, which skips over the plain bytes of a field eight at a time and copies a quoted
-/// field's runs at once, against a byte-at-a-time reading of the same rules.
+/// The CSV reader's scan, which skips over the plain bytes of a field eight at a time, reads a quoted field
+/// on one line in place and copies the runs of any other quoted field at once, against a byte-at-a-time
+/// reading of the same rules.
 @Suite struct CSVScanTests {
     /// The rules one byte at a time: what the reader did before it skipped plain runs.
     struct ByteAtATime {

@@ -3,6 +3,8 @@ import Foundation
 /// One game as a source printed it: raw names kept, times parsed, provenance attached.
 /// Written by ingest, read by normalize.
 public struct RawGame: Codable, Sendable, Hashable, Identifiable {
+    // Stored properties are declared widest first, so the struct packs tighter (every game of a source
+    // is held at once, and copied whole when it is handed on).
     /// `<source>:<sourceGameId>` (or `<source>:<file>:<line>` when the source has no id).
     public var id: String
     /// The source id from `pipeline/sources.yaml`.
@@ -11,35 +13,41 @@ public struct RawGame: Codable, Sendable, Hashable, Identifiable {
     public var sport: String
     /// `2023` or `2025-26`.
     public var season: String
-    public var kind: GameKind
-    /// The source's own id for the game, when it has one.
-    public var sourceGameId: String?
     /// Team and venue strings exactly as the source wrote them (trimmed).
     public var homeTeam: String
     public var awayTeam: String
-    public var venue: String?
-    public var city: String?
-    /// The start instant, when the source gives a zone or UTC (or one was declared for naive times).
-    public var startUTC: Instant?
-    /// The date as the source printed it (with `dateZone` saying whose date: `UTC`, an IANA zone, or `venue`).
-    public var date: LocalDate
+    /// Whose date `date` is: `UTC`, an IANA zone, or `venue`.
     public var dateZone: String
-    /// Wall-clock time `HH:MM` as printed, when naive and the zone is the venue's.
-    public var localTime: String?
-    public var timeTBD: Bool
-    public var gameNumber: Int?
-    public var status: GameStatus
-    public var makeupDate: LocalDate?
-    /// The source says the game is at a neutral site; nil when the source does not say.
-    public var neutralSite: Bool?
     /// `fixtures/scraped/<source>/<file>:<line>`.
     public var provenance: String
+    /// The source's own id for the game, when it has one.
+    public var sourceGameId: String?
+    public var venue: String?
+    public var city: String?
+    /// Wall-clock time `HH:MM` as printed, when naive and the zone is the venue's.
+    public var localTime: String?
     /// `day` or `night` when the source says so (Retrosheet's day/night flag) and gives no time.
     public var dayNight: String?
     /// Fields the source does not state, filled with a default by ingest (`kind` = regular, `status` =
     /// scheduled when the mapping has no such column), sorted; nil when every field is stated.
     public var inferred: [String]?
+    /// The start instant, when the source gives a zone or UTC (or one was declared for naive times).
+    public var startUTC: Instant?
+    /// The date as the source printed it (in `dateZone`).
+    public var date: LocalDate
+    public var makeupDate: LocalDate?
+    public var gameNumber: Int?
+    public var kind: GameKind
+    public var status: GameStatus
+    public var timeTBD: Bool
+    /// The source says the game is at a neutral site; nil when the source does not say.
+    public var neutralSite: Bool?
+}
 
+// The initializer lives in an extension so that the struct keeps its memberwise initializer, which the
+// public one hands every member to at once (assigned one by one, the value was built in a temporary and
+// copied: a retain of every string of every game).
+extension RawGame {
     public init(
         id: String, source: String, sport: String, season: String, kind: GameKind, sourceGameId: String?,
         homeTeam: String, awayTeam: String, venue: String?, city: String?, startUTC: Instant?,
@@ -47,12 +55,12 @@ public struct RawGame: Codable, Sendable, Hashable, Identifiable {
         status: GameStatus, makeupDate: LocalDate?, neutralSite: Bool?, provenance: String,
         dayNight: String? = nil, inferred: [String]? = nil
     ) {
-        self.id = id; self.source = source; self.sport = sport; self.season = season; self.kind = kind
-        self.sourceGameId = sourceGameId; self.homeTeam = homeTeam; self.awayTeam = awayTeam; self.venue = venue
-        self.city = city; self.startUTC = startUTC; self.date = date; self.dateZone = dateZone
-        self.localTime = localTime; self.timeTBD = timeTBD; self.gameNumber = gameNumber; self.status = status
-        self.makeupDate = makeupDate; self.neutralSite = neutralSite; self.provenance = provenance
-        self.dayNight = dayNight; self.inferred = inferred
+        self.init(
+            id: id, source: source, sport: sport, season: season, homeTeam: homeTeam, awayTeam: awayTeam,
+            dateZone: dateZone, provenance: provenance, sourceGameId: sourceGameId, venue: venue, city: city,
+            localTime: localTime, dayNight: dayNight, inferred: inferred, startUTC: startUTC, date: date,
+            makeupDate: makeupDate, gameNumber: gameNumber, kind: kind, status: status, timeTBD: timeTBD,
+            neutralSite: neutralSite)
     }
 }
 

@@ -13,12 +13,18 @@ final class ValuesCache {
     var mapped: String?
 }
 
-/// The last kind and status texts read and what they meant: a file's rows repeat one or two of each.
-final class ChoiceCache {
-    var kindText: String?
-    var kind: GameKind?
-    var statusText: String?
-    var status: GameStatus?
+/// The last text read for a choice (a kind, a status) and what it meant: a file's rows repeat one or two.
+final class ChoiceCache<Choice: RawRepresentable> where Choice.RawValue == String {
+    private var text: String?
+    private var choice: Choice?
+
+    /// The choice `text` names in any case, or nil.
+    func choice(_ text: String) -> Choice? {
+        if let last = self.text, last == text { return choice }
+        let known = Choice(rawValue: text.lowercased())
+        (self.text, choice) = (text, known)
+        return known
+    }
 }
 
 /// Whether a team string that is not plain ASCII (or has punctuation at an end) is a placeholder, by its
@@ -134,7 +140,8 @@ struct RowMapper {
     /// Team strings (lowercased) that mean "not decided yet"; blank strings always do.
     let placeholders: Set<String>
     let placeholderCache = PlaceholderCache()
-    let choices = ChoiceCache()
+    let kinds = ChoiceCache<GameKind>()
+    let statuses = ChoiceCache<GameStatus>()
     /// The UTF-8 lengths of `placeholders` below 64, as bits (bit n: some placeholder is n bytes long), and
     /// whether one is longer: a team whose first and last characters are ASCII letters or digits can only
     /// be one of them when its length is one of these (no lower-casing needed otherwise).
@@ -750,28 +757,14 @@ struct RowMapper {
         if inferredFields!.isEmpty { inferredFields = nil }
         var gameKind = GameKind.regular
         if let spec = kind, let text = try value(spec, row) {
-            let known: GameKind?
-            if let last = choices.kindText, last == text {
-                known = choices.kind
-            } else {
-                known = GameKind(rawValue: text.lowercased())
-                (choices.kindText, choices.kind) = (text, known)
-            }
-            guard let k = known else {
+            guard let k = kinds.choice(text) else {
                 return reject("kind '\(text)' is not one of preseason, regular, postseason, exhibition (map it in fields.kind.values)")
             }
             gameKind = k
         }
         var gameStatus = GameStatus.scheduled
         if let spec = status, let text = try value(spec, row) {
-            let known: GameStatus?
-            if let last = choices.statusText, last == text {
-                known = choices.status
-            } else {
-                known = GameStatus(rawValue: text.lowercased())
-                (choices.statusText, choices.status) = (text, known)
-            }
-            guard let s = known else {
+            guard let s = statuses.choice(text) else {
                 return reject("status '\(text)' is not one of scheduled, postponed, cancelled, final (map it in fields.status.values)")
             }
             gameStatus = s

@@ -234,7 +234,7 @@ public struct AliasResolver: Sendable {
             homes[team.sport, default: [:]][team.homeStadiumId, default: []].insert(team.id)
         }
         var spells: [String: [TeamHomeSpell]] = [:]
-        for spell in reference.teamHomes.sorted(by: TeamHomeSpell.precedes) {
+        for spell in reference.teamHomes.sorted(by: TeamHomeSpell.precedes) where spell.role == .home {
             guard let team = teamsById[spell.teamId] else { continue }
             spells[team.id, default: []].append(spell)
             homes[team.sport, default: [:]][spell.stadiumId, default: []].insert(team.id)

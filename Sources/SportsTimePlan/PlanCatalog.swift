@@ -18,10 +18,16 @@ public struct PlanCatalog: Sendable {
     let stadiumById: [String: Stadium]
     let teamById: [String: Team]
     let gameIndexById: [String: Int]
+    /// Team and stadium names as of a date (from the store's dated aliases).
+    public let names: NamesOnDate
 
     /// - Parameters:
     ///   - sports: sports from the store; built-in sports missing from it are added from code.
-    public init(sports: [Sport], stadiums: [Stadium], teams: [Team], games: [Game]) {
+    public init(
+        sports: [Sport], stadiums: [Stadium], teams: [Team], games: [Game], teamAliases: [TeamAlias] = [],
+        stadiumAliases: [StadiumAlias] = []
+    ) {
+        self.names = NamesOnDate(teamAliases: teamAliases, stadiumAliases: stadiumAliases)
         var sportsById: [String: Sport] = [:]
         for sport in BuiltInSport.allCases.map(\.sport) { sportsById[sport.id] = sport }
         for sport in sports { sportsById[sport.id] = sport }

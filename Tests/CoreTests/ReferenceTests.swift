@@ -634,7 +634,7 @@ struct ReferenceTests {
         #expect(empty.teamHomes.isEmpty)
     }
 
-    private static let teamHomesHeader = "team_id,stadium_id,valid_from,valid_until,last_modified,note"
+    private static let teamHomesHeader = "team_id,stadium_id,role,valid_from,valid_until,last_modified,note"
 
     private func withTeamHomes(_ rows: String...) -> MiniReference {
         rows.reduce(MiniReference().appending(Self.teamHomesHeader, to: "team-homes.csv")) {
@@ -644,8 +644,8 @@ struct ReferenceTests {
 
     @Test func datedHomesLoadAndApplyOnlyInsideTheirDates() throws {
         let data = try withTeamHomes(
-            "mlb-bos,ford-field,1915-10-11,1915-10-12,\(stamp),\"test, with a comma\"",
-            "mlb-bos,ford-field,1916-10-07,,\(stamp),open end"
+            "mlb-bos,ford-field,home,1915-10-11,1915-10-12,\(stamp),\"test, with a comma\"",
+            "mlb-bos,ford-field,home,1916-10-07,,\(stamp),open end"
         ).load()
         #expect(
             data.teamHomes == [
@@ -665,36 +665,36 @@ struct ReferenceTests {
 
     @Test func datedHomesHaveAStrictHeader() {
         let reference = MiniReference()
-            .appending("team_id,stadium_id,valid_from,valid_until,last_modified,note,city", to: "team-homes.csv")
-            .appending("mlb-bos,ford-field,1915-10-11,1915-10-12,\(stamp),x,Detroit", to: "team-homes.csv")
+            .appending("team_id,stadium_id,role,valid_from,valid_until,last_modified,note,city", to: "team-homes.csv")
+            .appending("mlb-bos,ford-field,home,1915-10-11,1915-10-12,\(stamp),x,Detroit", to: "team-homes.csv")
         #expect(
             reference.errors() == [
                 "fixtures/reference/team-homes.csv:1: error: unknown column 'city'. Use exactly the columns "
-                    + "team_id,stadium_id,valid_from,valid_until,last_modified,note."
+                    + "team_id,stadium_id,role,valid_from,valid_until,last_modified,note."
             ])
         let missing = MiniReference()
-            .appending("team_id,stadium_id,valid_from,last_modified,note", to: "team-homes.csv")
+            .appending("team_id,stadium_id,role,valid_from,last_modified,note", to: "team-homes.csv")
         #expect(
             missing.errors() == [
                 "fixtures/reference/team-homes.csv:1: error: missing column 'valid_until'. Use exactly the columns "
-                    + "team_id,stadium_id,valid_from,valid_until,last_modified,note."
+                    + "team_id,stadium_id,role,valid_from,valid_until,last_modified,note."
             ])
     }
 
     @Test func datedHomesMustNameAKnownTeamAndStadium() {
-        let team = withTeamHomes("mlb-nyy,ford-field,1915-10-11,1915-10-12,\(stamp),x")
+        let team = withTeamHomes("mlb-nyy,ford-field,home,1915-10-11,1915-10-12,\(stamp),x")
         #expect(
             team.errors() == [
                 "fixtures/reference/team-homes.csv:2: error: team home 'mlb-nyy' at 'ford-field': team_id 'mlb-nyy' is not "
                     + "in teams.csv. Add the team or fix the id."
             ])
-        let stadium = withTeamHomes("mlb-bos,braves-field,1915-10-11,1915-10-12,\(stamp),x")
+        let stadium = withTeamHomes("mlb-bos,braves-field,home,1915-10-11,1915-10-12,\(stamp),x")
         #expect(
             stadium.errors() == [
                 "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'braves-field': stadium_id 'braves-field' "
                     + "is not in stadiums.csv. Add the stadium or fix the id."
             ])
-        let blank = withTeamHomes(",ford-field,1915-10-11,1915-10-12,\(stamp),x")
+        let blank = withTeamHomes(",ford-field,home,1915-10-11,1915-10-12,\(stamp),x")
         #expect(
             blank.errors() == [
                 "fixtures/reference/team-homes.csv:2: error: team home '' at 'ford-field': team_id is empty. Give it a value."
@@ -702,25 +702,25 @@ struct ReferenceTests {
     }
 
     @Test func datedHomeDatesAreChecked() {
-        let reversed = withTeamHomes("mlb-bos,ford-field,1915-10-13,1915-10-11,\(stamp),x")
+        let reversed = withTeamHomes("mlb-bos,ford-field,home,1915-10-13,1915-10-11,\(stamp),x")
         #expect(
             reversed.errors() == [
                 "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from 1915-10-13 is "
                     + "after valid_until 1915-10-11. Swap or correct the dates (both days are inclusive)."
             ])
-        let open = withTeamHomes("mlb-bos,ford-field,,,\(stamp),x")
+        let open = withTeamHomes("mlb-bos,ford-field,home,,,\(stamp),x")
         #expect(
             open.errors() == [
                 "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from and valid_until "
                     + "are both empty. A home on every date is home_stadium_id in teams.csv; give this row its dates."
             ])
-        let badDate = withTeamHomes("mlb-bos,ford-field,1915-10-32,,\(stamp),x")
+        let badDate = withTeamHomes("mlb-bos,ford-field,home,1915-10-32,,\(stamp),x")
         #expect(
             badDate.errors() == [
                 "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': valid_from '1915-10-32' is "
                     + "not a date. Write it like 2024-12-31, or leave it empty."
             ])
-        let modified = withTeamHomes("mlb-bos,ford-field,1915-10-11,,last week,x")
+        let modified = withTeamHomes("mlb-bos,ford-field,home,1915-10-11,,last week,x")
         #expect(
             modified.errors() == [
                 "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': last_modified 'last week' "
@@ -730,25 +730,48 @@ struct ReferenceTests {
 
     @Test func oneTeamsDatedHomesMustNotOverlap() {
         let overlapping = withTeamHomes(
-            "mlb-bos,ford-field,1915-10-01,1915-10-13,\(stamp),x",
-            "ufl-mich,fenway-park,1915-10-01,1915-10-13,\(stamp),another team may share the dates",
-            "mlb-bos,fenway-park,1915-10-13,,\(stamp),shares 1915-10-13",
-            "mlb-bos,ford-field,,1915-01-01,\(stamp),\"open start, before the first: fine\"")
+            "mlb-bos,ford-field,home,1915-10-01,1915-10-13,\(stamp),x",
+            "ufl-mich,fenway-park,home,1915-10-01,1915-10-13,\(stamp),another team may share the dates",
+            "mlb-bos,fenway-park,home,1915-10-13,,\(stamp),shares 1915-10-13",
+            "mlb-bos,ford-field,home,,1915-01-01,\(stamp),\"open start, before the first: fine\"")
         #expect(
             overlapping.errors() == [
                 "fixtures/reference/team-homes.csv:4: error: team home 'mlb-bos' at 'fenway-park' (1915-10-13...…) overlaps "
                     + "line 2 ('ford-field', 1915-10-01...1915-10-13). A team has one home on a date: make the ranges of "
-                    + "its rows disjoint (both days are inclusive)."
+                    + "its home rows disjoint (both days are inclusive), or make one of them an alternate home."
             ])
         // Adjacent days do not overlap; an open start overlaps everything before the other's end.
         let adjacent = withTeamHomes(
-            "mlb-bos,ford-field,1915-10-01,1915-10-13,\(stamp),x",
-            "mlb-bos,fenway-park,1915-10-14,1915-10-20,\(stamp),x")
+            "mlb-bos,ford-field,home,1915-10-01,1915-10-13,\(stamp),x",
+            "mlb-bos,fenway-park,home,1915-10-14,1915-10-20,\(stamp),x")
         #expect(adjacent.errors() == [])
         let openStart = withTeamHomes(
-            "mlb-bos,ford-field,1915-10-01,1915-10-13,\(stamp),x",
-            "mlb-bos,fenway-park,,1915-10-01,\(stamp),x")
+            "mlb-bos,ford-field,home,1915-10-01,1915-10-13,\(stamp),x",
+            "mlb-bos,fenway-park,home,,1915-10-01,\(stamp),x")
         #expect(openStart.errors().count == 1)
+    }
+
+    @Test func alternateHomesMayOverlapTheHomeAndCountAsHomes() throws {
+        let data = try withTeamHomes(
+            "mlb-bos,ford-field,home,1915-10-01,1915-10-13,\(stamp),x",
+            "mlb-bos,braves-field-x,alternate,1915-10-05,1915-10-06,\(stamp),a second home on two days"
+        )
+        .appending("braves-field-x,Braves Field,Boston,MA,USA,42.3534,-71.1174,America/New_York,,,\(stamp),x", to: "stadiums.csv")
+        .load()
+        let team = try #require(data.teams.first { $0.id == "mlb-bos" })
+        let day = try #require(LocalDate(iso8601: "1915-10-05"))
+        // The alternate home is a home on its dates, but never the one a game without a venue is placed at.
+        #expect(data.homeStadiumId(of: team, on: day) == "ford-field")
+        #expect(data.isHome("braves-field-x", of: team, on: day))
+        #expect(data.isHome("ford-field", of: team, on: day))
+        #expect(!data.isHome("braves-field-x", of: team, on: try #require(LocalDate(iso8601: "1915-10-07"))))
+        #expect(!data.isHome("fenway-park", of: team, on: day))
+        let badRole = withTeamHomes("mlb-bos,ford-field,second,1915-10-01,1915-10-13,\(stamp),x")
+        #expect(
+            badRole.errors() == [
+                "fixtures/reference/team-homes.csv:2: error: team home 'mlb-bos' at 'ford-field': role 'second' is not home or "
+                    + "alternate. Write home (the team's one home on those dates) or alternate (also a home on those dates)."
+            ])
     }
 
     @Test func fastTextHelpersMatchTheGeneralOnes() throws {

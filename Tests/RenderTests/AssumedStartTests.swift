@@ -56,12 +56,12 @@ struct AssumedStartTests {
         let visits = try #require(try Self.plan().options.first).visits
         #expect(Format.gameTime(visits[0]) == "1:10 PM EDT (assumed: day game, exact time not published)")
         #expect(Format.gameTime(visits[2]) == "7:10 PM EST (assumed: night game, exact time not published)")
-        #expect(Format.gameTime(visits[3]) == "time TBD (assumed 7:00 PM EST)")
+        #expect(Format.gameTime(visits[3]) == "time to be announced (planned for 7:00 PM EST)")
         #expect(Format.gameTime(visits[1]) == "8:00 PM EDT")
         // A plan written before start knowledge was recorded: no local time means TBD, nothing assumed.
         var old = visits[1]
         old.startKnowledge = nil; old.localTime = nil; old.startUTC = nil
-        #expect(old.knowledge == .unknown && Format.gameTime(old) == "time TBD")
+        #expect(old.knowledge == .unknown && Format.gameTime(old) == "time to be announced")
     }
 
     @Test("Markdown and HTML show assumed starts and the drives that rest on them")
@@ -69,12 +69,12 @@ struct AssumedStartTests {
         let rendered = try Self.render()
         let markdown = try Self.text(rendered, "itinerary.md")
         #expect(markdown.contains("1:10 PM EDT (assumed: day game, exact time not published), TD Garden"))
-        #expect(markdown.contains("time TBD (assumed 7:00 PM EST), Barclays Center"))
+        #expect(markdown.contains("time to be announced (planned for 7:00 PM EST), Barclays Center"))
         #expect(markdown.contains("planned around an assumed 7:10 PM EST night-game start at Madison Square Garden"))
         #expect(
             markdown.contains(
                 "planned around an assumed 7:10 PM EST night-game start at Madison Square Garden and "
-                    + "an assumed 7:00 PM EST start at Barclays Center (time TBD)"))
+                    + "an assumed 7:00 PM EST start at Barclays Center (time to be announced)"))
         // The day game is laid out at 13:10, so it comes before the 20:00 game of the same day.
         let nov1 = try #require(markdown.split(separator: "\n").first { $0.contains("Sat, Nov 1") && $0.contains("TD Garden") })
         let day = try #require(nov1.range(of: "1:10 PM EDT (assumed")), evening = try #require(nov1.range(of: "8:00 PM EDT"))
@@ -104,7 +104,7 @@ struct AssumedStartTests {
         }
         let day = try event(0)
         #expect(day.first("DTSTART")?.parameters["VALUE"] == "DATE" && day.first("DTSTART")?.value == "20251101")
-        #expect(ICalendarText.unescape(try #require(day.first("SUMMARY")).value).hasSuffix("(day game, time TBD)"))
+        #expect(ICalendarText.unescape(try #require(day.first("SUMMARY")).value).hasSuffix("(day game, time to be announced)"))
         let dayText = ICalendarText.unescape(try #require(day.first("DESCRIPTION")).value)
         #expect(dayText.contains("Start time not published, only that it is a day game; the plan assumes 1:10 PM EDT"))
         let night = try event(2)
@@ -112,10 +112,10 @@ struct AssumedStartTests {
         #expect(nightText.contains("only that it is a night game; the plan assumes 7:10 PM EST"))
         #expect(nightText.contains("leaving 11:00 AM EST (planned around the assumed start)."))
         let tbd = try event(3)
-        #expect(ICalendarText.unescape(try #require(tbd.first("SUMMARY")).value).hasSuffix("(time TBD)"))
+        #expect(ICalendarText.unescape(try #require(tbd.first("SUMMARY")).value).hasSuffix("(time to be announced)"))
         #expect(
             ICalendarText.unescape(try #require(tbd.first("DESCRIPTION")).value)
-                .contains("Start time not published (TBD); the plan assumes 7:00 PM EST"))
+                .contains("Start time to be announced; the plan assumes 7:00 PM EST"))
         // An exact start stays a timed event.
         #expect(try event(1).first("DTSTART")?.parameters["TZID"] == "America/New_York")
     }

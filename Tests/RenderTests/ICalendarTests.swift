@@ -65,7 +65,7 @@ struct ICalendarTests {
         #expect(event.first("DTSTART") == ContentLine(name: "DTSTART", parameters: ["VALUE": "DATE"], value: "20251102"))
         #expect(event.first("DTEND")?.value == "20251103")
         let summary = ICalendarText.unescape(try #require(event.first("SUMMARY")).value)
-        #expect(summary.hasSuffix("(time TBD)"))
+        #expect(summary.hasSuffix("(time to be announced)"))
     }
 
     @Test("A game the merged store lacks gets the documented fixed DTSTAMP and a warning")

@@ -175,13 +175,17 @@ struct PlanRun {
         let fixed = Background {
             (
                 try load(Sport.self, "sports.json", .sports), try load(Stadium.self, "stadiums.json", .stadiums),
-                try load(Team.self, "teams.json", .teams)
+                try load(Team.self, "teams.json", .teams), try load(TeamAlias.self, "team-aliases.json", .teamAliases),
+                try load(StadiumAlias.self, "stadium-aliases.json", .stadiumAliases)
             )
         }
         let gamesRead = Result { try readGames(dir, scopes) }
-        let ((sports, sportsInput), (stadiums, stadiumsInput), (teams, teamsInput)) = try fixed.value()
+        let ((sports, sportsInput), (stadiums, stadiumsInput), (teams, teamsInput), (teamAliases, teamAliasesInput),
+            (stadiumAliases, stadiumAliasesInput)) = try fixed.value()
         let (games, gameFiles, skipped, readsWholeFolder) = try gamesRead.get()
-        let catalog = PlanCatalog(sports: sports, stadiums: stadiums, teams: teams, games: games)
+        let catalog = PlanCatalog(
+            sports: sports, stadiums: stadiums, teams: teams, games: games, teamAliases: teamAliases,
+            stadiumAliases: stadiumAliases)
         let gamesDir = dir.appendingPathComponent("games")
         var gameReads = [display(gamesDir)]
         if let scopes, !readsWholeFolder {
@@ -193,7 +197,8 @@ struct PlanRun {
                 }
         }
         return Store(
-            catalog: catalog, fixedInputs: [sportsInput, stadiumsInput, teamsInput], gameFiles: gameFiles,
+            catalog: catalog,
+            fixedInputs: [sportsInput, stadiumsInput, teamsInput, teamAliasesInput, stadiumAliasesInput], gameFiles: gameFiles,
             isPartial: skipped > 0, gameReads: gameReads)
     }
 

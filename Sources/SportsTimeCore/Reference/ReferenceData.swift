@@ -27,9 +27,15 @@ public struct ReferenceData: Sendable, Hashable {
     /// overlapping spells, the first in `TeamHomeSpell.precedes` order wins.
     public func homeStadiumId(of team: Team, on date: LocalDate) -> String {
         var best: TeamHomeSpell?
-        for spell in teamHomes where spell.teamId == team.id && spell.isValid(on: date) {
+        for spell in teamHomes where spell.teamId == team.id && spell.role == .home && spell.isValid(on: date) {
             if best.map({ TeamHomeSpell.precedes(spell, $0) }) ?? true { best = spell }
         }
         return best?.stadiumId ?? team.homeStadiumId
+    }
+
+    /// Whether `stadiumId` is a home of the team on `date`: its home then, or one of its alternate homes.
+    public func isHome(_ stadiumId: String, of team: Team, on date: LocalDate) -> Bool {
+        homeStadiumId(of: team, on: date) == stadiumId
+            || teamHomes.contains { $0.teamId == team.id && $0.role == .alternate && $0.stadiumId == stadiumId && $0.isValid(on: date) }
     }
 }

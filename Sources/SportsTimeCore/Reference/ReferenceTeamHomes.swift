@@ -1,10 +1,10 @@
 import Foundation
 
 // `team-homes.csv` (optional): a team's home stadium for a date range, where it differs from `home_stadium_id`
-// in teams.csv (a temporary home, a relocation).
+// in teams.csv (a temporary home, a relocation), and its alternate homes (a second arena, a displaced stretch).
 
 extension ReferenceLoader {
-    static let teamHomeColumns = ["team_id", "stadium_id", "valid_from", "valid_until", "last_modified", "note"]
+    static let teamHomeColumns = ["team_id", "stadium_id", "role", "valid_from", "valid_until", "last_modified", "note"]
 }
 
 extension ReferenceParser {
@@ -22,15 +22,21 @@ extension ReferenceParser {
                     row, "\(owner): valid_from and valid_until are both empty",
                     fix: "A home on every date is home_stadium_id in teams.csv; give this row its dates")
             }
+            let role = TeamHomeSpell.Role(rawValue: row["role"])
+            if role == nil {
+                fields.fail(
+                    row, "\(owner): role '\(row["role"])' is not home or alternate",
+                    fix: "Write home (the team's one home on those dates) or alternate (also a home on those dates)")
+            }
             let modified = fields.instant(row, "last_modified", owner: owner)
-            guard let modified else { return nil }
+            guard let modified, let role else { return nil }
             return TeamHomeSpell(
-                teamId: teamId, stadiumId: stadiumId, validFrom: from, validUntil: until, lastModified: modified,
+                teamId: teamId, stadiumId: stadiumId, role: role, validFrom: from, validUntil: until, lastModified: modified,
                 note: row["note"])
         }
     }
 
-    /// Every dated home names a team and a stadium that exist, and one team's spells do not overlap.
+    /// Every dated home names a team and a stadium that exist, and one team's `home` spells do not overlap.
     mutating func checkTeamHomes(_ homes: [LinedRecord<TeamHomeSpell>], _ known: KnownIds) {
         let homesPath = path("team-homes.csv")
         var earlier: [String: [LinedRecord<TeamHomeSpell>]] = [:]
@@ -47,14 +53,14 @@ extension ReferenceParser {
                     homesPath, item.line, "\(owner): stadium_id '\(spell.stadiumId)' is not in stadiums.csv",
                     fix: "Add the stadium or fix the id")
             }
-            for other in earlier[spell.teamId, default: []] where other.record.overlaps(spell) {
+            for other in earlier[spell.teamId, default: []] where spell.role == .home && other.record.overlaps(spell) {
                 error(
                     homesPath, item.line,
                     "\(owner) (\(spell.rangeDescription)) overlaps line \(other.line) "
                         + "('\(other.record.stadiumId)', \(other.record.rangeDescription))",
-                    fix: "A team has one home on a date: make the ranges of its rows disjoint (both days are inclusive)")
+                    fix: "A team has one home on a date: make the ranges of its home rows disjoint (both days are inclusive), or make one of them an alternate home")
             }
-            earlier[spell.teamId, default: []].append(item)
+            if spell.role == .home { earlier[spell.teamId, default: []].append(item) }
         }
     }
 }

@@ -2,10 +2,20 @@ import Foundation
 
 /// A stretch of dates on which a team's home stadium is not its `Team.homeStadiumId`: the Athletics at Oakland
 /// Coliseum until 2024, the Blue Jays in Buffalo and Dunedin in 2020–21, the Rays at Steinbrenner Field in 2025.
-/// One row of `fixtures/reference/team-homes.csv`; outside every spell of a team, `Team.homeStadiumId` applies.
+/// One row of `fixtures/reference/team-homes.csv`; outside every `home` spell of a team, `Team.homeStadiumId` applies.
+/// An `alternate` spell is a second home on its dates (Toronto's second arena, a World Cup-summer displacement,
+/// the Spurs in Austin): games there are home games, not neutral; a game without a venue is still placed at the home.
 public struct TeamHomeSpell: Codable, Sendable, Hashable {
+    public enum Role: String, Codable, Sendable, CaseIterable {
+        /// The team's one home on these dates.
+        case home
+        /// Also a home on these dates, besides the home.
+        case alternate
+    }
+
     public var teamId: String
     public var stadiumId: String
+    public var role: Role
     /// First day (inclusive); nil = open (since before any data).
     public var validFrom: LocalDate?
     /// Last day (inclusive); nil = open (still the home).
@@ -15,10 +25,10 @@ public struct TeamHomeSpell: Codable, Sendable, Hashable {
     public var note: String
 
     public init(
-        teamId: String, stadiumId: String, validFrom: LocalDate? = nil, validUntil: LocalDate? = nil,
+        teamId: String, stadiumId: String, role: Role = .home, validFrom: LocalDate? = nil, validUntil: LocalDate? = nil,
         lastModified: Instant, note: String = ""
     ) {
-        self.teamId = teamId; self.stadiumId = stadiumId; self.validFrom = validFrom; self.validUntil = validUntil
+        self.teamId = teamId; self.stadiumId = stadiumId; self.role = role; self.validFrom = validFrom; self.validUntil = validUntil
         self.lastModified = lastModified; self.note = note
     }
 

@@ -127,6 +127,12 @@ public enum SourceCatalog {
                     fix: "Say why the source may list fewer games than merge published (or remove allowShrink)",
                     "allowShrink", "reason")
             }
+            if let expected = spec.expectedGames, expected.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                fail(
+                    "expectedGames.reason is empty",
+                    fix: "Say why the files list fewer games than the season has (or remove expectedGames)",
+                    "expectedGames", "reason")
+            }
             guard let seasons, let format, let scrapedAt, let zone, let threshold else { continue }
             configs.append(
                 SourceConfig(
@@ -137,7 +143,10 @@ public enum SourceCatalog {
                     placeholderTeams: spec.placeholderTeams ?? format.defaultPlaceholderTeams,
                     location: sourceLocations[decoded],
                     expressionStarts: expressionStarts(spec, index: index, document: document, path: path, lines: lines),
-                    allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) }))
+                    allowShrinkReason: spec.allowShrink.map { $0.reason.trimmingCharacters(in: .whitespacesAndNewlines) },
+                    placeholderStarts: Set((spec.placeholderStarts ?? []).map { $0.lowercased() }),
+                    placeholderVenues: Set((spec.placeholderVenues ?? SourceFormat.defaultPlaceholderVenues).map { $0.lowercased() }),
+                    expectedGames: spec.expectedGames.map { ($0.perTeam, $0.reason.trimmingCharacters(in: .whitespacesAndNewlines)) }))
         }
         if !problems.isEmpty {
             throw problems.count == 1 ? PipelineError.invalidInput(problems[0]) : PipelineError.invalidInputs(problems)

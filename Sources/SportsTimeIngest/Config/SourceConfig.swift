@@ -31,6 +31,9 @@ public enum SourceFormat: String, CaseIterable, Sendable {
         self == .retrosheet ? [] : ["TBD", "TBA", "TBC", "To Be Determined", "To Be Announced"]
     }
 
+    /// Venue strings that mean "not decided yet" unless a source lists its own.
+    static let defaultPlaceholderVenues = ["TBA", "TBC", "TBD", "To Be Announced", "To Be Confirmed", "To Be Determined"]
+
     /// Whether the mapping must come from the source (no preset).
     var isGeneric: Bool { self == .csvMapping || self == .jsonMapping }
 }
@@ -91,6 +94,12 @@ public struct SourceConfig: Sendable {
     public var expressionStarts: [String: SourceLocation] = [:]
     /// The declared reason this source's batch may hold fewer games than merge published (`allowShrink`).
     public var allowShrinkReason: String?
+    /// Start or time texts that mean "not set yet" (`placeholderStarts`), lower-cased.
+    public var placeholderStarts: Set<String> = []
+    /// Venue texts that mean "not decided yet" (`placeholderVenues`, else the default list), lower-cased.
+    public var placeholderVenues: Set<String> = Set(SourceFormat.defaultPlaceholderVenues.map { $0.lowercased() })
+    /// The season's regular-season games per team and why the files list fewer (`expectedGames`).
+    public var expectedGames: (perTeam: Int, reason: String)?
 
     /// The folder of the source's files, relative to the scraped root.
     public var folder: String { id }
@@ -104,6 +113,10 @@ public struct SourceConfig: Sendable {
         for (group, rank) in trust { meta["trust.\(group.rawValue)"] = String(rank) }
         if let allowShrinkReason { meta[BatchMetaKey.allowShrink] = allowShrinkReason }
         meta[BatchMetaKey.rejectThreshold] = rejectThreshold.metaValue
+        if let expectedGames {
+            meta[BatchMetaKey.expectedGamesPerTeam] = String(expectedGames.perTeam)
+            meta[BatchMetaKey.expectedGamesReason] = expectedGames.reason
+        }
         return meta
     }
 

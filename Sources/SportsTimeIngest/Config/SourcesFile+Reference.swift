@@ -30,7 +30,8 @@ extension SourcesFile {
 extension SourceSpec {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, sport, season, system, scope, files, format, mapping, filters, scrapedAt, naiveTimeZone
-        case rejectThreshold, priority, trust, placeholderTeams, allowShrink
+        case rejectThreshold, priority, trust, placeholderTeams, placeholderStarts, placeholderVenues, expectedGames
+        case allowShrink
     }
 
     static let record = YAMLRecord(
@@ -79,6 +80,18 @@ extension SourceSpec {
                 "Team strings (case-insensitive) that mean \"not decided yet\" and make a row a reject; replaces the format's default list. `placeholderTeams: []` when such a string is a real value in this source. Blank teams always do."
             ),
             .optional(
+                "placeholderStarts", .list(.string), default: "none",
+                "Start or time texts (case-insensitive, as written in the mapped `start` or `time` column) that mean \"not set yet\": such a game keeps its date and its start is unknown, never exact (NFL week 18's one shared kickoff `2027-01-10T18:00:00.000Z`, MLB's `3:33 AM`). `TBD`, `TBA`, `TBC` times always mean it."
+            ),
+            .optional(
+                "placeholderVenues", .list(.string), default: "TBA, TBC, TBD, To Be Announced, To Be Confirmed, To Be Determined",
+                "Venue strings (case-insensitive) that mean \"not decided yet\": such a game has no venue; normalize plans it at the home team's home on its date and marks the stadium inferred, so it is shown as \"venue to be confirmed\". `placeholderVenues: []` for none."
+            ),
+            .optional(
+                "expectedGames", .record(ExpectedGamesSpec.record), default: "no games pending",
+                "The season's regular-season games per team when the files list fewer on purpose (games decided later, such as the NBA Cup's): merge reports the missing games per team as pending."
+            ),
+            .optional(
                 "allowShrink", .record(AllowShrinkSpec.record), default: "merge fails rather than lose published games",
                 "Declares that this source's batch may list fewer games than the store merge published last (a season cut short, a feed that dropped games on purpose), with the reason."
             ),
@@ -94,8 +107,22 @@ extension AllowShrinkSpec {
         keys: [.required("reason", .string, "One sentence a reviewer can check (carried to merge in the batch meta as `allowShrink`).")])
 }
 
+extension ExpectedGamesSpec {
+    enum CodingKeys: String, CodingKey, CaseIterable { case perTeam, reason }
+
+    static let record = YAMLRecord(
+        "expected-games", reader: ExpectedGamesSpec.self, codingKeys: CodingKeys.self,
+        summary: "`expectedGames: {perTeam: 82, reason: ...}`: the season's regular-season games per team, when the files list fewer on purpose.",
+        keys: [
+            .required("perTeam", .integer(minimum: 1), "Regular-season games each team plays in the season."),
+            .required("reason", .string, "Why the files list fewer (carried to merge in the batch meta as `expectedGames.reason`)."),
+        ])
+}
+
 extension MappingSpec {
-    enum CodingKeys: String, CodingKey, CaseIterable { case records, delimiter, header, skipLines, lookups, fields }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case records, javascriptExport, delimiter, header, skipLines, lookups, fields
+    }
 
     static let record = YAMLRecord(
         "mapping", reader: MappingSpec.self, codingKeys: CodingKeys.self,
@@ -105,6 +132,10 @@ extension MappingSpec {
             .optional(
                 "records", .string, default: "the root array",
                 "JSON only: key path of the record list (`games`, `gameWeek[*].games`); absent or empty means the root array."),
+            .optional(
+                "javascriptExport", .string, default: "the file is JSON",
+                "JSON only: the file is a JavaScript module and its records are the value of this export (`javascriptExport: GAMES` for `export const GAMES = [...]`), which must be plain JSON; the rest of the module is not read."
+            ),
             .optional("delimiter", .string, default: "`,`", "CSV only: one-character field delimiter (`\\t` for tab)."),
             .optional(
                 "header", .boolean, default: "`true`",

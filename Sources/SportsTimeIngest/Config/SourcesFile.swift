@@ -42,6 +42,17 @@ public struct SourceSpec: Decodable, Sendable {
     /// Team strings (case-insensitive) that mean "not decided yet"; replaces the format's default list
     /// (TBD, TBA, TBC, To Be Determined, To Be Announced; none for Retrosheet). Blank teams always do.
     public var placeholderTeams: [String]?
+    /// Start or time texts (case-insensitive, as written in the mapped column) that mean "not set yet": such
+    /// a game keeps its date and has no start (NFL week 18's shared kickoff, MLB's 3:33 AM "TBD").
+    public var placeholderStarts: [String]?
+    /// Venue texts (case-insensitive) that mean "not decided yet": such a game has no venue; normalize
+    /// plans it at the home team's home and marks the stadium as inferred. Default TBA, TBC, TBD, To Be
+    /// Announced, To Be Confirmed, To Be Determined.
+    public var placeholderVenues: [String]?
+    /// How many regular-season games each team plays in the season (`expectedGames: {perTeam: 82, reason:
+    /// ...}`), when the file lists fewer on purpose (games decided later): merge reports the difference
+    /// per team as pending games.
+    public var expectedGames: ExpectedGamesSpec?
     /// Declares that this source's batch may list fewer games than the store merge published last (a
     /// season cut short, a feed that dropped games on purpose), with the reason. Without it merge fails
     /// rather than lose published games silently.
@@ -54,10 +65,22 @@ public struct AllowShrinkSpec: Decodable, Sendable {
     public var reason: String
 }
 
+/// `expectedGames: {perTeam: 82, reason: ...}`: the season's regular-season games per team, when the source
+/// lists fewer on purpose; merge names the missing ones per team as pending.
+public struct ExpectedGamesSpec: Decodable, Sendable {
+    /// Regular-season games of each team in the season.
+    public var perTeam: Int
+    /// Why the file lists fewer (carried to merge in the batch meta).
+    public var reason: String
+}
+
 /// How a generic source maps its rows to games (also the shape of every built-in preset).
 public struct MappingSpec: Decodable, Sendable {
     /// JSON: key path of the record list (`games`, `gameWeek[*].games`); absent or empty = the root array.
     public var records: String?
+    /// JSON: the file is a JavaScript module and the records are the JSON value of this export
+    /// (`export const GAMES = [...]`); the rest of the file is ignored.
+    public var javascriptExport: String?
     /// CSV: one-character field delimiter (default `,`; `\t` for tab).
     public var delimiter: String?
     /// CSV: whether the first row is a header (default true). Without one, columns are `column1`...
@@ -70,10 +93,10 @@ public struct MappingSpec: Decodable, Sendable {
     public var fields: FieldsSpec?
 
     public init(
-        records: String? = nil, delimiter: String? = nil, header: Bool? = nil, skipLines: Int? = nil,
-        lookups: [LookupSpec]? = nil, fields: FieldsSpec? = nil
+        records: String? = nil, javascriptExport: String? = nil, delimiter: String? = nil, header: Bool? = nil,
+        skipLines: Int? = nil, lookups: [LookupSpec]? = nil, fields: FieldsSpec? = nil
     ) {
-        self.records = records; self.delimiter = delimiter; self.header = header; self.skipLines = skipLines
+        self.records = records; self.javascriptExport = javascriptExport; self.delimiter = delimiter; self.header = header; self.skipLines = skipLines
         self.lookups = lookups; self.fields = fields
     }
 
@@ -82,6 +105,7 @@ public struct MappingSpec: Decodable, Sendable {
         guard let override else { return self }
         var result = self
         if let v = override.records { result.records = v }
+        if let v = override.javascriptExport { result.javascriptExport = v }
         if let v = override.delimiter { result.delimiter = v }
         if let v = override.header { result.header = v }
         if let v = override.skipLines { result.skipLines = v }

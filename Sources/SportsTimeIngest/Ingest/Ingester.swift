@@ -309,7 +309,8 @@ public enum Ingester {
             }
             source.filters.forEach { add($0.column) }
             (mapping.lookups ?? []).forEach { add($0.match) }
-            return try JSONTable.read(file.data, path: file.path, records: mapping.records, columns: columns)
+            return try JSONTable.read(
+                file.data, path: file.path, records: mapping.records, javascriptExport: mapping.javascriptExport, columns: columns)
         }
     }
 

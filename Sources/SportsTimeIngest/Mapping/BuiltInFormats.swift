@@ -56,6 +56,9 @@ public enum BuiltInFormats {
           homeTeam: Home/Neutral
           venue: {from: Arena, optional: true}
           status: {from: PTS, ifPresent: final, ifEmpty: scheduled}
+          # The visitor's points come first, the home team's second: the status is checked against them.
+          awayScore: {from: PTS, optional: true}
+          homeScore: {from: PTS.2, optional: true}
           kind: {from: section, values: {Playoffs: postseason, Play-In Tournament: postseason}, default: regular}
         """,
         .nflverseCSV: """

@@ -116,6 +116,9 @@ enum MappingCheck {
         if kind != .json, mapping.records != nil {
             add("mapping.records applies to JSON sources only", "Remove it", ["mapping", "records"])
         }
+        if kind != .json, mapping.javascriptExport != nil {
+            add("mapping.javascriptExport applies to JSON sources only", "Remove it", ["mapping", "javascriptExport"])
+        }
         if kind != .csv {
             if mapping.delimiter != nil { add("mapping.delimiter applies to CSV sources only", "Remove it", ["mapping", "delimiter"]) }
             if mapping.header != nil { add("mapping.header applies to CSV sources only", "Remove it", ["mapping", "header"]) }

@@ -678,6 +678,8 @@ struct RowMapper {
             guard let parts = parse(text, spec.layouts, fallback: Self.defaultStartLayouts) else {
                 return reject("start '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultStartLayouts))")
             }
+            // A declared placeholder (`placeholderStarts`) still dates the game; its start stays unknown.
+            if source.placeholderStarts.contains(text.lowercased()) { tbd = true }
             if let i = parts.instant {
                 instant = i
             } else if let d = parts.date {
@@ -696,7 +698,7 @@ struct RowMapper {
         }
         if let spec = time {
             let text = try value(spec, row)
-            if let text, !Self.tbdTimes.contains(text.lowercased()) {
+            if let text, !Self.tbdTimes.contains(text.lowercased()), !source.placeholderStarts.contains(text.lowercased()) {
                 guard let parts = parse(text, spec.layouts, fallback: Self.defaultTimeLayouts), let h = parts.hour else {
                     return reject("time '\(text)' does not fit the layouts \(layoutNames(spec, fallback: Self.defaultTimeLayouts))")
                 }
@@ -796,7 +798,8 @@ struct RowMapper {
             }
         }
 
-        let venueText = try venue.flatMap { try value($0, row) }
+        // A venue not decided yet (`placeholderVenues`) is no venue: normalize plans the game at the home team's home.
+        let venueText = try venue.flatMap { try value($0, row) }.flatMap { source.placeholderVenues.contains($0.lowercased()) ? nil : $0 }
         let cityText = try city.flatMap { try value($0, row) }
         // A source id's record id is the provisional one already joined; a derived key is joined here.
         let recordIdText =

@@ -7,9 +7,9 @@ struct OptionBuilder {
     let graph: TripGraph
     let catalog: PlanCatalog
 
-    /// The team's full name; its id when the store has no name for it.
-    func teamName(_ id: String) -> String {
-        let name = catalog.team(id)?.fullName.trimmingCharacters(in: .whitespaces) ?? ""
+    /// The team's full name on `date` (a 2019 game is the Oakland Raiders'); its id when the store has no name for it.
+    func teamName(_ id: String, on date: LocalDate) -> String {
+        let name = catalog.team(id).map { catalog.names.name(of: $0, on: date) }?.trimmingCharacters(in: .whitespaces) ?? ""
         return name.isEmpty ? id : name
     }
 
@@ -22,18 +22,22 @@ struct OptionBuilder {
         let mustSee = Set(request.mustSeeGameIds)
 
         var visits: [GameVisit] = []
+        // Each stadium under the name it had on the day of its game, for the visits and the drives to them.
+        var stadiumNames: [String: String] = [:]
         for visit in itinerary.visits {
             let c = graph.candidates[visit.candidate]
             let game = c.game
             let stadium = catalog.stadium(game.stadiumId)
+            let stadiumName = stadium.map { catalog.names.name(of: $0, on: game.localDate) } ?? game.stadiumId
+            stadiumNames[game.stadiumId] = stadiumName
             visits.append(
                 GameVisit(
                     gameId: game.id, sport: game.sport, startUTC: c.isTBD ? nil : game.startUTC, localDate: game.localDate,
                     localTime: c.isTBD ? nil : clock.localClock(c.start, zone: c.zone), timeZone: clock.zoneIds[c.zone],
                     timeZoneAbbreviation: clock.abbreviation(c.start, zone: c.zone),
-                    homeTeamId: game.homeTeamId, homeTeamName: teamName(game.homeTeamId),
-                    awayTeamId: game.awayTeamId, awayTeamName: teamName(game.awayTeamId),
-                    stadiumId: game.stadiumId, stadiumName: stadium?.name ?? game.stadiumId, city: stadium?.city ?? "",
+                    homeTeamId: game.homeTeamId, homeTeamName: teamName(game.homeTeamId, on: game.localDate),
+                    awayTeamId: game.awayTeamId, awayTeamName: teamName(game.awayTeamId, on: game.localDate),
+                    stadiumId: game.stadiumId, stadiumName: stadiumName, city: stadium?.city ?? "",
                     latitude: stadium?.latitude ?? 0, longitude: stadium?.longitude ?? 0, isMustSee: mustSee.contains(game.id),
                     startKnowledge: c.knowledge, assumedLocalTime: c.isTBD ? clock.localClock(c.start, zone: c.zone) : nil))
         }
@@ -54,9 +58,10 @@ struct OptionBuilder {
         var legs: [DriveLeg] = []
         for (index, leg) in itinerary.legs.enumerated() {
             let from = graph.places[leg.from], to = graph.places[leg.to]
+            func name(_ place: TravelPlace) -> String { place.stadiumId.flatMap { stadiumNames[$0] } ?? place.name }
             legs.append(
                 DriveLeg(
-                    fromName: from.name, toName: to.name, fromStadiumId: from.stadiumId, toStadiumId: to.stadiumId,
+                    fromName: name(from), toName: name(to), fromStadiumId: from.stadiumId, toStadiumId: to.stadiumId,
                     kilometres: leg.drive.kilometres, hours: leg.drive.hours,
                     departLocal: clock.localText(leg.depart, zone: graph.placeZones[leg.from]),
                     arriveLocal: clock.localText(leg.arrive, zone: graph.placeZones[leg.to]),
@@ -70,7 +75,8 @@ struct OptionBuilder {
             let zone = graph.placeZones[stop.place]
             stops.append(
                 StadiumStop(
-                    stadiumId: place.stadiumId ?? "", stadiumName: place.name, city: place.city,
+                    stadiumId: place.stadiumId ?? "", stadiumName: place.stadiumId.flatMap { stadiumNames[$0] } ?? place.name,
+                    city: place.city,
                     latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, timeZone: place.timeZone,
                     localDate: clock.localDate(stop.visitStart, zone: zone),
                     arriveLocal: clock.localText(stop.arrive, zone: zone),

@@ -6,8 +6,8 @@ import SportsTimeCore
 /// - One `VEVENT` per game, `UID` `<game id>@sportstime` (stable across runs and re-plans).
 /// - `DTSTART;TZID=<IANA zone>` in stadium-local time, with a `VTIMEZONE` per zone generated from
 ///   tzdata for the trip's years; `DTSTART;VALUE=DATE` (an all-day event) when the start is not published,
-///   whether only a day/night flag is known or nothing: the summary says `(day game, time TBD)` or
-///   `(time TBD)` and the description names the start the plan assumed.
+///   whether only a day/night flag is known or nothing: the summary says `(day game, time to be announced)` or
+///   `(time to be announced)` and the description names the start the plan assumed.
 /// - `DTEND` = start + how long the sport occupies a visitor (`gameHours.<sport>` from the plan's
 ///   constants, else `occupancyHours`).
 /// - `DTSTAMP` and `LAST-MODIFIED` = the game's `lastModified` in the merged store (the data, never
@@ -137,9 +137,9 @@ struct ICalendarRenderer {
         let sport = catalog.abbreviation(ofSport: visit.sport)
         let tbd: String =
             switch visit.knowledge {
-            case .exact: visit.localTime == nil ? " (time TBD)" : ""
-            case .day, .night: " (\(visit.knowledge.rawValue) game, time TBD)"
-            case .unknown: " (time TBD)"
+            case .exact: visit.localTime == nil ? " (time to be announced)" : ""
+            case .day, .night: " (\(visit.knowledge.rawValue) game, time to be announced)"
+            case .unknown: " (time to be announced)"
             }
         w.text("SUMMARY", "\(sport): \(visit.awayTeamName) at \(visit.homeTeamName)\(tbd)")
         w.text("LOCATION", "\(visit.stadiumName), \(catalog.place(of: visit))")
@@ -151,7 +151,7 @@ struct ICalendarRenderer {
             let assumed = Format.assumedTime(visit).map { "; the plan assumes \($0) and lays the drives out around it" } ?? ""
             lines.append(
                 visit.knowledge == .unknown
-                    ? "Start time not published (TBD)\(assumed)."
+                    ? "Start time to be announced\(assumed)."
                     : "Start time not published, only that it is a \(visit.knowledge.rawValue) game\(assumed).")
         }
         let plannedStart = OptionOutline.plannedStart(of: visit)

@@ -74,18 +74,19 @@ enum Format {
 
     /// A game's local start: `7:05 PM EDT`; when only a day/night flag is published
     /// `1:10 PM EDT (assumed: day game, exact time not published)`; when nothing is
-    /// `time TBD (assumed 7:00 PM EDT)` (`time TBD` for plans that do not say what they assumed).
+    /// `time to be announced (planned for 7:00 PM EDT)` (`time to be announced` for plans that do not say what
+    /// they assumed).
     static func gameTime(_ visit: GameVisit) -> String {
         switch visit.knowledge {
         case .exact:
-            guard let time = visit.localTime else { return "time TBD" }
+            guard let time = visit.localTime else { return "time to be announced" }
             return "\(clock(time)) \(visit.timeZoneAbbreviation)"
         case .day, .night:
             let kind = "\(visit.knowledge.rawValue) game"
-            guard let assumed = assumedTime(visit) else { return "time TBD (\(kind))" }
+            guard let assumed = assumedTime(visit) else { return "time to be announced (\(kind))" }
             return "\(assumed) (assumed: \(kind), exact time not published)"
         case .unknown:
-            return assumedTime(visit).map { "time TBD (assumed \($0))" } ?? "time TBD"
+            return assumedTime(visit).map { "time to be announced (planned for \($0))" } ?? "time to be announced"
         }
     }
 
@@ -103,7 +104,7 @@ enum Format {
             let at = assumedTime(visit).map { "an assumed \($0)" } ?? "an assumed"
             switch visit.knowledge {
             case .day, .night: return "\(at) \(visit.knowledge.rawValue)-game start at \(visit.stadiumName)"
-            default: return "\(at) start at \(visit.stadiumName) (time TBD)"
+            default: return "\(at) start at \(visit.stadiumName) (time to be announced)"
             }
         }
         return phrases.isEmpty ? nil : "planned around " + list(phrases)

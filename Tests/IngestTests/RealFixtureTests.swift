@@ -25,7 +25,7 @@ import Testing
                 "mlb-2023-retrosheet", "mlb-2020-retrosheet-original", "mlb-2020-retrosheet-revised",
                 "nba-2025-26", "nhl-2025-26", "nhl-2023-24-corrupt", "nfl-nflverse-2021-2022",
                 "nfl-nflverse-2023-wk18", "nfl-spreadspoke-2022-2025", "nfl-espn-2022-2023", "mls-2025", "wnba-2023-bbref",
-                "ufl-2025-sample",
+                "ufl-2025-sample", "nba-2026-27", "nhl-2026-27", "nfl-2026", "nwsl-2026", "nwsl-2025", "wnba-2026",
             ])
     }
 

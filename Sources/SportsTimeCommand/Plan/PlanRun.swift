@@ -180,8 +180,10 @@ struct PlanRun {
             )
         }
         let gamesRead = Result { try readGames(dir, scopes) }
-        let ((sports, sportsInput), (stadiums, stadiumsInput), (teams, teamsInput), (teamAliases, teamAliasesInput),
-            (stadiumAliases, stadiumAliasesInput)) = try fixed.value()
+        let (
+            (sports, sportsInput), (stadiums, stadiumsInput), (teams, teamsInput), (teamAliases, teamAliasesInput),
+            (stadiumAliases, stadiumAliasesInput)
+        ) = try fixed.value()
         let (games, gameFiles, skipped, readsWholeFolder) = try gamesRead.get()
         let catalog = PlanCatalog(
             sports: sports, stadiums: stadiums, teams: teams, games: games, teamAliases: teamAliases,

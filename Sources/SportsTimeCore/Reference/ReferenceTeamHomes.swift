@@ -58,7 +58,9 @@ extension ReferenceParser {
                     homesPath, item.line,
                     "\(owner) (\(spell.rangeDescription)) overlaps line \(other.line) "
                         + "('\(other.record.stadiumId)', \(other.record.rangeDescription))",
-                    fix: "A team has one home on a date: make the ranges of its home rows disjoint (both days are inclusive), or make one of them an alternate home")
+                    fix:
+                        "A team has one home on a date: make the ranges of its home rows disjoint (both days are inclusive), or make one of them an alternate home"
+                )
             }
             if spell.role == .home { earlier[spell.teamId, default: []].append(item) }
         }

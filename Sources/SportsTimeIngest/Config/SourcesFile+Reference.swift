@@ -112,7 +112,8 @@ extension ExpectedGamesSpec {
 
     static let record = YAMLRecord(
         "expected-games", reader: ExpectedGamesSpec.self, codingKeys: CodingKeys.self,
-        summary: "`expectedGames: {perTeam: 82, reason: ...}`: the season's regular-season games per team, when the files list fewer on purpose.",
+        summary:
+            "`expectedGames: {perTeam: 82, reason: ...}`: the season's regular-season games per team, when the files list fewer on purpose.",
         keys: [
             .required("perTeam", .integer(minimum: 1), "Regular-season games each team plays in the season."),
             .required("reason", .string, "Why the files list fewer (carried to merge in the batch meta as `expectedGames.reason`)."),

@@ -96,7 +96,8 @@ public struct MappingSpec: Decodable, Sendable {
         records: String? = nil, javascriptExport: String? = nil, delimiter: String? = nil, header: Bool? = nil,
         skipLines: Int? = nil, lookups: [LookupSpec]? = nil, fields: FieldsSpec? = nil
     ) {
-        self.records = records; self.javascriptExport = javascriptExport; self.delimiter = delimiter; self.header = header; self.skipLines = skipLines
+        self.records = records; self.javascriptExport = javascriptExport; self.delimiter = delimiter; self.header = header;
+        self.skipLines = skipLines
         self.lookups = lookups; self.fields = fields
     }
 

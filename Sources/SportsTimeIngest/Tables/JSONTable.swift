@@ -29,7 +29,7 @@ enum JSONTable {
                     fix: exports.isEmpty
                         ? (javascriptExport == nil
                             ? "Re-download the file or repair it"
-                            : "The export must be plain JSON (quoted keys, no comments or trailing commas)")
+                            : "The export must be JSON (quoted keys and strings; trailing commas and // comments are allowed)")
                         : "Set mapping.javascriptExport to the export that holds the records (e.g. javascriptExport: \(exports[0]))"))
         }
         let recordPath = try jsonPath(recordsPath ?? "", file: path)
@@ -73,7 +73,8 @@ enum JSONTable {
 }
 
 /// The JSON value of one export of a JavaScript module (`export const GAMES = [ ... ]`), for sources published
-/// as modules. Only a value written as plain JSON is read; the rest of the module is blanked, not parsed.
+/// as modules. The value must be JSON but for what JavaScript adds that is common in data modules (a trailing
+/// comma, `//` comments); the rest of the module is blanked, not parsed.
 enum JavaScriptModule {
     /// `text` with everything but the value of `export const|let|var <name> =` replaced by spaces (line ends
     /// kept), so the JSON parser's lines and columns are the file's own.
@@ -92,7 +93,35 @@ enum JavaScriptModule {
         for i in blanked.indices where (i < start || i >= end) && blanked[i] != 0x0A && blanked[i] != 0x0D {
             blanked[i] = 0x20
         }
+        blankJavaScriptOnly(&blanked, in: start..<end)
         return String(decoding: blanked, as: UTF8.self)
+    }
+
+    /// What JavaScript allows in a literal and JSON does not, blanked: a comma before a closing bracket and
+    /// `//` line comments (outside strings). Anything else that is not JSON is left for the parser to refuse.
+    private static func blankJavaScriptOnly(_ bytes: inout [UInt8], in range: Range<Int>) {
+        var i = range.lowerBound
+        var inString = false
+        while i < range.upperBound {
+            let byte = bytes[i]
+            if inString {
+                if byte == UInt8(ascii: "\\") { i += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: ","),
+                case let next = skipSpace(bytes, i + 1), next < range.upperBound,
+                bytes[next] == UInt8(ascii: "]") || bytes[next] == UInt8(ascii: "}")
+            {
+                bytes[i] = 0x20
+            } else if byte == UInt8(ascii: "/"), i + 1 < range.upperBound, bytes[i + 1] == UInt8(ascii: "/") {
+                while i < range.upperBound, bytes[i] != 0x0A, bytes[i] != 0x0D {
+                    bytes[i] = 0x20
+                    i += 1
+                }
+                continue
+            }
+            i += 1
+        }
     }
 
     /// The names a module exports as `export const|let|var NAME =`, in file order.

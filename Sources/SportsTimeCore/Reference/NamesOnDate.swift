@@ -3,9 +3,10 @@ import Foundation
 /// The names teams and stadiums went by on a date, from the dated aliases: a 2019 game is the Oakland Raiders
 /// at Oakland Coliseum, a January 2025 game is at the Wells Fargo Center, today's games carry today's names.
 ///
-/// A former name is an alias with no source system (a real name, not one source's spelling) whose validity
-/// is bounded and contains the date: for a team a `fullName` alias, for a stadium any name alias. When several
-/// hold, the one that began last wins (the name in force then); when none does, the record's own name.
+/// A former name is an alias with no source system (a real name, not one source's spelling) that ended
+/// (`validUntil` set) and whose validity contains the date: for a team a `fullName` alias, for a stadium any
+/// name alias. When several hold, the one that began last wins (the name in force then); when none does, the
+/// record's own name: a spelling valid from some date on (`Inter.co Stadium` from 2026) is not a name change.
 public struct NamesOnDate: Sendable {
     private let teamNames: [String: [Dated]]
     private let stadiumNames: [String: [Dated]]
@@ -23,11 +24,11 @@ public struct NamesOnDate: Sendable {
     public init(teamAliases: [TeamAlias], stadiumAliases: [StadiumAlias]) {
         var teams: [String: [Dated]] = [:]
         for alias in teamAliases
-        where alias.kind == .fullName && alias.sourceSystem == nil && (alias.validFrom != nil || alias.validUntil != nil) {
+        where alias.kind == .fullName && alias.sourceSystem == nil && alias.validUntil != nil {
             teams[alias.teamId, default: []].append(Dated(name: alias.value, from: alias.validFrom, until: alias.validUntil))
         }
         var stadiums: [String: [Dated]] = [:]
-        for alias in stadiumAliases where alias.sourceSystem == nil && (alias.validFrom != nil || alias.validUntil != nil) {
+        for alias in stadiumAliases where alias.sourceSystem == nil && alias.validUntil != nil {
             stadiums[alias.stadiumId, default: []].append(Dated(name: alias.name, from: alias.validFrom, until: alias.validUntil))
         }
         teamNames = teams

@@ -79,9 +79,18 @@ public enum BatchReader {
             }
             trust[group] = rank
         }
+        var expectedGames: ExpectedGames?
+        if let text = meta[BatchMetaKey.expectedGamesPerTeam] {
+            guard let perTeam = Int(text), perTeam > 0 else {
+                throw problem(
+                    "meta \(BatchMetaKey.expectedGamesPerTeam) '\(text)' is not a positive integer",
+                    "Fix expectedGames.perTeam in pipeline/sources.yaml and re-run ingest")
+            }
+            expectedGames = ExpectedGames(perTeam: perTeam, reason: meta[BatchMetaKey.expectedGamesReason] ?? "")
+        }
         return BatchOrigin(
             source: source, system: system, scope: scope, scrapedAt: scrapedAt, priority: priority,
-            path: path, trust: trust)
+            path: path, trust: trust, expectedGames: expectedGames)
     }
 
     /// The line of the first record when the file is canonical (header lines, then `  "records": [`,

@@ -17,14 +17,24 @@ public struct BatchOrigin: Sendable, Hashable {
     /// Per field group, how much this source is trusted for it (`trust:` in `pipeline/sources.yaml`);
     /// a higher rank wins that field before recency is asked. Missing groups rank 0.
     public var trust: [FieldGroup: Int]
+    /// The season's regular-season games per team and why the batch lists fewer (`expectedGames`), when
+    /// the source declares it: merge reports the games not listed as pending.
+    public var expectedGames: ExpectedGames?
 
     public init(
         source: String, system: String, scope: String, scrapedAt: Instant, priority: Int, path: String,
-        trust: [FieldGroup: Int] = [:]
+        trust: [FieldGroup: Int] = [:], expectedGames: ExpectedGames? = nil
     ) {
         self.source = source; self.system = system; self.scope = scope; self.scrapedAt = scrapedAt
-        self.priority = priority; self.path = path; self.trust = trust
+        self.priority = priority; self.path = path; self.trust = trust; self.expectedGames = expectedGames
     }
+}
+
+/// A source's `expectedGames`: regular-season games per team in the season, and why it lists fewer.
+public struct ExpectedGames: Sendable, Hashable {
+    public var perTeam: Int
+    public var reason: String
+    public init(perTeam: Int, reason: String) { self.perTeam = perTeam; self.reason = reason }
 }
 
 /// A record the build could not decode because its `schemaVersion` is newer than it reads: only its id

@@ -32,6 +32,7 @@ public struct MergeResult: Sendable {
         report.compactMap { if case .incompatible(let i) = $0 { i } else { nil } }
     }
     public var ambiguousMatches: [MergeAmbiguousMatch] { report.compactMap { if case .ambiguous(let a) = $0 { a } else { nil } } }
+    public var pendingGames: [MergePendingGames] { report.compactMap { if case .pending(let p) = $0 { p } else { nil } } }
     public var conflictSummary: MergeConflictSummary? {
         for case .summary(let summary) in report { return summary }
         return nil
@@ -124,6 +125,7 @@ public enum Merger {
             }
         }
         report.append(.summary(summary))
+        report += PendingGames.report(input.gameBatches.map(\.origin), games: store.games.values).map { .pending($0) }
         report.sort { $0.id < $1.id }
 
         var lineage = gameFold.takeLineage()

@@ -5,7 +5,7 @@ public struct RawBatch: Sendable, Hashable {
     /// The meta keys normalize copies from the ingest envelope into its own `games/<source>.json`.
     public static let copiedMetaKeys = [
         "source", "system", "sport", "season", "scope", "scrapedAt", "priority",
-        BatchMetaKey.allowShrink, BatchMetaKey.rejectThreshold,
+        BatchMetaKey.allowShrink, BatchMetaKey.rejectThreshold, BatchMetaKey.expectedGamesPerTeam, BatchMetaKey.expectedGamesReason,
     ]
     /// The meta keys a batch must declare.
     public static let requiredMetaKeys = ["source", "system", "sport", "season", "scrapedAt"]

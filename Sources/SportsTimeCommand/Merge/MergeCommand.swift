@@ -236,6 +236,14 @@ public struct MergeCommand: PipelineCommand {
                 "cross-source: \(summary.matchedAcrossDates) games matched across dates, \(summary.ambiguousMatches) ambiguous pairings kept apart; conflicts: dateMoved \(summary.dateMoved), timeMoved \(summary.timeMoved), venueDiffers \(summary.venueDiffers), statusContradicts \(summary.statusContradicts)"
             )
         }
+        for pending in result.pendingGames {
+            let teams = pending.teams.keys.sorted()
+            printError(
+                "pending: \(pending.sport)-\(pending.season): \(pending.pending) regular-season games not listed yet "
+                    + "(\(pending.listed) of \(pending.expected); \(teams.count) teams short: "
+                    + "\(teams.prefix(5).map { "\($0) \(pending.teams[$0]!)" }.joined(separator: ", "))\(teams.count > 5 ? ", ..." : "")), "
+                    + "declared by \(pending.source): \(pending.reason)")
+        }
         printError(
             "\(result.mode.rawValue) merge: \(produced.count) files, \(changed) changed, \(result.rejects.count) rejects, \(result.conflicts.count) cross-source conflicts, in \(display(outURL))"
         )

@@ -11,7 +11,9 @@ import Foundation
 /// - `ambiguous:<game id>` — games of two sources that may be one game but pair in more than one way
 ///   (`MergeAmbiguousMatch`); they are kept apart;
 /// - `conflicts` — how many conflicts of each class, and how many games were matched across dates
-///   (`MergeConflictSummary`).
+///   (`MergeConflictSummary`);
+/// - `pending:<scope>` — regular-season games a source declares the season has but does not list yet
+///   (`MergePendingGames`).
 public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
     case counts(MergeEntityCounts)
     case conflict(MergeConflict)
@@ -19,6 +21,7 @@ public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
     case override(MergeOverrideOutcome)
     case ambiguous(MergeAmbiguousMatch)
     case summary(MergeConflictSummary)
+    case pending(MergePendingGames)
 
     public var id: String {
         switch self {
@@ -28,11 +31,12 @@ public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
         case .override(let r): r.id
         case .ambiguous(let r): r.id
         case .summary(let r): r.id
+        case .pending(let r): r.id
         }
     }
 
     private enum TypeKey: String, CodingKey { case type }
-    private enum RecordType: String, Codable { case counts, conflict, incompatible, override, ambiguous, summary }
+    private enum RecordType: String, Codable { case counts, conflict, incompatible, override, ambiguous, summary, pending }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: TypeKey.self)
@@ -43,6 +47,7 @@ public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
         case .override: self = .override(try MergeOverrideOutcome(from: decoder))
         case .ambiguous: self = .ambiguous(try MergeAmbiguousMatch(from: decoder))
         case .summary: self = .summary(try MergeConflictSummary(from: decoder))
+        case .pending: self = .pending(try MergePendingGames(from: decoder))
         }
     }
 
@@ -55,6 +60,7 @@ public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
         case .override(let r): try container.encode(RecordType.override, forKey: .type); try r.encode(to: encoder)
         case .ambiguous(let r): try container.encode(RecordType.ambiguous, forKey: .type); try r.encode(to: encoder)
         case .summary(let r): try container.encode(RecordType.summary, forKey: .type); try r.encode(to: encoder)
+        case .pending(let r): try container.encode(RecordType.pending, forKey: .type); try r.encode(to: encoder)
         }
     }
 }
@@ -195,6 +201,38 @@ public struct MergeConflictSummary: Codable, Sendable, Hashable, Identifiable {
         self.id = "conflicts"; self.dateMoved = dateMoved; self.timeMoved = timeMoved; self.venueDiffers = venueDiffers
         self.statusContradicts = statusContradicts; self.matchedAcrossDates = matchedAcrossDates
         self.ambiguousMatches = ambiguousMatches
+    }
+}
+
+/// Regular-season games a source declares the season has (`expectedGames` in `pipeline/sources.yaml`) beyond
+/// those the store lists for its scope: games scheduled later (the NBA Cup's), counted and named, not absent.
+public struct MergePendingGames: Codable, Sendable, Hashable, Identifiable {
+    /// `pending:<scope>`.
+    public var id: String
+    /// The source that declares the expectation.
+    public var source: String
+    public var sport: String
+    public var season: String
+    /// Regular-season games per team the season has.
+    public var perTeam: Int
+    /// Regular-season games the season has: `perTeam` × teams / 2.
+    public var expected: Int
+    /// Active regular-season games the store lists for the season.
+    public var listed: Int
+    /// `expected - listed`.
+    public var pending: Int
+    /// Per team id, how many of its games are pending (teams with none pending are left out).
+    public var teams: [String: Int]
+    /// Why the source lists fewer (its `expectedGames.reason`).
+    public var reason: String
+
+    public init(
+        scope: String, source: String, sport: String, season: String, perTeam: Int, expected: Int, listed: Int,
+        teams: [String: Int], reason: String
+    ) {
+        self.id = "pending:\(scope)"; self.source = source; self.sport = sport; self.season = season
+        self.perTeam = perTeam; self.expected = expected; self.listed = listed; self.pending = expected - listed
+        self.teams = teams; self.reason = reason
     }
 }
 

@@ -11,16 +11,29 @@ import SportsTimeCore
 /// day/night flag it contradicts), `venueDiffers`, `statusContradicts` (final against cancelled, or
 /// postponed against final on the same date).
 enum CrossSourceReport {
-    /// The conflict of one merged game (`parts`: every record that fed it), or nil when its sources agree
-    /// or it has one source.
-    static func conflict(_ parts: [GameFold.Contribution], merged stored: Game, context: GameFold) -> MergeConflict? {
+    /// The conflicts among the merged games, each read from the records that fed it (its lineage), sorted
+    /// by game id.
+    static func conflicts(
+        in games: [String: Game], lineage: MergeLineage, stadiums: [String: Stadium], priorities: SourcePriorities
+    ) -> [MergeConflict] {
+        lineage.entries.compactMap { id, entry -> MergeConflict? in
+            guard entry.rows.count > 1, let game = games[id] else { return nil }
+            let parts = entry.rows.sorted { $0.order < $1.order }
+            return conflict(parts, merged: game, stadiums: stadiums, priorities: priorities)
+        }.sorted { $0.id < $1.id }
+    }
+
+    /// The conflict of one merged game (`parts`: every record that fed it, in fold order), or nil when its
+    /// sources agree or it has one source.
+    static func conflict(
+        _ parts: [GameFold.Contribution], merged stored: Game, stadiums: [String: Stadium], priorities: SourcePriorities
+    ) -> MergeConflict? {
         var newest: [String: GameFold.Contribution] = [:]
         for part in parts {
             if let held = newest[part.game.source], held.version >= part.version { continue }
             newest[part.game.source] = part
         }
         guard newest.count > 1 else { return nil }
-        // Contributions, not copies of their games: the fields are read in place.
         let records = newest.values.sorted { $0.game.source < $1.game.source }
         var classes: Set<ConflictClass> = []
         // A record that postponed the game to the stored date, or that prints a date of another zone
@@ -41,7 +54,9 @@ enum CrossSourceReport {
         let exact = onDay.filter { $0.game.startKnowledge == .exact }
         if Set(exact.compactMap { $0.game.startUTC?.secondsSinceEpoch }).count > 1 { classes.insert(.timeMoved) }
         for flagged in onDay where flagged.game.startKnowledge == .day || flagged.game.startKnowledge == .night {
-            if exact.contains(where: { !context.startAgrees($0.game, with: flagged.game.startKnowledge) }) { classes.insert(.timeMoved) }
+            if exact.contains(where: { !GameFold.startAgrees($0.game, with: flagged.game.startKnowledge, stadiums: stadiums) }) {
+                classes.insert(.timeMoved)
+            }
         }
 
         let venues = Set(records.filter { !$0.game.isInferred("stadiumId") }.map { $0.game.stadiumId })
@@ -59,7 +74,7 @@ enum CrossSourceReport {
         let sources = records.map {
             MergeConflictSource(
                 source: $0.game.source, lastModified: $0.game.lastModified,
-                priority: context.priorities.priority(of: $0.game.source), recordId: $0.game.id,
+                priority: priorities.priority(of: $0.game.source), recordId: $0.game.id,
                 localDate: $0.game.localDate, startUTC: $0.game.startUTC, startKnowledge: $0.game.startKnowledge,
                 stadiumId: $0.game.stadiumId, status: $0.game.status)
         }

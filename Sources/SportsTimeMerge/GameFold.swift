@@ -21,63 +21,43 @@ import SportsTimeCore
 /// The result depends only on the set of contributions, never their order, so an incremental merge
 /// whose inputs hold every earlier batch equals a full merge.
 struct GameFold: Sendable {
-    /// One valid record of one batch. A class: the fold hands contributions around in groups (by id, by
-    /// matched game, by field), and a reference is one retain where a copied game is a dozen.
-    /// The game is not copied: it is read in place from its batch's records (which the merge input
-    /// holds anyway), so the fold adds no second copy of every game to the merge's peak memory.
+    /// One batch as the fold reads it: its origin and records, shared by every contribution read from it.
+    final class Batch: Sendable {
+        let origin: BatchOrigin
+        let games: [Game]
+        init(_ batch: RecordBatch<Game>) {
+            origin = batch.origin
+            games = batch.records
+        }
+    }
+
+    /// One valid record of one batch. The game stays in its batch (the merge input holds it anyway):
+    /// the fold adds no second copy of every game.
     final class Contribution: Sendable {
-        private let records: Records
+        let batch: Batch
         private let index: Int
-        let origin: Origin
         /// Position in fold order, for ties.
         let order: Int
         let line: Int?
         let version: RecordVersion
 
-        init(records: Records, index: Int, origin: Origin, order: Int, line: Int?, version: RecordVersion) {
-            self.records = records; self.index = index; self.origin = origin; self.order = order; self.line = line
-            self.version = version
+        init(batch: Batch, index: Int, order: Int, line: Int?, version: RecordVersion) {
+            self.batch = batch; self.index = index; self.order = order; self.line = line; self.version = version
         }
 
         var game: Game {
-            _read { yield records.games[index] }
+            _read { yield batch.games[index] }
         }
 
-        /// This record as a lineage row (fields read in place, without a copy of the game: read through the
-        /// array's subscript, the fourteen fields were taken from one copy of the whole game).
+        /// This record as a lineage row.
         var lineageRow: LineageRow {
-            let batch = line.map { String.joining(origin.path, UInt8(ascii: ":"), String($0)) } ?? origin.path
-            let priority = origin.priority
-            return records.games.withUnsafeBufferPointer { games in
-                let game = games.baseAddress! + index
-                let source = game.pointee.source
-                return LineageRow(
-                    source: source, row: game.pointee.provenance, batch: batch, recordId: game.pointee.id,
-                    sourceGameId: game.pointee.sourceIds[source], lastModified: game.pointee.lastModified,
-                    priority: priority, localDate: game.pointee.localDate, gameNumber: game.pointee.gameNumber,
-                    startUTC: game.pointee.startUTC, startKnowledge: game.pointee.startKnowledge,
-                    stadiumId: game.pointee.stadiumId, status: game.pointee.status, kind: game.pointee.kind,
-                    inferred: game.pointee.inferred)
-            }
+            LineageRow(
+                source: game.source, row: game.provenance, batch: line.map { "\(batch.origin.path):\($0)" } ?? batch.origin.path,
+                recordId: game.id, sourceGameId: game.sourceIds[game.source], lastModified: game.lastModified,
+                priority: batch.origin.priority, localDate: game.localDate, gameNumber: game.gameNumber,
+                startUTC: game.startUTC, startKnowledge: game.startKnowledge, stadiumId: game.stadiumId,
+                status: game.status, kind: game.kind, inferred: game.inferred)
         }
-    }
-
-    /// One batch's records, shared by its contributions (the same storage as the batch's array).
-    final class Records: Sendable {
-        let games: [Game]
-        init(_ games: [Game]) { self.games = games }
-    }
-
-    /// A batch's origin, shared by all its contributions (one reference each instead of a copy).
-    final class Origin: Sendable {
-        let batch: BatchOrigin
-        init(_ batch: BatchOrigin) { self.batch = batch }
-        var source: String { batch.source }
-        var system: String { batch.system }
-        var scope: String { batch.scope }
-        var path: String { batch.path }
-        var priority: Int { batch.priority }
-        var trust: [FieldGroup: Int] { batch.trust }
     }
 
     let context: MergeStore
@@ -94,13 +74,9 @@ struct GameFold: Sendable {
     /// The ids batches list that became a game of another id (matched across dates) → that game's id.
     /// Any other id (nearly all of them, and every record that could not be read) is its own game's.
     private(set) var finalId: [String: String] = [:]
-    /// Games whose sources contradict each other (worked out per game as it is merged, so the records
-    /// of every game need not be kept).
-    private(set) var conflicts: [MergeConflict] = []
     private(set) var matchedAcrossDates = 0
 
-    /// The merged games, handed over (the fold keeps none, so the caller's copy is the only one and
-    /// changes to it copy nothing).
+    /// The merged games, handed over (the fold keeps none).
     mutating func takeGames() -> [String: Game] {
         defer { games = [:] }
         return games
@@ -120,55 +96,37 @@ struct GameFold: Sendable {
         let contributions = read(batches)
 
         var byId: [String: [Int]] = [:]
-        byId.reserveCapacity(contributions.count)
         for (index, contribution) in contributions.enumerated() { byId[contribution.game.id, default: []].append(index) }
         let matching = GameMatcher.match(byId, contributions: contributions, sports: context.sports)
         ambiguous = matching.ambiguous
         matchedAcrossDates = matching.clusters.filter { $0.count > 1 }.count
 
-        // Sized once: a dictionary that grows holds its old and new storage at the same time, and with
-        // 63k games of ~300 bytes that moment was the merge's peak memory.
+        // Sized once: a dictionary that grows holds its old and new storage at once (at ten seasons, the
+        // merge's peak memory). The games are merged on all cores a run of clusters at a time, so only
+        // one run's merged games wait beside the store.
         games.reserveCapacity(matching.clusters.count + previous.count)
-        lineage.reserveCapacity(matching.clusters.count)
-        // The matched games merged on all cores, a run of clusters at a time (only one run's merged games
-        // wait beside the store), then stored in cluster order.
         let runLength = 8192
         for start in stride(from: 0, to: matching.clusters.count, by: runLength) {
-            let run = Array(matching.clusters[start..<min(start + runLength, matching.clusters.count)])
-            // Merged last cluster first and taken from the end of the results: each merged game is moved
-            // into the store, not copied (reversing the results would copy every merged game twice).
-            var merged = mergeClusters(run.reversed(), byId: byId, contributions: contributions)
-            for members in run {
-                let (parts, game, origins, conflict) = merged.removeLast()
-                let gameId = game.id
-                lineage[gameId] = consume origins
-                if members.count > 1 { for id in members where id != gameId { finalId[id] = gameId } }
-                // A full merge has no earlier store: no id is hashed to find that out.
-                classify(parts, previous: previous.isEmpty ? nil : previous[gameId])
-                if let conflict { conflicts.append(conflict) }
-                games[gameId] = consume game
+            let run = matching.clusters[start..<min(start + runLength, matching.clusters.count)]
+            for (members, (parts, (game, origins))) in zip(run, merged(Array(run), byId: byId, contributions: contributions)) {
+                lineage[game.id] = origins
+                for id in members where id != game.id { finalId[id] = game.id }
+                classify(parts, previous: previous[game.id])
+                games[game.id] = game
             }
         }
         // Incremental: games of the earlier store that no batch lists any more stay as they were. (An id
         // some batch lists is a key of `byId`: every listed id is in exactly one cluster.)
-        for (id, game) in previous where games.index(forKey: id) == nil && byId.index(forKey: id) == nil { games[id] = game }
+        for (id, game) in previous where games[id] == nil && byId[id] == nil { games[id] = game }
     }
 
-    /// Each cluster's records (in fold order), merged game, lineage and cross-source conflict; pure, on
-    /// all cores.
-    private func mergeClusters(
+    /// Each cluster's records (in fold order) with its merged game and lineage, on all cores.
+    private func merged(
         _ clusters: [[String]], byId: [String: [Int]], contributions: [Contribution]
-    ) -> [(parts: [Contribution], game: Game, origins: MergeLineage.Entry, conflict: MergeConflict?)] {
+    ) -> [([Contribution], (Game, MergeLineage.Entry))] {
         clusters.parallelMapInRuns(minimumRun: 256) { members in
-            // A game of one record (nearly every game) merged without the ranking: nothing to rank.
-            if members.count == 1, let only = byId[members[0]], only.count == 1 {
-                let part = contributions[only[0]]
-                let (game, origins) = mergeOne(part)
-                return ([part], game, origins, nil)
-            }
             let parts = members.flatMap { byId[$0]! }.sorted().map { contributions[$0] }
-            let (game, origins) = merge(parts)
-            return (parts, game, origins, CrossSourceReport.conflict(parts, merged: game, context: self))
+            return (parts, merge(parts))
         }
     }
 
@@ -179,8 +137,7 @@ struct GameFold: Sendable {
         var contributions: [Contribution] = []
         var order = 0
         for batch in batches.sorted(by: { MergeRules.folds($0.origin, before: $1.origin) }) {
-            let origin = Origin(batch.origin)
-            let records = Records(batch.records)
+            let shared = Batch(batch)
             for stub in batch.unreadable.sorted(by: { ($0.id, $0.schemaVersion) < ($1.id, $1.schemaVersion) }) {
                 counts.read += 1
                 counts.skippedIncompatible += 1
@@ -189,22 +146,14 @@ struct GameFold: Sendable {
                         entity: EntityKind.games.rawValue, recordId: stub.id, source: batch.origin.source,
                         file: batch.origin.path, schemaVersion: stub.schemaVersion, supportedVersion: supported))
             }
-            // Each record checked against the store on all cores (a pure check; most records pass).
             let context = self.context
-            // By index, each record read in place (a record handed to the closure would be a copy of it).
-            let games = batch.records
-            let refusals = Array(games.indices).parallelMapInRuns { index in
-                // Through the game's pointer: the buffer's subscript copied the game first.
-                games.withUnsafeBufferPointer { ($0.baseAddress! + index).pointee.refusal(against: context) }
-            }
-            let indices = TextOrder.positions(of: batch.records.map(\.id))
-            for index in indices {
+            let refusals = batch.records.parallelMapInRuns { $0.refusal(against: context) }
+            for index in TextOrder.positions(of: batch.records.map(\.id)) {
+                let record = batch.records[index]
                 let line = batch.firstRecordLine.map { $0 + index }
                 counts.read += 1
-                let lastModified = batch.records[index].lastModified
-                highWater = max(highWater ?? lastModified, lastModified)
-                if batch.records[index].schemaVersion > supported {
-                    let record = batch.records[index]
+                highWater = max(highWater ?? record.lastModified, record.lastModified)
+                if record.schemaVersion > supported {
                     counts.skippedIncompatible += 1
                     incompatible.append(
                         MergeIncompatibleRecord(
@@ -213,24 +162,18 @@ struct GameFold: Sendable {
                     continue
                 }
                 let refusal =
-                    batch.records[index].source == batch.origin.source
+                    record.source == batch.origin.source
                     ? refusals[index]
-                    : Refusal(
-                        "games record '\(batch.records[index].id)' names source '\(batch.records[index].source)' but its batch is from '\(batch.origin.source)'"
-                    )
+                    : Refusal("games record '\(record.id)' names source '\(record.source)' but its batch is from '\(batch.origin.source)'")
                 if let refusal {
-                    let record = batch.records[index]
                     counts.rejected += 1
                     rejects.append(
                         Reject(
                             file: batch.origin.path, line: line, reason: refusal.reason,
                             raw: try? CanonicalJSON.compact(record), recordId: record.id))
                 } else {
-                    // A valid game is the record itself (`validated` changes nothing): read in place (its
-                    // version from its fields: handed to the generic `version(of:)`, the game was copied).
-                    let version = priorities.version(lastModified: lastModified, source: batch.records[index].source)
-                    contributions.append(
-                        Contribution(records: records, index: index, origin: origin, order: order, line: line, version: version))
+                    let version = priorities.version(of: record)
+                    contributions.append(Contribution(batch: shared, index: index, order: order, line: line, version: version))
                     order += 1
                 }
             }
@@ -259,17 +202,11 @@ struct GameFold: Sendable {
     /// How one contribution ranks for one field group: stated first, then trust, then recency
     /// (`lastModified`, priority, source id), then the earlier in fold order.
     private func rank(_ c: Contribution, _ group: FieldGroup, stated: Bool) -> (Int, Int, RecordVersion, Int) {
-        (stated ? 1 : 0, c.origin.trust[group] ?? 0, c.version, -c.order)
+        (stated ? 1 : 0, c.batch.origin.trust[group] ?? 0, c.version, -c.order)
     }
 
     private func best(_ parts: [Contribution], _ group: FieldGroup, stated: (Contribution) -> Bool) -> Contribution {
-        parts.max { a, b in
-            let (x, y) = (rank(a, group, stated: stated(a)), rank(b, group, stated: stated(b)))
-            if x.0 != y.0 { return x.0 < y.0 }
-            if x.1 != y.1 { return x.1 < y.1 }
-            if x.2 != y.2 { return x.2 < y.2 }
-            return x.3 < y.3
-        }!
+        parts.max { rank($0, group, stated: stated($0)) < rank($1, group, stated: stated($1)) }!
     }
 
     /// Whether a record says the game was postponed from its own date: a date the game is not played on,
@@ -284,31 +221,11 @@ struct GameFold: Sendable {
         if parts.count == 1 { return "only source" }
         let others = parts.filter { $0.order != winner.order }
         if stated(winner), others.allSatisfy({ !stated($0) }) { return "the only stated value (the others were inferred)" }
-        let trust = winner.origin.trust[group] ?? 0
-        if trust > 0, others.contains(where: { stated($0) == stated(winner) && ($0.origin.trust[group] ?? 0) < trust }) {
+        let trust = winner.batch.origin.trust[group] ?? 0
+        if trust > 0, others.contains(where: { stated($0) == stated(winner) && ($0.batch.origin.trust[group] ?? 0) < trust }) {
             return "trusted source for \(group.rawValue) (rank \(trust))"
         }
         return "newest stated value"
-    }
-
-    /// `merge([part])`, without the ranking (one record wins every field group): the record as stated,
-    /// with the fields a merged game does not keep cleared, and a start only when the record knows one.
-    /// Equal to `merge([part])` for every record (a test holds them to it); it shares one `FieldOrigins`
-    /// between the games it merges instead of building five entries for each.
-    func mergeOne(_ part: Contribution) -> (Game, MergeLineage.Entry) {
-        var game = part.game
-        var fields = FieldOrigins.onlySource
-        if game.startKnowledge == .unknown {
-            game.startUTC = nil
-            fields[FieldGroup.start.rawValue] = FieldOrigin(
-                row: 0, rule: "no source states a start on \(game.localDate.iso8601)")
-        }
-        game.schemaVersion = Game.artifactKind.currentVersion
-        game.deprecatedAt = nil
-        game.provenance = nil
-        game.inferred = nil
-        game.formerIds = nil
-        return (game, MergeLineage.Entry(formerIds: nil, rows: [part], fields: fields))
     }
 
     /// The merged game of `parts` (a non-empty set of contributions, in fold order) and its lineage.
@@ -319,7 +236,6 @@ struct GameFold: Sendable {
         }
         var fields = FieldOrigins()
         func record(_ group: FieldGroup, _ winner: Contribution, _ rule: String) {
-            // A game has a handful of rows: a scan, not an index.
             fields[group.rawValue] = FieldOrigin(row: rows.firstIndex { $0 === winner }!, rule: rule)
         }
 
@@ -395,7 +311,8 @@ struct GameFold: Sendable {
             var why = rule(flag, among: sameDay, .start, stated: always)
             if flag.game.startKnowledge != .exact {
                 let agreeing = sameDay.filter {
-                    $0.game.startKnowledge == .exact && startAgrees($0.game, with: flag.game.startKnowledge)
+                    $0.game.startKnowledge == .exact
+                        && Self.startAgrees($0.game, with: flag.game.startKnowledge, stadiums: context.stadiums)
                 }
                 if !agreeing.isEmpty {
                     chosen = best(agreeing, .start, stated: always)
@@ -407,8 +324,7 @@ struct GameFold: Sendable {
             record(.start, chosen, why)
         }
 
-        // Every source's own id for the game (a source's newest record gives its id). A game of one
-        // record keeps that record's map (the same storage, nothing allocated).
+        // Every source's own id for the game, from that source's newest record.
         if parts.count > 1 {
             var sourceIds: [String: (String, RecordVersion)] = [:]
             for part in parts {
@@ -425,7 +341,7 @@ struct GameFold: Sendable {
         game.deprecatedAt = nil
         game.provenance = nil
         game.inferred = nil
-        // The other ids of the game, each once (nearly every game has none: no set is built for those).
+        // The other ids of the game, each once.
         var former: [String] = []
         for part in parts where part.game.id != game.id && !former.contains(part.game.id) { former.append(part.game.id) }
         former.sort()
@@ -436,8 +352,8 @@ struct GameFold: Sendable {
 
     /// Whether an exact start is a day game (before 17:00 at the stadium) when `flag` says day, or a
     /// night game when it says night.
-    func startAgrees(_ game: Game, with flag: StartKnowledge) -> Bool {
-        guard let start = game.startUTC, let zone = context.stadiums[game.stadiumId].flatMap({ ZonedTime.zone($0.timeZone) })
+    static func startAgrees(_ game: Game, with flag: StartKnowledge, stadiums: [String: Stadium]) -> Bool {
+        guard let start = game.startUTC, let zone = stadiums[game.stadiumId].flatMap({ ZonedTime.zone($0.timeZone) })
         else { return false }
         let isDay = ZonedTime.localSecondOfDay(of: start, in: zone) < 17 * 3600
         return flag == .day ? isDay : !isDay

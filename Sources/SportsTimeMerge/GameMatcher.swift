@@ -23,8 +23,7 @@ enum GameMatcher {
         var ambiguous: [MergeAmbiguousMatch]
     }
 
-    /// One group of same-id records, or a cluster of them. Dates and systems are short sorted arrays
-    /// (one or two entries nearly always), which cost less than sets for every one of tens of thousands of ids.
+    /// One group of same-id records, or a cluster of them. Dates and systems are sorted, without repeats.
     private struct Node {
         var ids: [String]
         var dates: [LocalDate]
@@ -47,17 +46,9 @@ enum GameMatcher {
 
     /// `values` sorted with repeats left out.
     private static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
-        // Most nodes are one game: one value, or none, is its own answer.
-        guard values.count > 1 else { return values }
-        var sorted = values.sorted()
-        var write = 0
-        // By index: iterating `sorted` itself would hold its buffer, and the first write would copy it.
-        for index in sorted.indices where write == 0 || sorted[write - 1] != sorted[index] {
-            sorted.swapAt(write, index)
-            write += 1
-        }
-        sorted.removeLast(sorted.count - write)
-        return sorted
+        var unique: [T] = []
+        for value in values.sorted() where unique.last != value { unique.append(value) }
+        return unique
     }
 
     /// Whether two sorted arrays share an element.
@@ -103,43 +94,36 @@ enum GameMatcher {
     static func match(
         _ byId: [String: [Int]], contributions: [GameFold.Contribution], sports: [String: Sport]
     ) -> Result {
-        // Systems numbered once per batch (the origin is shared by a batch's contributions), and the ids
-        // grouped by pairing, before the pairings are matched on all cores (no pairing's games can be
-        // one game with another's). A system's number only tells systems apart, so the order ids are
-        // met in does not matter; each pairing's ids are sorted on its own core. An id is carried with
-        // its records from here on (by its place in `entries`): no pairing looks an id up again.
+        // Each batch's source system and scope numbered, and the ids grouped by pairing; then the
+        // pairings are matched on all cores (no pairing's games can be one game with another's). A
+        // system's number only tells systems apart, so the order ids are met in does not matter.
         var systemNumbers: [SystemKey: Int] = [:]
-        var originNumbers: [ObjectIdentifier: Int] = [:]
+        var batchNumbers: [ObjectIdentifier: Int] = [:]
         var entries: [Entry] = []
-        entries.reserveCapacity(byId.count)
         var idsByPairing: [Pairing: [Int]] = [:]
-        // Sized once (no more pairings than ids): grown step by step, it hashed every pairing again.
-        idsByPairing.reserveCapacity(byId.count)
         for (id, parts) in byId {
-            for part in parts where originNumbers[ObjectIdentifier(contributions[part].origin)] == nil {
-                let origin = contributions[part].origin
-                let key = SystemKey(system: origin.system, scope: origin.scope)
+            for part in parts where batchNumbers[ObjectIdentifier(contributions[part].batch)] == nil {
+                let batch = contributions[part].batch
+                let key = SystemKey(system: batch.origin.system, scope: batch.origin.scope)
                 let number = systemNumbers[key] ?? systemNumbers.count
                 systemNumbers[key] = number
-                originNumbers[ObjectIdentifier(origin)] = number
+                batchNumbers[ObjectIdentifier(batch)] = number
             }
-            // Fields read in place: `game` is a read accessor, and a copy of a game retains all its strings.
             let first = contributions[parts[0]]
             idsByPairing[Pairing(sport: first.game.sport, home: first.game.homeTeamId, away: first.game.awayTeamId), default: []]
                 .append(entries.count)
             entries.append(Entry(id: id, parts: parts))
         }
-        let (numbers, pairingIds, all) = (originNumbers, idsByPairing, entries)
+        let (numbers, pairingIds, all) = (batchNumbers, idsByPairing, entries)
         let pairings = pairingIds.keys.sorted(by: { ($0.sport, $0.home, $0.away) < ($1.sport, $1.home, $1.away) })
         let matched = pairings.parallelMapInRuns(minimumRun: 64) { key in
             matchPairing(
                 pairingIds[key]!.sorted { all[$0].id < all[$1].id }, all, contributions,
                 window: sports[key.sport]?.matchWindowDays ?? Sport.defaultMatchWindowDays,
-                system: { numbers[ObjectIdentifier($0.origin)]! })
+                system: { numbers[ObjectIdentifier($0.batch)]! })
         }
         var clusters: [[String]] = []
         var ambiguous: [MergeAmbiguousMatch] = []
-        clusters.reserveCapacity(byId.count)
         for (pairingClusters, pairingAmbiguous) in matched {
             clusters.append(contentsOf: pairingClusters)
             ambiguous.append(contentsOf: pairingAmbiguous)
@@ -153,32 +137,13 @@ enum GameMatcher {
         _ members: [Int], _ entries: [Entry], _ contributions: [GameFold.Contribution], window: Int,
         system: (GameFold.Contribution) -> Int
     ) -> (clusters: [[String]], ambiguous: [MergeAmbiguousMatch]) {
-        // A pairing that one source system and scope covers alone joins nothing (two nodes join only when
-        // no system is in both) and leaves nothing ambiguous (a candidate is a node it could join): its
-        // clusters are the groups of shared source game ids as they are, without nodes, date parts or
-        // rounds of joins. Most pairings are such: most games have a single source.
-        var onlySystem: Int?
-        var oneSystem = true
-        scan: for member in members {
-            for part in entries[member].parts {
-                let number = system(contributions[part])
-                if onlySystem == nil { onlySystem = number } else if onlySystem != number { oneSystem = false; break scan }
-            }
-        }
-        if oneSystem {
-            let clusters = sameSourceGame(members, entries, contributions, system: system).map { group in
-                group.count == 1 ? [entries[group[0]].id] : group.map { entries[$0].id }.sorted()
-            }
-            return (clusters, [])
-        }
         var nodes: [Node] = []
         for group in sameSourceGame(members, entries, contributions, system: system) {
-            let parts = group.count == 1 ? entries[group[0]].parts : group.flatMap { entries[$0].parts }
+            let parts = group.flatMap { entries[$0].parts }
             let first = contributions[parts[0]]
             let node = Node(
                 ids: group.map { entries[$0].id },
-                dates: group.count == 1
-                    ? [first.game.localDate] : sortedUnique(group.map { contributions[entries[$0].parts[0]].game.localDate }),
+                dates: sortedUnique(group.map { contributions[entries[$0].parts[0]].game.localDate }),
                 makeupDates: sortedUnique(parts.compactMap { contributions[$0].game.makeupDate }),
                 gameNumber: first.game.gameNumber ?? 1,
                 startSecond: parts.lazy.compactMap { contributions[$0].game.startUTC }.first.map {
@@ -200,7 +165,7 @@ enum GameMatcher {
             }
         }
         var clusters: [[String]] = []
-        for node in nodes where node.alive { clusters.append(node.ids.count == 1 ? node.ids : node.ids.sorted()) }
+        for node in nodes where node.alive { clusters.append(node.ids.sorted()) }
         return (clusters, ambiguous)
     }
 
@@ -249,8 +214,7 @@ enum GameMatcher {
         }
 
         mutating func parts() -> [[Int]] {
-            // A set's root is its smallest member, so sets are met in order of their smallest member;
-            // each root's place among the parts is kept by position (no dictionary).
+            // A set's root is its smallest member, so sets are met in order of their smallest member.
             var slot = [Int](repeating: -1, count: parent.count)
             var parts: [[Int]] = []
             for index in parent.indices {

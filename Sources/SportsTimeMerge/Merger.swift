@@ -56,6 +56,8 @@ public enum Merger {
         var incompatible: [MergeIncompatibleRecord] = []
         var warnings: [Diagnostic] = []
         var gameFold = GameFold(context: store, priorities: priorities, mark: input.previous?.highWater[.games])
+        var lineage = MergeLineage()
+        var conflicts: [MergeConflict] = []
 
         func fold<Record: MergeableRecord>(_ batches: [RecordBatch<Record>]) {
             let kind = Record.entityKind
@@ -85,6 +87,9 @@ public enum Merger {
                 highWater[.games] = gameFold.highWater
                 rejects += gameFold.rejects
                 incompatible += gameFold.incompatible
+                lineage = gameFold.takeLineage()
+                conflicts = CrossSourceReport.conflicts(
+                    in: store.games, lineage: lineage, stadiums: store.stadiums, priorities: priorities)
                 SoftDelete.apply(input.gameBatches, to: &store.games, finalId: gameFold.finalId)
             case .leagueStructures:
                 fold([input.referenceBatch(reference.leagueStructures, kind: kind)])
@@ -94,7 +99,6 @@ public enum Merger {
             }
         }
 
-        let conflicts = gameFold.conflicts.sorted { $0.id < $1.id }
         let overrides = try OverrideApplier.apply(input.overrides, to: &store)
         warnings += overrides.warnings
 
@@ -128,7 +132,6 @@ public enum Merger {
         report += PendingGames.report(input.gameBatches.map(\.origin), games: store.games.values).map { .pending($0) }
         report.sort { $0.id < $1.id }
 
-        var lineage = gameFold.takeLineage()
         lineage.keepOnly { store.games.index(forKey: $0) != nil }
         return MergeResult(
             mode: input.previous == nil ? .full : .incremental, store: store, syncStates: syncStates,
@@ -165,7 +168,7 @@ public struct MergeLineage: Sendable {
         let fields: FieldOrigins
     }
 
-    private var entries: [String: Entry]
+    private(set) var entries: [String: Entry]
 
     public init() { entries = [:] }
     init(entries: [String: Entry]) { self.entries = entries }
@@ -180,23 +183,17 @@ public struct MergeLineage: Sendable {
     /// from, in row order (the row's `batch` without its line).
     public func lineage(of id: String, eachBatch body: (String) -> Void) -> GameLineage? {
         guard let entry = entries[id] else { return nil }
-        for row in entry.rows { body(row.origin.path) }
+        for row in entry.rows { body(row.batch.origin.path) }
         return GameLineage(id: id, formerIds: entry.formerIds, rows: entry.rows.map(\.lineageRow), fields: entry.fields)
     }
 
     /// The rows that fed the merged game `id` (source, its own game id, scraped row), or nil without a lineage.
     public func sourceRows(of id: String, season: String? = nil) -> [ShrinkGuard.SourceRow]? {
-        // Fields read in place (`part.game` is a read accessor): a copy of each game would retain every string of it.
         entries[id]?.rows.map { part in
             ShrinkGuard.SourceRow(
                 gameId: id, source: part.game.source, sourceGameId: part.game.sourceIds[part.game.source],
                 row: part.game.provenance, season: season)
         }
-    }
-
-    /// The sources of the rows that fed the merged game `id` (one entry per row), or nil without a lineage.
-    public func rowSources(of id: String) -> [String]? {
-        entries[id]?.rows.map { $0.game.source }
     }
 
     /// `body` with the source of each row that fed the merged game `id` (none without a lineage).

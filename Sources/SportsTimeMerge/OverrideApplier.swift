@@ -18,16 +18,7 @@ public enum OverrideApplier {
         var errors: [Diagnostic] = []
         // A game override may name an id the game had before it was matched across dates.
         var formerGameIds: [String: String] = [:]
-        // Fields read in place: iterating the values would copy each game (a retain of every string).
-        // The scope ends the extra reference to the store's games before any override changes them
-        // (a second reference would make the first change copy the whole dictionary).
-        do {
-            let games = store.games
-            for position in games.indices {
-                guard let formerIds = games.values[position].formerIds else { continue }
-                for former in formerIds { formerGameIds[former] = games.keys[position] }
-            }
-        }
+        for (id, game) in store.games { for former in game.formerIds ?? [] { formerGameIds[former] = id } }
         let patches = patches.map { patch in
             var patch = patch
             if patch.entity == .games, store.games[patch.recordId] == nil, let current = formerGameIds[patch.recordId] {

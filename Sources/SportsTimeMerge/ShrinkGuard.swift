@@ -20,28 +20,150 @@ public enum ShrinkGuard {
         public var key: String
         /// Repository-relative path of the published file, for the message.
         public var path: String
-        /// The active games, in file order.
+        /// Its games, in file order (read when its active ids or any season's rows differ from this merge's).
         public var games: [PublishedGame]
-        public init(key: String, path: String, games: [PublishedGame]) { self.key = key; self.path = path; self.games = games }
+        /// The rows of its published lineage (read when its active ids or its rows differ from this merge's).
+        public var rows: [SourceRow]
+        /// Whether its header holds the digest of this merge's active ids of the season: no game is lost.
+        public var hasSameActiveIds: Bool
+        /// Whether its header holds the digest of this merge's rows of the season: every source still
+        /// feeds the games it fed.
+        public var hasSameRows: Bool
+        public init(
+            key: String, path: String, games: [PublishedGame], rows: [SourceRow] = [], hasSameActiveIds: Bool = false,
+            hasSameRows: Bool = false
+        ) {
+            self.key = key; self.path = path; self.games = games; self.rows = rows
+            self.hasSameActiveIds = hasSameActiveIds; self.hasSameRows = hasSameRows
+        }
     }
 
-    /// An active published game: its id, the sources that listed it, and its 1-based line in the file.
+    /// A published game: its id, the sources that listed it, and its 1-based line in the file.
     public struct PublishedGame: Sendable, Hashable {
         public var id: String
         public var sources: [String]
         public var line: Int?
+        /// Not soft-deleted.
+        public var isActive: Bool
         /// Its sources' own game ids, as `sourceKey(source:id:)`.
         public var sourceKeys: [String]
         /// The scraped rows that fed it, as `rowKey(source:row:)` (from the published lineage; filled in
         /// only for a game missing by id and source ids that no source id could identify).
         public var rows: [String]
-        public init(id: String, sources: [String], line: Int? = nil, sourceKeys: [String] = [], rows: [String] = []) {
-            self.id = id; self.sources = sources; self.line = line; self.sourceKeys = sourceKeys; self.rows = rows
+        public init(
+            id: String, sources: [String], line: Int? = nil, isActive: Bool = true, sourceKeys: [String] = [], rows: [String] = []
+        ) {
+            self.id = id; self.sources = sources; self.line = line; self.isActive = isActive; self.sourceKeys = sourceKeys
+            self.rows = rows
         }
     }
 
+    /// The merge that would be published.
+    public struct Candidate: Sendable {
+        public var games: [String: Game]
+        public var lineage: MergeLineage
+        /// Per source, the `allowShrink` reason its current batch declares.
+        public var allowances: [String: String]
+        /// The sources retired on purpose (`retiredSources:` in an override file).
+        public var retired: [RetiredSource]
+        /// The sources with a batch in this merge.
+        public var batchSources: Set<String>
+        public init(
+            games: [String: Game], lineage: MergeLineage, allowances: [String: String], retired: [RetiredSource],
+            batchSources: Set<String>
+        ) {
+            self.games = games; self.lineage = lineage; self.allowances = allowances; self.retired = retired
+            self.batchSources = batchSources
+        }
+    }
+
+    /// What the guard says of a merge: notes for the drops its sources declared, and a located error for
+    /// each drop none declared (none: the merge may be published).
+    public struct Verdict: Sendable {
+        public var notes: [String]
+        public var refusals: [Diagnostic]
+        public var passes: Bool { refusals.isEmpty }
+    }
+
+    /// The verdict on publishing `candidate` over the `published` store: lost games per season
+    /// (`shrinks`), then rows lost per source (`sourceShrinks`); a season that lost games is refused as
+    /// such, not again for its sources' rows.
+    public static func check(published: [PublishedSeason], candidate: Candidate) -> Verdict {
+        // A source retired on purpose (no batch any more) may lose what only it gave; one that still has
+        // a batch is held to its own allowShrink.
+        var allowances = candidate.allowances
+        for source in candidate.retired where !candidate.batchSources.contains(source.source) {
+            allowances[source.source] = "retired (\(source.location)): \(source.reason)"
+        }
+        let shrinks = gameShrinks(published: published, candidate: candidate, allowances: allowances)
+        let sourceShrinks = rowShrinks(published: published, candidate: candidate, allowances: allowances)
+        let refused = shrinks.filter { !$0.isAllowed }
+        let refusedSources = sourceShrinks.filter { shrink in
+            !shrink.isAllowed && !refused.contains { $0.season == shrink.season && $0.sources.contains(shrink.source) }
+        }
+        return Verdict(
+            notes: shrinks.filter(\.isAllowed).map(note(for:)) + sourceShrinks.filter(\.isAllowed).map(note(for:)),
+            refusals: refused.map { diagnostic(for: $0, batchSources: candidate.batchSources) }
+                + refusedSources.map { diagnostic(for: $0, batchSources: candidate.batchSources) })
+    }
+
+    /// The seasons whose active ids changed that lose published games. A game missing by id and source
+    /// id may have been renamed (a reference fix changes a team's id in a game's id): the scraped rows
+    /// that fed it, from the published lineage, then tell.
+    private static func gameShrinks(
+        published: [PublishedSeason], candidate: Candidate, allowances: [String: String]
+    ) -> [Shrink] {
+        var seasons = published.filter { !$0.hasSameActiveIds }
+        guard !seasons.isEmpty else { return [] }
+        for index in seasons.indices { seasons[index].games.removeAll { !$0.isActive } }
+        var candidates = Self.candidates(candidate.games.values)
+        let missing = Self.missing(published: seasons, candidates: candidates)
+        if !missing.isEmpty {
+            for index in seasons.indices {
+                guard let lost = missing[seasons[index].key] else { continue }
+                let ids = Set(lost.map(\.id))
+                var rows: [String: [String]] = [:]
+                for row in seasons[index].rows where ids.contains(row.gameId) && row.sourceGameId == nil {
+                    if let scraped = row.row { rows[row.gameId, default: []].append(rowKey(source: row.source, row: scraped)) }
+                }
+                for game in seasons[index].games.indices { seasons[index].games[game].rows = rows[seasons[index].games[game].id] ?? [] }
+            }
+            candidates = Self.candidates(candidate.games.values) { game in
+                (candidate.lineage.sourceRows(of: game.id) ?? []).compactMap { row in
+                    row.row.map { rowKey(source: row.source, row: $0) }
+                }
+            }
+        }
+        return shrinks(published: seasons, candidates: candidates, allowances: allowances)
+    }
+
+    /// The sources that no longer feed some published game of a season whose rows changed, each located
+    /// at the first such game's line.
+    private static func rowShrinks(
+        published: [PublishedSeason], candidate: Candidate, allowances: [String: String]
+    ) -> [SourceShrink] {
+        let changed = published.filter { !$0.hasSameRows }
+        guard !changed.isEmpty else { return [] }
+        var current: [SourceRow] = []
+        var formerIds: [String: [String]] = [:]
+        for (id, game) in candidate.games {
+            guard let rows = candidate.lineage.sourceRows(of: id, season: "\(game.sport)-\(game.season)") else { continue }
+            current += rows
+            if let former = game.formerIds { formerIds[id] = former }
+        }
+        var shrinks = sourceShrinks(
+            published: Dictionary(changed.map { ($0.key, (path: $0.path, rows: $0.rows)) }) { _, last in last },
+            current: current, formerIds: formerIds, publishedIds: Set(published.flatMap { $0.games.map(\.id) }),
+            allowances: allowances)
+        for index in shrinks.indices {
+            guard let season = changed.last(where: { $0.key == shrinks[index].season }) else { continue }
+            shrinks[index].line = season.games.first { $0.id == shrinks[index].lostGames.first }?.line
+        }
+        return shrinks
+    }
+
     /// A game of the new store as the guard sees it.
-    public struct Candidate: Sendable, Hashable {
+    public struct CandidateGame: Sendable, Hashable {
         public var id: String
         /// Ids the game had before (kept when cross-source matching renames a game).
         public var formerIds: [String]
@@ -89,15 +211,12 @@ public enum ShrinkGuard {
         public var isAllowed: Bool { sources.allSatisfy { reasons[$0] != nil } }
     }
 
-    /// The new store's games as candidates. `formerIds` reads a game's former ids (the command passes
-    /// `Game.formerIds`: a game another source re-dated is still the published one); `rows` the scraped
-    /// rows that fed it (as `rowKey`), when they are needed.
-    public static func candidates(
-        _ games: some Sequence<Game>, formerIds: (Game) -> [String] = { $0.formerIds ?? [] }, rows: (Game) -> [String] = { _ in [] }
-    ) -> [Candidate] {
+    /// The new store's games as candidates (a game another source re-dated keeps the published id among
+    /// its former ids); `rows` gives the scraped rows that fed a game (as `rowKey`), when they are needed.
+    public static func candidates(_ games: some Sequence<Game>, rows: (Game) -> [String] = { _ in [] }) -> [CandidateGame] {
         games.map { game in
-            Candidate(
-                id: game.id, formerIds: formerIds(game), season: "\(game.sport)-\(game.season)",
+            CandidateGame(
+                id: game.id, formerIds: game.formerIds ?? [], season: "\(game.sport)-\(game.season)",
                 isActive: game.deprecatedAt == nil,
                 sourceKeys: game.sourceIds.map { sourceKey(source: $0.key, id: $0.value) }, rows: rows(game))
         }
@@ -108,7 +227,7 @@ public enum ShrinkGuard {
     /// data fix, or a duplicate joined into another game, is still that source's game), or — for what
     /// no source id tells — was fed by one of its scraped rows while having an id the published store
     /// did not (a rename: a row that moved to a published game's id is that game's now, not this one's).
-    public static func missing(published: [PublishedSeason], candidates: [Candidate]) -> [String: [PublishedGame]] {
+    public static func missing(published: [PublishedSeason], candidates: [CandidateGame]) -> [String: [PublishedGame]] {
         var publishedIds = Set<String>()
         for season in published { for game in season.games { publishedIds.insert(game.id) } }
         var present = Set<String>()
@@ -136,7 +255,7 @@ public enum ShrinkGuard {
     /// in) do not bring it back.
     /// - Parameter allowances: per source, the `allowShrink` reason its current batch declares.
     public static func shrinks(
-        published: [PublishedSeason], candidates: [Candidate],
+        published: [PublishedSeason], candidates: [CandidateGame],
         allowances: [String: String]
     ) -> [Shrink] {
         var activeAfter: [String: Int] = [:]

@@ -12,8 +12,8 @@ import Testing
             games: ids.enumerated().map { .init(id: $1, sources: [source], line: 10 + $0) })
     }
 
-    func active(_ ids: [String], season: String = "mlb-2023") -> [ShrinkGuard.Candidate] {
-        ids.map { ShrinkGuard.Candidate(id: $0, season: season, isActive: true) }
+    func active(_ ids: [String], season: String = "mlb-2023") -> [ShrinkGuard.CandidateGame] {
+        ids.map { ShrinkGuard.CandidateGame(id: $0, season: season, isActive: true) }
     }
 
     @Test func aSeasonCutInHalfIsAShrinkNamingItsSource() throws {
@@ -36,14 +36,15 @@ import Testing
     @Test func softDeletedGamesAreNotLost() {
         var candidates = active(["a", "b"])
         candidates += [
-            ShrinkGuard.Candidate(id: "c", season: "mlb-2023", isActive: false),
-            ShrinkGuard.Candidate(id: "d", season: "mlb-2023", isActive: false),
+            ShrinkGuard.CandidateGame(id: "c", season: "mlb-2023", isActive: false),
+            ShrinkGuard.CandidateGame(id: "d", season: "mlb-2023", isActive: false),
         ]
         #expect(ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: candidates, allowances: [:]).isEmpty)
     }
 
     @Test func aGameKeptUnderANewIdIsPresentThroughItsFormerIds() {
-        let candidates = active(["a", "b", "c"]) + [ShrinkGuard.Candidate(id: "d2", formerIds: ["d"], season: "mlb-2023", isActive: true)]
+        let candidates =
+            active(["a", "b", "c"]) + [ShrinkGuard.CandidateGame(id: "d2", formerIds: ["d"], season: "mlb-2023", isActive: true)]
         #expect(ShrinkGuard.shrinks(published: [published(["a", "b", "c", "d"])], candidates: candidates, allowances: [:]).isEmpty)
     }
 
@@ -55,7 +56,7 @@ import Testing
         season.games[3].sourceKeys = [ShrinkGuard.sourceKey(source: "retro", id: "D")]
         let renamedById =
             active(["a", "b", "c"]) + [
-                ShrinkGuard.Candidate(
+                ShrinkGuard.CandidateGame(
                     id: "e", season: "mlb-2023", isActive: true, sourceKeys: [ShrinkGuard.sourceKey(source: "retro", id: "D")])
             ]
         #expect(ShrinkGuard.shrinks(published: [season], candidates: renamedById, allowances: [:]).isEmpty)
@@ -64,14 +65,14 @@ import Testing
         rowOnly.games[3].rows = [ShrinkGuard.rowKey(source: "retro", row: "2023SKED.TXT:40")]
         let renamedByRow =
             active(["a", "b", "c"]) + [
-                ShrinkGuard.Candidate(
+                ShrinkGuard.CandidateGame(
                     id: "e", season: "mlb-2023", isActive: true, rows: [ShrinkGuard.rowKey(source: "retro", row: "2023SKED.TXT:40")])
             ]
         #expect(ShrinkGuard.shrinks(published: [rowOnly], candidates: renamedByRow, allowances: [:]).isEmpty)
         // The row now feeds a game that was published already (a row deleted above shifted it): not a rename.
         let shifted =
             active(["a", "b", "c"]) + [
-                ShrinkGuard.Candidate(
+                ShrinkGuard.CandidateGame(
                     id: "c", season: "mlb-2023", isActive: true, rows: [ShrinkGuard.rowKey(source: "retro", row: "2023SKED.TXT:40")])
             ]
         #expect(ShrinkGuard.shrinks(published: [rowOnly], candidates: shifted, allowances: [:]).map(\.lost) == [["d"]])
@@ -88,15 +89,41 @@ import Testing
             ShrinkGuard.diagnostic(for: swapped, batchSources: []).fix?.contains("retiredSources: [{source: retro, reason: ...}]") == true)
     }
 
-    @Test func candidatesReadFormerIdsThroughTheClosure() throws {
-        let game = Game(
-            id: "mlb-2023-x", sport: "mlb", season: "2023", kind: .regular, startUTC: nil,
+    /// The verdict on a merge whose published season lost games: one located error for the season (its
+    /// source's lost rows are the same games, not told again); a retired source's drop is a note.
+    @Test func checkRefusesALostSeasonOnceAndNotesARetiredSource() throws {
+        var game = Game(
+            id: "a", sport: "mlb", season: "2023", kind: .regular, startUTC: nil,
             localDate: try #require(LocalDate(year: 2023, month: 4, day: 1)), timeTBD: true, homeTeamId: "mlb-bos",
             awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: false, gameNumber: nil,
-            status: .scheduled, sourceIds: [:], lastModified: Instant(secondsSinceEpoch: 0), source: "s")
+            status: .scheduled, sourceIds: [:], lastModified: Instant(secondsSinceEpoch: 0), source: "retro")
+        game.formerIds = ["b0"]
+        var season = published(["a", "b0", "c"])
+        season.rows = [Row(gameId: "c", source: "retro", sourceGameId: nil, row: "SKED.TXT:3")]
+        let candidate = ShrinkGuard.Candidate(
+            games: ["a": game], lineage: MergeLineage(), allowances: [:], retired: [], batchSources: ["retro"])
+        let verdict = ShrinkGuard.check(published: [season], candidate: candidate)
+        #expect(verdict.notes.isEmpty)
         #expect(
-            ShrinkGuard.candidates([game], formerIds: { _ in ["old"] })
-                == [ShrinkGuard.Candidate(id: "mlb-2023-x", formerIds: ["old"], season: "mlb-2023", isActive: true)])
+            verdict.refusals.map(\.description) == [
+                "out/merge/games/mlb-2023.json:12: error: mlb-2023 would go from 3 to 1 active games: 1 published game is in no batch and no newer batch soft-deleted it (c); from source 'retro'; nothing was written. Fix the source's files (a file cut short, a header-only file, a batch refused upstream) and run again, or, if the drop is intended, declare it on the source in pipeline/sources.yaml: allowShrink: {reason: ...}."
+            ])
+        let retired = RetiredSource(
+            source: "retro", reason: "gone", location: SourceLocation(path: "fixtures/overrides/retired.yaml", line: 2))
+        let allowed = ShrinkGuard.check(
+            published: [season],
+            candidate: ShrinkGuard.Candidate(
+                games: ["a": game], lineage: MergeLineage(), allowances: [:], retired: [retired], batchSources: []))
+        #expect(allowed.passes)
+        #expect(
+            allowed.notes == [
+                "note: mlb-2023 goes from 3 to 1 active games (1 published game dropped), as declared by allowShrink of 'retro': retired (fixtures/overrides/retired.yaml:2): gone",
+                "note: source 'retro' no longer gives rows to 1 published game of mlb-2023, as declared: retired (fixtures/overrides/retired.yaml:2): gone",
+            ])
+        // The same digests as published: nothing is compared.
+        season.hasSameActiveIds = true
+        season.hasSameRows = true
+        #expect(ShrinkGuard.check(published: [season], candidate: candidate).refusals.isEmpty)
     }
 
     @Test func aDeclaredShrinkIsAllowedOnlyWhenEverySourceDeclaresIt() throws {

@@ -176,18 +176,18 @@ public struct MergeCommand: PipelineCommand {
             }
             try cancellation.check(before: "before merging \(kind.rawValue)")
         }
-        // A source retired on purpose (no batch any more) may lose what only it gave; one that still has a
-        // batch is held to its own allowShrink.
-        var allowed = allowances
-        let batchSources = Set(batches.map(\.origin.source))
-        for source in retired where !batchSources.contains(source.source) {
-            allowed[source.source] = "retired (\(source.location)): \(source.reason)"
-        }
         // Each season's digests, once: the guard compares them with the published files', the files keep them.
         let seasonDigests = MergeOutput.seasonDigests(of: result) { ArtifactFiles.sha256(Data($0.utf8)) }
-        try guardAgainstShrinking(
-            result, publishedURL: published.map(url) ?? outURL, display: display,
-            allowances: allowed, batchSources: batchSources, seasonDigests: seasonDigests, context: context)
+        let verdict = ShrinkGuard.check(
+            published: try readPublished(published.map(url) ?? outURL, seasonDigests: seasonDigests, display: display, context: context),
+            candidate: ShrinkGuard.Candidate(
+                games: result.store.games, lineage: result.lineage, allowances: allowances, retired: retired,
+                batchSources: Set(batches.map(\.origin.source))))
+        for note in verdict.notes { printError(note) }
+        guard verdict.passes else {
+            for refusal in verdict.refusals { context.say(refusal.description) }
+            throw ExitCode(ExitStatus.failure)
+        }
         if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         try cancellation.check(before: "before publishing")
 
@@ -250,134 +250,56 @@ public struct MergeCommand: PipelineCommand {
         context.keepUntilExit((result, input, batches, loaded))
     }
 
-    /// Fails (exit 1, nothing written) when published games would be lost, or a source would give a
-    /// season fewer rows than before; prints a note for what the sources declared (`ShrinkGuard`). A
-    /// published file that cannot be read is noted and skipped. A season whose published header has the
-    /// digest of this merge's active ids lost nothing, and its records are not read.
-    private func guardAgainstShrinking(
-        _ result: MergeResult, publishedURL: URL, display: (URL) -> String,
-        allowances: [String: String], batchSources: Set<String>, seasonDigests: [String: SeasonDigests],
-        context: CommandContext
-    ) throws {
-        func printError(_ text: String) { context.say("sportstime-merge: \(text)") }
-        let publishedGamesFiles = ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json")
-        guard !publishedGamesFiles.isEmpty else { return }
-        var seasons: [ShrinkGuard.PublishedSeason] = []
-        var publishedRows: [String: (path: String, rows: [ShrinkGuard.SourceRow])] = [:]
-        var publishedIds = Set<String>()
-        var publishedFiles: [String: URL] = [:]
-        var publishedData: [String: Data] = [:]
-        // Each published file read and its digests compared with this merge's, on all cores; what differs
-        // is then looked at in path order.
+    /// The published seasons as the shrink guard reads them. A season's records are read only when its
+    /// header's digests differ from this merge's (`ShrinkGuard.PublishedSeason`); a published file that
+    /// cannot be read is noted and left out.
+    private func readPublished(
+        _ publishedURL: URL, seasonDigests: [String: SeasonDigests], display: (URL) -> String, context: CommandContext
+    ) throws -> [ShrinkGuard.PublishedSeason] {
+        let files = ArtifactFiles.files(under: publishedURL.appendingPathComponent("games"), suffix: ".json")
         // A season this merge has no game of: no ids and no rows (the digest of empty text).
         let (digests, none) = (seasonDigests, ArtifactFiles.sha256(Data()))
-        let published = publishedGamesFiles.map { (url: $0, path: display($0)) }.parallelMap { file in
-            Result { () throws -> (data: Data, key: String, sameRows: Bool, sameIds: Bool) in
+        let headers = files.map { (url: $0, path: display($0)) }.parallelMap { file in
+            Result { () throws -> (data: Data, key: String, sameIds: Bool, sameRows: Bool) in
                 let data = try Self.read(file.url, display: file.path)
                 let header = try EnvelopeReader.headerSkippingRecords(of: data, path: file.path, expecting: .games)
                 let stem = String(file.url.lastPathComponent.dropLast(".json".count))
                 let meta = header.meta ?? [:]
                 let key = meta["sport"].flatMap { sport in meta["season"].map { "\(sport)-\($0)" } } ?? stem
-                let sameRows = meta[MergeOutput.rowsMetaKey] == (digests[key]?.rows ?? none)
                 let sameIds = meta[MergeOutput.activeIdsMetaKey] == (digests[key]?.activeIds ?? none)
-                return (data, key, sameRows, sameIds)
+                let sameRows = meta[MergeOutput.rowsMetaKey] == (digests[key]?.rows ?? none)
+                return (data, key, sameIds, sameRows)
             }
         }
-        for (file, loaded) in zip(publishedGamesFiles, published) {
+        let anyRowsDiffer = headers.contains { (try? $0.get())?.sameRows == false }
+        var seasons: [ShrinkGuard.PublishedSeason] = []
+        for (file, header) in zip(files, headers) {
             let path = display(file)
             do {
-                let (data, key, sameRows, sameIds) = try loaded.get()
-                publishedFiles[key] = file
-                // Every source still feeds the games it fed: nothing to compare per source.
-                if !sameRows {
-                    publishedRows[key] = (path, publishedLineageRows(gamesFile: file, display: display))
-                    publishedData[key] = data
-                }
-                // The same active games: none lost.
-                if sameIds { continue }
-                publishedData[key] = data
-                let envelope = try EnvelopeReader.read(PublishedGame.self, from: data, path: path, expecting: .games)
-                publishedIds.formUnion(envelope.records.map(\.id))
-                let firstLine = Self.firstRecordLine(in: data)
-                let games = envelope.records.enumerated().compactMap { index, game -> ShrinkGuard.PublishedGame? in
-                    guard game.deprecatedAt == nil else { return nil }
-                    let sources = Set((game.sourceIds ?? [:]).keys).union(game.source.map { [$0] } ?? [])
-                    return ShrinkGuard.PublishedGame(
-                        id: game.id, sources: sources.sorted(), line: firstLine.map { $0 + index },
-                        sourceKeys: (game.sourceIds ?? [:]).map { ShrinkGuard.sourceKey(source: $0.key, id: $0.value) })
-                }
-                seasons.append(ShrinkGuard.PublishedSeason(key: key, path: path, games: games))
+                let (data, key, sameIds, sameRows) = try header.get()
+                var season = ShrinkGuard.PublishedSeason(
+                    key: key, path: path, games: [], hasSameActiveIds: sameIds, hasSameRows: sameRows)
+                if !sameIds || anyRowsDiffer { season.games = try Self.publishedGames(in: data, path: path) }
+                if !sameIds || !sameRows { season.rows = publishedLineageRows(gamesFile: file, display: display) }
+                seasons.append(season)
             } catch let error as PipelineError {
                 let reason = error.diagnostics.first?.message ?? "\(error)"
-                printError("note: cannot compare with the published \(path) (\(reason)); it is not checked for lost games")
+                context.say(
+                    "sportstime-merge: note: cannot compare with the published \(path) (\(reason)); it is not checked for lost games")
             }
         }
-        var shrinks: [ShrinkGuard.Shrink] = []
-        if !seasons.isEmpty {
-            var candidates = ShrinkGuard.candidates(result.store.games.values, formerIds: { $0.formerIds ?? [] })
-            // Games missing by id and source id may have been renamed (a reference fix changes a team's
-            // id in a game's id): their published rows, from the lineage, tell.
-            let missing = ShrinkGuard.missing(published: seasons, candidates: candidates)
-            if !missing.isEmpty {
-                for index in seasons.indices {
-                    guard let lost = missing[seasons[index].key], let file = publishedFiles[seasons[index].key] else { continue }
-                    let ids = Set(lost.map(\.id))
-                    var rows: [String: [String]] = [:]
-                    for row in publishedRows[seasons[index].key]?.rows ?? publishedLineageRows(gamesFile: file, display: display)
-                    where ids.contains(row.gameId) && row.sourceGameId == nil {
-                        if let scraped = row.row {
-                            rows[row.gameId, default: []].append(ShrinkGuard.rowKey(source: row.source, row: scraped))
-                        }
-                    }
-                    for game in seasons[index].games.indices { seasons[index].games[game].rows = rows[seasons[index].games[game].id] ?? [] }
-                }
-                candidates = ShrinkGuard.candidates(
-                    result.store.games.values, formerIds: { $0.formerIds ?? [] },
-                    rows: { game in
-                        (result.lineage[game.id]?.rows ?? []).compactMap { row in
-                            row.row.map { ShrinkGuard.rowKey(source: row.source, row: $0) }
-                        }
-                    })
-            }
-            shrinks = ShrinkGuard.shrinks(published: seasons, candidates: candidates, allowances: allowances)
-        }
-        if !publishedRows.isEmpty {
-            // Ids of every published season, for telling a renamed row from one that moved onto another game.
-            for (key, file) in publishedFiles where !seasons.contains(where: { $0.key == key }) {
-                guard let data = publishedData[key] ?? FileManager.default.contents(atPath: file.path),
-                    let envelope = try? EnvelopeReader.read(PublishedGame.self, from: data, path: display(file), expecting: .games)
-                else { continue }
-                publishedIds.formUnion(envelope.records.map(\.id))
-            }
-        }
-        // Every row of this merge, only when some season's rows are to be compared.
-        var currentRows: [ShrinkGuard.SourceRow] = []
-        var formerIds: [String: [String]] = [:]
-        if !publishedRows.isEmpty {
-            for (id, game) in result.store.games {
-                guard let rows = result.lineage.sourceRows(of: id, season: "\(game.sport)-\(game.season)") else { continue }
-                currentRows += rows
-                if let former = game.formerIds { formerIds[id] = former }
-            }
-        }
-        var sourceShrinks = ShrinkGuard.sourceShrinks(
-            published: publishedRows, current: currentRows, formerIds: formerIds, publishedIds: publishedIds,
-            allowances: allowances)
-        for index in sourceShrinks.indices {
-            guard let first = sourceShrinks[index].lostGames.first, let data = publishedData[sourceShrinks[index].season] else { continue }
-            sourceShrinks[index].line = Self.line(ofRecord: first, in: data)
-        }
-        for shrink in shrinks where shrink.isAllowed { printError(ShrinkGuard.note(for: shrink)) }
-        for shrink in sourceShrinks where shrink.isAllowed { printError(ShrinkGuard.note(for: shrink)) }
-        let refused = shrinks.filter { !$0.isAllowed }
-        // A season that lost games is reported as such; its sources' lost rows are the same games.
-        let refusedSources = sourceShrinks.filter { shrink in
-            !shrink.isAllowed && !refused.contains { $0.season == shrink.season && $0.sources.contains(shrink.source) }
-        }
-        guard refused.isEmpty && refusedSources.isEmpty else {
-            for shrink in refused { context.say(ShrinkGuard.diagnostic(for: shrink, batchSources: batchSources).description) }
-            for shrink in refusedSources { context.say(ShrinkGuard.diagnostic(for: shrink, batchSources: batchSources).description) }
-            throw ExitCode(ExitStatus.failure)
+        return seasons
+    }
+
+    /// The games of a published games file, each with its line.
+    private static func publishedGames(in data: Data, path: String) throws -> [ShrinkGuard.PublishedGame] {
+        let envelope = try EnvelopeReader.read(PublishedGame.self, from: data, path: path, expecting: .games)
+        let firstLine = firstRecordLine(in: data)
+        return envelope.records.enumerated().map { index, game in
+            let sources = Set((game.sourceIds ?? [:]).keys).union(game.source.map { [$0] } ?? [])
+            return ShrinkGuard.PublishedGame(
+                id: game.id, sources: sources.sorted(), line: firstLine.map { $0 + index }, isActive: game.deprecatedAt == nil,
+                sourceKeys: (game.sourceIds ?? [:]).map { ShrinkGuard.sourceKey(source: $0.key, id: $0.value) })
         }
     }
 
@@ -391,21 +313,6 @@ public struct MergeCommand: PipelineCommand {
         return envelope.records.flatMap { entry in
             entry.rows.map { ShrinkGuard.SourceRow(gameId: entry.id, source: $0.source, sourceGameId: $0.sourceGameId, row: $0.row) }
         }
-    }
-
-    /// The 1-based line of the record with id `id` in a canonical envelope, when it has one.
-    static func line(ofRecord id: String, in data: Data) -> Int? {
-        let needle = Array("{\"awayTeamId\"".utf8)
-        let idField = Array("\"id\":\"\(id)\"".utf8)
-        var line = 1
-        var start = data.startIndex
-        for index in data.indices where data[index] == UInt8(ascii: "\n") {
-            let text = data[start..<index].drop(while: { $0 == UInt8(ascii: " ") })
-            if text.starts(with: needle), text.firstRange(of: idField) != nil { return line }
-            line += 1
-            start = data.index(after: index)
-        }
-        return nil
     }
 
     /// The 1-based line of the first record of a canonical envelope (the line after `"records": [`).

@@ -93,7 +93,7 @@ import SportsTimeCore
 
     @Test func mostStadiumsAndStopsPlan() throws {
         let midwest = try Self.plan("mlb-midwest-most-stadiums")
-        #expect(midwest.search.method == "exact-target-first" && midwest.search.tieBreakExact == true)
+        #expect(midwest.search.method.steps == [.exactTargetFirst] && midwest.search.tieBreakExact == true)
         #expect(midwest.options.first?.isProvenOptimal == true)
         let cascadia = try Self.plan("mls-2025-cascadia")
         let best = try #require(cascadia.options.first)

@@ -266,7 +266,7 @@ import SportsTimeCore
             (
                 .tripPlan, "searchReport",
                 SearchReport(
-                    method: "m", isExact: true, upperBound: nil, candidateGames: 0, arcs: 0,
+                    method: SearchMethods([.beam]), isExact: true, upperBound: nil, candidateGames: 0, arcs: 0,
                     labelsExpanded: 0)
             ),
             (.tripPlan, "tripDay", TripDay(date: Self.date, visitIndices: [], legIndices: [], drivingHours: 0, isRestDay: true)),
@@ -294,7 +294,7 @@ import SportsTimeCore
         let place = PlacePoint(name: "Boston", stadiumId: nil, latitude: 42.36, longitude: -71.06, timeZone: "America/New_York")
         let request = ResolvedRequest(
             title: "Week", sports: ["mlb"], firstDate: Self.date, lastDate: Self.date.adding(days: 6),
-            start: place, end: nil, objective: "mostGames", mustSeeGameIds: [], requiredStadiumIds: [],
+            start: place, end: nil, objective: .mostGames, mustSeeGameIds: [], requiredStadiumIds: [],
             homeTeamIds: [], maxGamesPerDay: 1, restDays: 0, optionCount: 3,
             constants: ["averageSpeedMph": 67])
         let visit = GameVisit(
@@ -319,7 +319,7 @@ import SportsTimeCore
             id: "boston-week", request: request, options: [option],
             conflicts: [PlanConflict(gameIds: ["a", "b"], reason: "same day")], infeasibility: nil, warnings: [],
             search: SearchReport(
-                method: "exact-longest-path", isExact: true, upperBound: nil, candidateGames: 1,
+                method: SearchMethods([.exactLongestPath]), isExact: true, upperBound: nil, candidateGames: 1,
                 arcs: 0, labelsExpanded: 1))
         #expect(try Self.check([plan], kind: .tripPlan).isEmpty)
     }

@@ -36,8 +36,7 @@ public struct ResolvedRequest: Codable, Sendable, Hashable {
     public var lastDate: LocalDate
     public var start: PlacePoint
     public var end: PlacePoint?
-    /// `mostGames`, `mostStadiums`, or `leastDriving`.
-    public var objective: String
+    public var objective: Objective
     public var mustSeeGameIds: [String]
     public var requiredStadiumIds: [String]
     public var homeTeamIds: [String]
@@ -49,7 +48,7 @@ public struct ResolvedRequest: Codable, Sendable, Hashable {
 
     public init(
         title: String, sports: [String], firstDate: LocalDate, lastDate: LocalDate, start: PlacePoint,
-        end: PlacePoint?, objective: String, mustSeeGameIds: [String], requiredStadiumIds: [String],
+        end: PlacePoint?, objective: Objective, mustSeeGameIds: [String], requiredStadiumIds: [String],
         homeTeamIds: [String], maxGamesPerDay: Int, restDays: Int, optionCount: Int, constants: [String: Double]
     ) {
         self.title = title; self.sports = sports; self.firstDate = firstDate; self.lastDate = lastDate
@@ -58,6 +57,19 @@ public struct ResolvedRequest: Codable, Sendable, Hashable {
         self.maxGamesPerDay = maxGamesPerDay; self.restDays = restDays; self.optionCount = optionCount
         self.constants = constants
     }
+}
+
+/// What a trip is optimised for.
+public enum Objective: String, Codable, Sendable, Hashable, CaseIterable {
+    /// The most games (then the least driving).
+    case mostGames
+    /// The most distinct stadiums (then the least driving).
+    case mostStadiums
+    /// The least driving that still attends every must-see game (then the most games).
+    case leastDriving
+    /// The fewest days (leaving the start to the last game) for a trip that attends a game at every
+    /// required stadium, searched over every window of the request's dates (then the least driving).
+    case fewestDays
 }
 
 /// A named place with coordinates and zone: a stadium, a city, or a raw lat/lon.
@@ -256,8 +268,8 @@ public struct PlanConflict: Codable, Sendable, Hashable {
 
 /// How the answer was found: exact or heuristic, and how hard the search worked.
 public struct SearchReport: Codable, Sendable, Hashable {
-    /// `exact-longest-path`, `exact-label-setting`, `held-karp`, `beam`, `2-opt`.
-    public var method: String
+    /// The steps that found the answer, in order; written `window-search+exact-target-first+held-karp`.
+    public var method: SearchMethods
     public var isExact: Bool
     /// For heuristic answers: the best proven upper bound on the objective.
     public var upperBound: Double?
@@ -271,11 +283,56 @@ public struct SearchReport: Codable, Sendable, Hashable {
     /// Fewest days (added, optional): when the days are not proven, the proven lower bound on them.
     public var lowerBound: Double?
     public init(
-        method: String, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int,
+        method: SearchMethods, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int,
         tieBreakExact: Bool? = nil, lowerBound: Double? = nil
     ) {
         self.method = method; self.isExact = isExact; self.upperBound = upperBound
         self.candidateGames = candidateGames; self.arcs = arcs; self.labelsExpanded = labelsExpanded
         self.tieBreakExact = tieBreakExact; self.lowerBound = lowerBound
+    }
+}
+
+/// One step of how a plan was found: a search over the trips, or how stops without a game were ordered.
+public enum SearchMethod: String, Sendable, Hashable, CaseIterable {
+    /// Fewest days: the search over windows of the request's dates.
+    case windowSearch = "window-search"
+    case exactLongestPath = "exact-longest-path"
+    case exactShortestPath = "exact-shortest-path"
+    case exactLabelSetting = "exact-label-setting"
+    /// Most stadiums: count-only passes from the root bound down, then the driving tie-break.
+    case exactTargetFirst = "exact-target-first"
+    case beam
+    /// Stops ordered exactly.
+    case heldKarp = "held-karp"
+    /// Stops ordered heuristically, in one gap of the trip.
+    case twoOptOrOpt = "2-opt-or-opt"
+    /// Stops inserted one at a time where each costs least (heuristic).
+    case cheapestInsertion = "cheapest-insertion"
+
+    /// Stop orderings that are not proven least.
+    public var isHeuristicStopOrdering: Bool { self == .twoOptOrOpt || self == .cheapestInsertion }
+}
+
+/// The steps of a `SearchReport`, in order; in JSON one string, the steps joined by `+`.
+public struct SearchMethods: Codable, Sendable, Hashable, CustomStringConvertible {
+    public var steps: [SearchMethod]
+    public init(_ steps: [SearchMethod]) { self.steps = steps }
+
+    public var description: String { steps.map(\.rawValue).joined(separator: "+") }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        steps = try text.split(separator: "+").map { step in
+            guard let method = SearchMethod(rawValue: String(step)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown search method '\(step)'")
+            }
+            return method
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

@@ -52,10 +52,10 @@ struct FewestDays {
             let graph = TripGraph(request: window(first, days: span), catalog: catalog)
             guard coversAll(graph), graph.requiredWithGames.count == required else { continue }
             let beam = LabelSearch(
-                graph: graph, objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)),
-                poolSize: 1, labelBudget: budget)
-            beam.rankByPotential = true
-            beam.recordFullCoverage = true
+                graph: graph,
+                .init(
+                    objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)), labelBudget: budget,
+                    rankByPotential: true, recordFullCoverage: true))
             beam.run()
             labels += beam.labelsExpanded
             if let end = beam.firstFullCoverageDate {
@@ -77,13 +77,8 @@ struct FewestDays {
                 let graph = TripGraph(request: window(first, days: lower), catalog: catalog)
                 guard coversAll(graph), graph.requiredWithGames.count == required else { continue }
                 spent += graph.arcs.reduce(0) { $0 + $1.count }
-                let search = LabelSearch(
-                    graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1,
-                    labelBudget: max(0, budget - spent))
-                search.countOnly = true
                 let goal = TripKey(coverage: required, primary: 0, secondary: Int64.min)
-                search.floor = goal
-                search.stopAt = goal
+                let search = LabelSearch(graph: graph, .reaching(goal, labelBudget: max(0, budget - spent)))
                 if let root = search.rootBound(), root.coverage < required { continue }
                 search.run()
                 spent += search.labelsCreated
@@ -107,7 +102,7 @@ struct FewestDays {
                 proven
                 ? "No trip of at most \(longest) days attends a game at every required stadium (\(required)) between \(request.firstDate) and \(request.lastDate)."
                 : "No trip attending a game at every required stadium (\(required)) was found within the label budget; at least \(lower) days are needed."
-            plan.search.method = "window-search"
+            plan.search.method = SearchMethods([.windowSearch])
             plan.search.isExact = proven
             plan.search.lowerBound = proven ? nil : Double(lower)
             plan.search.labelsExpanded = labels
@@ -125,7 +120,7 @@ struct FewestDays {
             proven = false
         }
         let valueExact = plan.search.isExact
-        plan.search.method = "window-search+" + plan.search.method
+        plan.search.method.steps.insert(.windowSearch, at: 0)
         plan.search.isExact = proven
         plan.search.lowerBound = proven ? nil : Double(lower)
         plan.search.labelsExpanded += labels
@@ -139,13 +134,9 @@ struct FewestDays {
         plan.options.sort { (covers($0) ? 0 : 1, $0.score.total, $0.rank) < (covers($1) ? 0 : 1, $1.score.total, $1.rank) }
         for i in plan.options.indices { plan.options[i].rank = i + 1 }
         if !confirmed {
-            plan.warnings.append(
-                "the window the search found (\(best.days) days from \(best.first)) could not be laid out with a game at every required stadium; at least \(lower) days are needed"
-            )
+            plan.warnings.append(PlanWarning.windowNotLaidOut(days: best.days, first: best.first, atLeast: lower).text)
         } else if !proven {
-            plan.warnings.append(
-                "the fewest days are not proven: best found \(best.days), at least \(lower) (the label budget of "
-                    + "\(Format.grouped(Int64(budget))) ran out before every shorter window was refuted)")
+            plan.warnings.append(PlanWarning.fewestDaysUnproven(best: best.days, atLeast: lower, labelBudget: budget).text)
         }
         return plan
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeCore
 
 /// Fits stops without a game (required stadiums the games do not cover) into a trip.
 ///
@@ -13,8 +14,8 @@ struct StopInserter {
     struct Placement {
         var waypoints: [Waypoint]
         var itinerary: Itinerary
-        /// `held-karp`, `2-opt-or-opt` or `cheapest-insertion`.
-        var method: String
+        /// How the stops were ordered (nil when there are none).
+        var method: SearchMethod?
     }
 
     private func cost(_ a: Int, _ b: Int) -> Int64 {
@@ -25,7 +26,7 @@ struct StopInserter {
     func place(stops: [Int], into games: [Int]) -> Placement? {
         let base = games.map { Waypoint.game($0) }
         guard !stops.isEmpty else {
-            return simulator.simulate(base).map { Placement(waypoints: base, itinerary: $0, method: "") }
+            return simulator.simulate(base).map { Placement(waypoints: base, itinerary: $0, method: nil) }
         }
         var best: Placement?
         let between = stops.map { a in stops.map { b in cost(a, b) } }
@@ -42,7 +43,7 @@ struct StopInserter {
             waypoints.insert(contentsOf: route.order.map { Waypoint.stop(stops[$0]) }, at: gap)
             guard let itinerary = simulator.simulate(waypoints) else { continue }
             if best == nil || itinerary.drivingSeconds < best!.itinerary.drivingSeconds {
-                best = Placement(waypoints: waypoints, itinerary: itinerary, method: route.isExact ? "held-karp" : "2-opt-or-opt")
+                best = Placement(waypoints: waypoints, itinerary: itinerary, method: route.isExact ? .heldKarp : .twoOptOrOpt)
             }
         }
         if let best { return best }
@@ -63,6 +64,6 @@ struct StopInserter {
             itinerary = chosen.1
         }
         guard let itinerary else { return nil }
-        return Placement(waypoints: waypoints, itinerary: itinerary, method: "cheapest-insertion")
+        return Placement(waypoints: waypoints, itinerary: itinerary, method: .cheapestInsertion)
     }
 }

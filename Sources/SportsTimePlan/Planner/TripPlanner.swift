@@ -11,22 +11,25 @@ public enum TripPlanner {
     }
 }
 
+/// A completed trip of a search: the search that holds its labels, and the completion.
+typealias Found = (search: LabelSearch, completion: LabelSearch.Completion)
+
 /// The result of the search phase, before stops and diversity.
 struct SearchOutcome {
     /// Candidate trips (game candidate indices), best first.
     var paths: [[Int]]
     var keys: [TripKey]
-    var method: String
+    var method: SearchMethod
     var isExact: Bool
     var upperBound: Double?
     var labelsExpanded: Int
     var arcs: Int
     /// The best (coverage, primary) any trip reaches, when the search was exact.
     var optimum: TripKey?
-    var warnings: [String]
+    var warnings: [PlanWarning]
     /// Most stadiums: whether the driving tie-break among trips of the optimal value is proven too
     /// (nil for the other objectives, whose single exact search decides both at once).
-    var tieBreakExact: Bool? = nil
+    var tieBreakExact: Bool?
 }
 
 struct Planning {
@@ -35,177 +38,187 @@ struct Planning {
     /// At most this many extra searches (each avoiding one stadium) look for distinct alternatives.
     static let maxAvoidSearches = 12
 
-    struct LaidOut {
-        var path: [Int]
-        var placement: StopInserter.Placement
-        var key: TripKey
-        var order: Int
-    }
-
     func run() -> TripPlan {
         let graph = TripGraph(request: request, catalog: catalog)
         let explainer = Explainer(graph: graph)
         var warnings = planWarnings(graph)
-
         let conflicts = mustSeeConflicts(graph, explainer)
         let outcome = search(graph)
         warnings += outcome.warnings
-        let report = SearchReport(
-            method: outcome.method, isExact: outcome.isExact, upperBound: outcome.upperBound,
+        var report = SearchReport(
+            method: SearchMethods([outcome.method]), isExact: outcome.isExact, upperBound: outcome.upperBound,
             candidateGames: graph.count, arcs: outcome.arcs, labelsExpanded: outcome.labelsExpanded,
             tieBreakExact: outcome.tieBreakExact)
-
         if !conflicts.isEmpty {
             let branches = self.branches(graph: graph, conflicts: conflicts)
-            if !branches.isEmpty {
-                warnings.append("no trip attends every must-see game; branches lists the best trip for each compatible set")
-            }
+            if !branches.isEmpty { warnings.append(.mustSeeBranches) }
             return TripPlan(
                 id: request.id, request: request.resolved, options: [],
                 conflicts: conflicts.map { PlanConflict(gameIds: [$0.a, $0.b], reason: $0.reason) },
-                infeasibility: sentence(conflicts[0].reason), warnings: warnings, search: report,
+                infeasibility: sentence(conflicts[0].reason), warnings: warnings.map(\.text), search: report,
                 branches: branches.isEmpty ? nil : branches)
         }
 
         // Lay out every candidate trip (fitting stops), rank by what the trips really are.
-        let simulator = ItinerarySimulator(graph: graph)
-        let inserter = StopInserter(graph: graph, simulator: simulator)
+        var trips = LaidOutTrips(planning: self, graph: graph)
         var candidatePaths = outcome.paths
         if graph.mustSeeOrder.isEmpty, !graph.requiredStops.isEmpty || (!request.requiredStadiumIds.isEmpty && candidatePaths.isEmpty) {
             candidatePaths.append([]) // a trip of stops only
         }
-        var laidOut: [LaidOut] = []
-        var seenPaths = Set<[Int]>()
-        var stopFailures = 0
-        var internalFailures = 0
-        func layOut(_ paths: [[Int]]) {
+        trips.add(candidatePaths)
+        guard !trips.all.isEmpty else {
+            let reason = infeasibility(graph: graph, explainer: explainer, outcome: outcome, stopFailures: trips.stopFailures)
+            return TripPlan(
+                id: request.id, request: request.resolved, options: [], conflicts: [],
+                infeasibility: sentence(reason), warnings: warnings.map(\.text), search: report)
+        }
+
+        let picked = pickDistinct(&trips, graph: graph, outcome: outcome)
+        if picked.chosen.count < request.optionCount {
+            warnings.append(
+                .fewDistinctTrips(
+                    found: picked.chosen.count, asked: request.optionCount,
+                    exist: outcome.isExact && outcome.paths.count < request.candidatePool, among: outcome.paths.count))
+        }
+        if trips.internalFailures > 0 { warnings.append(.notLaidOut(trips: trips.internalFailures)) }
+        let options = self.options(picked, trips: trips, graph: graph, outcome: outcome)
+        let stopOrderings = Set(picked.chosen.compactMap { trips.all[$0].placement.method }).sorted { $0.rawValue < $1.rawValue }
+        report.labelsExpanded += picked.extraLabels
+        report.method.steps += stopOrderings
+        if stopOrderings.contains(where: \.isHeuristicStopOrdering) {
+            warnings.append(.stopsOrderedHeuristically(heldKarpLimit: request.search.heldKarpLimit))
+        }
+        return TripPlan(
+            id: request.id, request: request.resolved, options: options, conflicts: [], infeasibility: nil,
+            warnings: warnings.map(\.text), search: report)
+    }
+
+    // MARK: Options
+
+    /// The candidate trips laid out (stops fitted), best first: by key, then the games' ids, then the order
+    /// they were laid out in.
+    struct LaidOutTrips {
+        struct Trip {
+            var path: [Int]
+            var placement: StopInserter.Placement
+            var key: TripKey
+            var order: Int
+        }
+        let planning: Planning
+        let graph: TripGraph
+        let inserter: StopInserter
+        private(set) var all: [Trip] = []
+        private var seenPaths = Set<[Int]>()
+        /// Trips no order of the required stops fits, and trips without stops that could not be laid out.
+        private(set) var stopFailures = 0
+        private(set) var internalFailures = 0
+
+        init(planning: Planning, graph: TripGraph) {
+            self.planning = planning
+            self.graph = graph
+            inserter = StopInserter(graph: graph, simulator: ItinerarySimulator(graph: graph))
+        }
+
+        mutating func add(_ paths: [[Int]]) {
+            let required = planning.request.requiredStadiumIds
             for path in paths where seenPaths.insert(path).inserted {
                 let covered = Set(path.map { graph.candidates[$0].game.stadiumId })
-                let stops = request.requiredStadiumIds.filter { !covered.contains($0) }.compactMap { graph.placeIndex(ofStadium: $0) }
+                let stops = required.filter { !covered.contains($0) }.compactMap { graph.placeIndex(ofStadium: $0) }
                 guard let placement = inserter.place(stops: stops, into: path) else {
                     if stops.isEmpty { internalFailures += 1 } else { stopFailures += 1 }
                     continue
                 }
-                laidOut.append(
-                    LaidOut(
-                        path: path, placement: placement, key: key(of: placement.itinerary, graph: graph),
-                        order: laidOut.count))
+                let key = planning.key(of: placement.itinerary, graph: graph)
+                all.append(Trip(path: path, placement: placement, key: key, order: all.count))
             }
-            laidOut.sort { a, b in
+            all.sort { a, b in
                 if a.key != b.key { return a.key > b.key }
                 let ia = a.path.map { graph.candidates[$0].game.id }, ib = b.path.map { graph.candidates[$0].game.id }
                 if ia != ib { return ia.lexicographicallyPrecedes(ib) }
                 return a.order < b.order
             }
         }
-        layOut(candidatePaths)
 
-        guard !laidOut.isEmpty else {
-            let reason = infeasibility(graph: graph, explainer: explainer, outcome: outcome, stopFailures: stopFailures)
-            return TripPlan(
-                id: request.id, request: request.resolved, options: [], conflicts: [],
-                infeasibility: sentence(reason), warnings: warnings, search: report)
+        /// The stadiums a trip visits, with its stops.
+        func stadiums(_ i: Int) -> Set<String> {
+            Set(all[i].path.map { graph.candidates[$0].game.stadiumId }).union(planning.request.requiredStadiumIds)
         }
 
-        // Distinct options: each differs from every better option in at least 2 stadiums. When the k best
-        // trips are variants of the same stadiums, more candidates come from exact searches that avoid one
-        // stadium of the options chosen so far (never a must-see or required one).
-        func stadiums(_ entry: LaidOut) -> Set<String> {
-            Set(entry.path.map { graph.candidates[$0].game.stadiumId }).union(request.requiredStadiumIds)
-        }
-        func selectDistinct() -> [Int] {
+        /// The best trips that each differ from every better one chosen in at least 2 stadiums.
+        func distinct(count: Int) -> [Int] {
             var chosen: [Int] = []
-            for i in laidOut.indices where chosen.count < request.optionCount {
-                let set = stadiums(laidOut[i])
-                if chosen.allSatisfy({ set.symmetricDifference(stadiums(laidOut[$0])).count >= 2 }) { chosen.append(i) }
+            for i in all.indices where chosen.count < count {
+                let set = stadiums(i)
+                if chosen.allSatisfy({ set.symmetricDifference(stadiums($0)).count >= 2 }) { chosen.append(i) }
             }
             return chosen
         }
-        var chosen = selectDistinct()
+    }
+
+    /// The trips chosen as options (indices into the laid-out trips, in rank order), the warnings of those
+    /// that are not distinct, and the labels the extra searches expanded.
+    struct Picked {
+        var chosen: [Int]
+        var warnings: [Int: PlanWarning] = [:]
+        var extraLabels = 0
+    }
+
+    /// Distinct options: each differs from every better option in at least 2 stadiums. When the k best
+    /// trips are variants of the same stadiums, more candidates come from exact searches that avoid one
+    /// stadium of the options chosen so far (never a must-see or required one); when still too few, the
+    /// closest remaining trips fill in, with a warning.
+    func pickDistinct(_ trips: inout LaidOutTrips, graph: TripGraph, outcome: SearchOutcome) -> Picked {
+        var picked = Picked(chosen: trips.distinct(count: request.optionCount))
         let protected = Set(request.requiredStadiumIds).union(graph.mustSeeOrder.map { graph.candidates[$0].game.stadiumId })
         var avoided: [String] = []
-        var extraLabels = 0
-        while chosen.count < request.optionCount, avoided.count < Self.maxAvoidSearches {
+        while picked.chosen.count < request.optionCount, avoided.count < Self.maxAvoidSearches {
             // Avoid first the stadium the chosen options visit least: dropping it changes a trip least.
             var visits: [String: Int] = [:]
-            for i in chosen {
-                for node in laidOut[i].path { visits[graph.candidates[node].game.stadiumId, default: 0] += 1 }
+            for i in picked.chosen {
+                for node in trips.all[i].path { visits[graph.candidates[node].game.stadiumId, default: 0] += 1 }
             }
             let next = visits.keys.filter { !protected.contains($0) && !avoided.contains($0) }
                 .sorted { (visits[$0]!, $0) < (visits[$1]!, $1) }
             guard let stadium = next.first else { break }
             avoided.append(stadium)
             let extra = search(graph, avoiding: [stadium], poolSize: 1)
-            extraLabels += extra.labelsExpanded
-            layOut(extra.paths)
-            chosen = selectDistinct()
+            picked.extraLabels += extra.labelsExpanded
+            trips.add(extra.paths)
+            picked.chosen = trips.distinct(count: request.optionCount)
         }
-        var optionWarnings: [Int: [String]] = [:]
-        if chosen.count < request.optionCount {
-            for i in laidOut.indices where chosen.count < request.optionCount && !chosen.contains(i) {
-                let set = stadiums(laidOut[i])
-                let closest = chosen.min {
-                    set.symmetricDifference(stadiums(laidOut[$0])).count < set.symmetricDifference(stadiums(laidOut[$1])).count
-                }
-                if let closest {
-                    let d = set.symmetricDifference(stadiums(laidOut[closest])).count
-                    let rank = chosen.firstIndex(of: closest)! + 1
-                    let avoidedText = avoided.isEmpty ? "" : ", nor the best trips avoiding \(avoided.joined(separator: ", ")),"
-                    optionWarnings[i] = [
-                        "differs from option \(rank) in only \(d) stadium\(d == 1 ? "" : "s"): no trip among the "
-                            + "\(outcome.paths.count) best\(avoidedText) differs from every better option in at least 2"
-                    ]
-                }
-                chosen.append(i)
+        guard picked.chosen.count < request.optionCount else { return picked }
+        for i in trips.all.indices where picked.chosen.count < request.optionCount && !picked.chosen.contains(i) {
+            let set = trips.stadiums(i)
+            func difference(_ j: Int) -> Int { set.symmetricDifference(trips.stadiums(j)).count }
+            if let closest = picked.chosen.min(by: { difference($0) < difference($1) }) {
+                picked.warnings[i] = .similarOption(
+                    rank: picked.chosen.firstIndex(of: closest)! + 1, stadiums: difference(closest), among: outcome.paths.count,
+                    avoided: avoided)
             }
-            chosen.sort()
+            picked.chosen.append(i)
         }
-        if chosen.count < request.optionCount {
-            let scope =
-                outcome.isExact && outcome.paths.count < request.candidatePool
-                ? "exist" : "were found among the \(outcome.paths.count) best"
-            warnings.append(
-                "only \(chosen.count) distinct trip\(chosen.count == 1 ? "" : "s") \(scope); \(request.optionCount) were asked for")
-        }
-        if internalFailures > 0 {
-            warnings.append(
-                "\(internalFailures) trip\(internalFailures == 1 ? "" : "s") found by the search could not be laid out in time and were left out"
-            )
-        }
+        picked.chosen.sort()
+        return picked
+    }
 
+    /// The chosen trips as ranked options.
+    func options(_ picked: Picked, trips: LaidOutTrips, graph: TripGraph, outcome: SearchOutcome) -> [TripOption] {
         let builder = OptionBuilder(graph: graph, catalog: catalog)
-        var methods = Set<String>()
-        var options: [TripOption] = []
-        for (rank, i) in chosen.enumerated() {
-            let entry = laidOut[i]
-            if !entry.placement.method.isEmpty { methods.insert(entry.placement.method) }
-            let hasStops = !entry.placement.itinerary.stops.isEmpty
+        return picked.chosen.enumerated().map { rank, i in
+            let trip = trips.all[i]
+            let stops = trip.placement.itinerary.stops
             var proven = false
             if outcome.isExact, let optimum = outcome.optimum {
-                let sameValue = entry.key.coverage == optimum.coverage && entry.key.primary == optimum.primary
-                proven = sameValue && !(hasStops && request.objective == .leastDriving)
+                let sameValue = trip.key.coverage == optimum.coverage && trip.key.primary == optimum.primary
+                proven = sameValue && !(!stops.isEmpty && request.objective == .leastDriving)
             }
-            var extra = optionWarnings[i] ?? []
-            if entry.key.coverage < graph.requiredWithGames.count || hasStops {
-                let stopped = entry.placement.itinerary.stops.compactMap { graph.places[$0.place].stadiumId }
-                if !stopped.isEmpty {
-                    extra.append(
-                        "required stadium\(stopped.count == 1 ? "" : "s") \(stopped.joined(separator: ", ")) visited without a game (a \(Format.hours(graph.model.stadiumVisitHours)) h stop)"
-                    )
-                }
+            var warnings = picked.warnings[i].map { [$0] } ?? []
+            let stopped = stops.compactMap { graph.places[$0.place].stadiumId }
+            if !stopped.isEmpty {
+                warnings.append(.visitedWithoutGame(stadiums: stopped, visitHours: graph.model.stadiumVisitHours))
             }
-            options.append(builder.option(entry.placement.itinerary, rank: rank + 1, isProvenOptimal: proven, warnings: extra))
+            return builder.option(trip.placement.itinerary, rank: rank + 1, isProvenOptimal: proven, warnings: warnings.map(\.text))
         }
-        var finalReport = report
-        finalReport.labelsExpanded += extraLabels
-        if !methods.isEmpty { finalReport.method += "+" + methods.sorted().joined(separator: "+") }
-        if methods.contains("2-opt-or-opt") || methods.contains("cheapest-insertion") {
-            warnings.append(
-                "stops were ordered heuristically (more than \(request.search.heldKarpLimit) stops, or no single gap held them)")
-        }
-        return TripPlan(
-            id: request.id, request: request.resolved, options: options, conflicts: [], infeasibility: nil,
-            warnings: warnings, search: finalReport)
     }
 
     // MARK: Search
@@ -213,52 +226,36 @@ struct Planning {
     func search(_ graph: TripGraph, avoiding: Set<String> = [], poolSize: Int? = nil) -> SearchOutcome {
         let pool = poolSize ?? request.candidatePool
         let excluded = avoiding.isEmpty ? nil : graph.candidates.map { avoiding.contains($0.game.stadiumId) }
-        var warnings: [String] = []
-        let primary: LabelSearch
-        var method: String
-        var isExact = true
-        var upperBound: Double?
-        var expanded = 0
-        var completions: [(search: LabelSearch, completion: LabelSearch.Completion)]
-        var tieBreakExact: Bool?
+        let budget = request.search.labelBudget
+        var result: SearchResult
         switch request.objective {
         case .mostGames, .leastDriving:
-            primary = LabelSearch(
-                graph: graph, objective: request.objective, mode: .exact, poolSize: pool, labelBudget: request.search.labelBudget,
-                excluded: excluded)
-            primary.run()
-            expanded = primary.labelsExpanded
-            method = request.objective == .mostGames ? "exact-longest-path" : "exact-shortest-path"
-            completions = primary.pool.map { (primary, $0) }
+            let search = LabelSearch(
+                graph: graph,
+                .init(objective: request.objective, poolSize: pool, labelBudget: budget, excluded: excluded))
+            search.run()
+            result = SearchResult(
+                primary: search, expanded: search.labelsExpanded,
+                method: request.objective == .mostGames ? .exactLongestPath : .exactShortestPath, found: search.found)
         case .fewestDays:
             preconditionFailure("fewestDays is planned by FewestDays, which plans its window as most stadiums")
         case .mostStadiums where !avoiding.isEmpty:
             // Alternatives that avoid a stadium: a narrower beam search is enough (whether an alternative is
             // optimal is decided against the main search's proven value).
             let beam = LabelSearch(
-                graph: graph, objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)),
-                poolSize: pool, labelBudget: request.search.labelBudget, excluded: excluded)
+                graph: graph,
+                .init(
+                    objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)), poolSize: pool,
+                    labelBudget: budget, excluded: excluded))
             beam.run()
-            primary = beam
-            expanded = beam.labelsExpanded
-            method = "beam"
-            isExact = false
-            completions = beam.pool.map { (beam, $0) }
+            result = SearchResult(primary: beam, expanded: beam.labelsExpanded, method: .beam, isExact: false, found: beam.found)
         case .mostStadiums:
-            let result = mostStadiums(graph, excluded: excluded, pool: pool)
-            primary = result.primary
-            expanded = result.expanded
-            method = result.method
-            isExact = result.isExact
-            upperBound = result.upperBound
-            tieBreakExact = result.tieBreakExact
-            completions = result.completions
-            warnings += result.warnings
+            result = mostStadiums(graph, excluded: excluded, pool: pool)
         }
         // Unique paths, best first; ties by the games' ids.
         var seen = Set<[Int]>()
         var ranked: [(path: [Int], key: TripKey)] = []
-        for entry in completions {
+        for entry in result.found {
             let path = entry.search.path(of: entry.completion.label)
             if seen.insert(path).inserted { ranked.append((path, entry.completion.key)) }
         }
@@ -266,27 +263,84 @@ struct Planning {
             if a.key != b.key { return a.key > b.key }
             return a.path.map { graph.candidates[$0].game.id }.lexicographicallyPrecedes(b.path.map { graph.candidates[$0].game.id })
         }
+        let primary = result.primary
         var arcs = 0
-        for u in 0..<graph.count where primary.useful[u] {
-            for arc in graph.arcs[u] where primary.useful[Int(arc.to)] && graph.allowed(u, Int(arc.to)) { arcs += 1 }
+        for u in 0..<graph.count where primary.isUseful(u) {
+            for arc in graph.arcs[u] where primary.isUseful(Int(arc.to)) && graph.allowed(u, Int(arc.to)) { arcs += 1 }
         }
-        let optimum = isExact ? ranked.first.map { TripKey(coverage: $0.key.coverage, primary: $0.key.primary, secondary: 0) } : nil
+        let optimum = result.isExact ? ranked.first.map { TripKey(coverage: $0.key.coverage, primary: $0.key.primary, secondary: 0) } : nil
         return SearchOutcome(
-            paths: ranked.map(\.path), keys: ranked.map(\.key), method: method, isExact: isExact,
-            upperBound: upperBound, labelsExpanded: expanded, arcs: arcs, optimum: optimum, warnings: warnings,
-            tieBreakExact: tieBreakExact)
+            paths: ranked.map(\.path), keys: ranked.map(\.key), method: result.method, isExact: result.isExact,
+            upperBound: result.upperBound,
+            labelsExpanded: result.expanded, arcs: arcs, optimum: optimum, warnings: result.warnings,
+            tieBreakExact: result.tieBreakExact)
     }
 
-    struct StadiumSearch {
+    /// What one objective's searches found: the search whose graph facts count the arcs, the labels
+    /// expanded, the trips found, and how far they are proven.
+    struct SearchResult {
         var primary: LabelSearch
         var expanded: Int
-        var method: String
-        var isExact: Bool
+        var method: SearchMethod
+        var isExact = true
         var upperBound: Double?
         var tieBreakExact: Bool?
-        var completions: [(search: LabelSearch, completion: LabelSearch.Completion)]
-        var warnings: [String]
+        var found: [Found]
+        var warnings: [PlanWarning] = []
     }
+
+    /// Target-first passes: count-only exact searches asking "is there a trip reaching this (coverage,
+    /// stadiums)?", sharing one label budget; each raises `best` when it reaches its target.
+    struct TargetPasses {
+        enum Answer { case reached, refuted, outOfBudget }
+        let graph: TripGraph
+        let excluded: [Bool]?
+        let budget: Int
+        /// The best (coverage, stadiums) found so far, driving ignored.
+        var best: TripKey?
+        var spent = 0
+        var expanded = 0
+        var found: [Found] = []
+
+        mutating func ask(_ target: TripKey) -> Answer {
+            let search = LabelSearch(graph: graph, .reaching(target, labelBudget: max(0, budget - spent), excluded: excluded))
+            search.run()
+            spent += search.labelsCreated
+            expanded += search.labelsExpanded
+            found += search.found
+            guard search.reachedStop else { return search.isExhausted ? .refuted : .outOfBudget }
+            let reached = Planning.value(search.pool[0].key)
+            if best == nil || reached > best! { best = reached }
+            return .reached
+        }
+
+        /// From `root` (an upper bound) down: coverage first (the most required stadiums any trip can
+        /// attend), then stadiums down to one above the best found. Returns the highest value not refuted
+        /// (the proven upper bound) and whether the best found is proven to reach it.
+        mutating func prove(from root: TripKey) -> (open: TripKey, proven: Bool) {
+            var open = Planning.value(root)
+            while best == nil || open.coverage > best!.coverage {
+                switch ask(TripKey(coverage: open.coverage, primary: 0, secondary: Int64.min)) {
+                case .reached: break
+                case .refuted:
+                    if open.coverage == 0 { return (open, true) } // no trip at all
+                    open = TripKey(coverage: open.coverage - 1, primary: root.primary, secondary: Int64.min)
+                case .outOfBudget: return (open, false)
+                }
+            }
+            while open.primary > best!.primary {
+                switch ask(open) {
+                case .reached: return (open, true)
+                case .refuted: open.primary -= 1
+                case .outOfBudget: return (open, false)
+                }
+            }
+            return (open, true)
+        }
+    }
+
+    /// A key's value (coverage, stadiums), driving ignored.
+    static func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }
 
     /// Most stadiums, target first. Two beams (one ranking partial trips by value, one by stadium
     /// potential) give a first trip; then, from the root bound downward, count-only exact passes ask
@@ -295,125 +349,65 @@ struct Planning {
     /// driving tie-break (the least driving among trips of that value) and gathers the k best; when it
     /// runs out of budget the value stays proven and the driving is the best found.
     /// The label budget is shared by the count passes; the tie-break pass has its own.
-    func mostStadiums(_ graph: TripGraph, excluded: [Bool]?, pool: Int) -> StadiumSearch {
+    func mostStadiums(_ graph: TripGraph, excluded: [Bool]?, pool: Int) -> SearchResult {
         let budget = request.search.labelBudget
         let width = request.search.beamWidth
-        var completions: [(search: LabelSearch, completion: LabelSearch.Completion)] = []
-        // The two beams are independent: the one ranked by potential runs on another core meanwhile, on a
-        // copy of the graph (a graph's memos are not shared between threads).
+        let beams = seedBeams(graph, excluded: excluded, pool: pool)
+        let seeded = beams.value.found + beams.potential.found
+        guard let root = beams.value.rootBound() else {
+            return SearchResult(primary: beams.value, expanded: beams.expanded, method: .exactLabelSetting, tieBreakExact: true, found: [])
+        }
+        var passes = TargetPasses(
+            graph: graph, excluded: excluded, budget: budget, best: seeded.map { Self.value($0.completion.key) }.max())
+        let (open, proven) = passes.prove(from: root)
+        var result = SearchResult(
+            primary: beams.value, expanded: beams.expanded + passes.expanded, method: .exactTargetFirst, isExact: proven,
+            found: seeded + passes.found)
+        if proven, let optimum = passes.best {
+            // The tie-break: least driving (then the k best) among trips reaching the optimum.
+            let exact = LabelSearch(
+                graph: graph, .init(objective: .mostStadiums, poolSize: pool, labelBudget: budget, excluded: excluded, floor: optimum))
+            exact.run()
+            result.expanded += exact.labelsExpanded
+            result.primary = exact
+            result.tieBreakExact = exact.isExhausted
+            if exact.isExhausted {
+                result.found = exact.found
+            } else {
+                result.found += exact.found
+                result.warnings.append(.tieBreakUnproven(stadiums: optimum.primary, labelBudget: budget))
+            }
+        } else if proven {
+            result.tieBreakExact = true // no trip at all
+        } else {
+            let found = passes.best.map { Double($0.primary) } ?? 0
+            let bound = max(Double(open.primary), found)
+            result.method = .beam
+            result.upperBound = bound
+            result.warnings.append(.exactSearchStopped(labelBudget: budget, beamWidth: width, found: found, bound: bound))
+        }
+        result.found.sort { $0.completion.key > $1.completion.key }
+        return result
+    }
+
+    /// The two seeding beams, which are independent: the one ranked by potential runs on another core
+    /// meanwhile, on a copy of the graph (a graph's memos are not shared between threads).
+    func seedBeams(_ graph: TripGraph, excluded: [Bool]?, pool: Int) -> (value: LabelSearch, potential: LabelSearch, expanded: Int) {
+        var configuration = LabelSearch.Configuration(
+            objective: .mostStadiums, mode: .beam(width: request.search.beamWidth), poolSize: pool,
+            labelBudget: request.search.labelBudget, excluded: excluded)
         let copy = HandOver(TripGraph(copying: graph))
-        let potentialRun = Background { () -> HandOver<LabelSearch> in
-            let search = LabelSearch(
-                graph: copy.value, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
-                labelBudget: budget, excluded: excluded)
-            search.rankByPotential = true
+        configuration.rankByPotential = true
+        let potentialRun = Background { [configuration] () -> HandOver<LabelSearch> in
+            let search = LabelSearch(graph: copy.value, configuration)
             search.run()
             return HandOver(search)
         }
-        let valueBeam = LabelSearch(
-            graph: graph, objective: .mostStadiums, mode: .beam(width: width), poolSize: pool,
-            labelBudget: budget, excluded: excluded)
-        valueBeam.run()
-        let potentialBeam = potentialRun.value().value
-        completions += valueBeam.pool.map { (valueBeam, $0) } + potentialBeam.pool.map { (potentialBeam, $0) }
-        var expanded = valueBeam.labelsExpanded + potentialBeam.labelsExpanded
-        func value(_ key: TripKey) -> TripKey { TripKey(coverage: key.coverage, primary: key.primary, secondary: Int64.min) }
-        var best: TripKey? = completions.map { value($0.completion.key) }.max()
-        guard let root = valueBeam.rootBound() else {
-            return StadiumSearch(
-                primary: valueBeam, expanded: expanded, method: "exact-label-setting", isExact: true,
-                upperBound: nil, tieBreakExact: true, completions: [], warnings: [])
-        }
-        var spent = 0
-        enum Pass { case reached, refuted, outOfBudget }
-        // One count-only pass: is there a trip reaching `target`?
-        func pass(_ target: TripKey) -> Pass {
-            let search = LabelSearch(
-                graph: graph, objective: .mostStadiums, mode: .exact, poolSize: 1,
-                labelBudget: max(0, budget - spent), excluded: excluded)
-            search.countOnly = true
-            search.floor = target
-            search.stopAt = target
-            search.run()
-            spent += search.labelsCreated
-            expanded += search.labelsExpanded
-            completions += search.pool.map { (search, $0) }
-            if search.reachedStop {
-                let found = value(search.pool[0].key)
-                if best == nil || found > best! { best = found }
-                return .reached
-            }
-            return search.isExhausted ? .refuted : .outOfBudget
-        }
-        // The highest (coverage, stadiums) not yet refuted: the proven upper bound.
-        var open = value(root)
-        var proven = false
-        search: do {
-            // Coverage first: the most required stadiums any trip can attend.
-            while best == nil || open.coverage > best!.coverage {
-                switch pass(TripKey(coverage: open.coverage, primary: 0, secondary: Int64.min)) {
-                case .reached: break
-                case .refuted:
-                    if open.coverage == 0 { proven = true; break search } // no trip at all
-                    open = TripKey(coverage: open.coverage - 1, primary: root.primary, secondary: Int64.min)
-                    continue
-                case .outOfBudget: break search
-                }
-            }
-            // Then stadiums, from the bound down to one above the best found.
-            while open.primary > best!.primary {
-                switch pass(open) {
-                case .reached: proven = true; break search
-                case .refuted: open.primary -= 1
-                case .outOfBudget: break search
-                }
-            }
-            proven = true
-        }
-        var method = "exact-target-first"
-        var isExact = proven
-        var upperBound: Double?
-        var tieBreakExact: Bool?
-        var warnings: [String] = []
-        var primarySearch = valueBeam
-        if proven, let optimum = best {
-            // The tie-break: least driving (then the k best) among trips reaching the optimum.
-            let exact = LabelSearch(
-                graph: graph, objective: .mostStadiums, mode: .exact, poolSize: pool, labelBudget: budget,
-                excluded: excluded)
-            exact.floor = optimum
-            exact.run()
-            expanded += exact.labelsExpanded
-            primarySearch = exact
-            if exact.isExhausted {
-                tieBreakExact = true
-                completions = exact.pool.map { (exact, $0) }
-            } else {
-                tieBreakExact = false
-                completions += exact.pool.map { (exact, $0) }
-                warnings.append(
-                    "the most stadiums (\(optimum.primary)) is proven, but the tie-break search stopped at its budget of "
-                        + "\(Format.grouped(Int64(budget))) labels: the driving of the options is the least found, not proven least")
-            }
-        } else if proven {
-            tieBreakExact = true // no trip at all
-        } else {
-            method = "beam"
-            isExact = false
-            let found = best.map { Double($0.primary) } ?? 0
-            let bound = max(Double(open.primary), found)
-            upperBound = bound
-            let ratio = bound > 0 ? found / bound : 1
-            warnings.append(
-                "the exact search stopped at its budget of \(Format.grouped(Int64(budget))) labels; "
-                    + "the options come from a beam search (width \(width)) and target-first passes and may not be optimal: best found "
-                    + "\(Format.decimal(found, places: 0)) stadiums, proven upper bound \(Format.decimal(bound, places: 0)) (ratio \(Format.decimal(ratio, places: 3)))"
-            )
-        }
-        completions.sort { $0.completion.key > $1.completion.key }
-        return StadiumSearch(
-            primary: primarySearch, expanded: expanded, method: method, isExact: isExact, upperBound: upperBound,
-            tieBreakExact: tieBreakExact, completions: completions, warnings: warnings)
+        configuration.rankByPotential = false
+        let value = LabelSearch(graph: graph, configuration)
+        value.run()
+        let potential = potentialRun.value().value
+        return (value, potential, value.labelsExpanded + potential.labelsExpanded)
     }
 
     /// The ranking key of a laid-out trip (the same order the search uses).
@@ -534,21 +528,15 @@ struct Planning {
         return "no trip satisfies the games-per-day, rest-day and driving limits together"
     }
 
-    func planWarnings(_ graph: TripGraph) -> [String] {
-        var warnings: [String] = []
-        if graph.skippedNotPlayable > 0 {
-            warnings.append(
-                "\(graph.skippedNotPlayable) postponed or cancelled game\(graph.skippedNotPlayable == 1 ? " was" : "s were") left out of the window"
-            )
-        }
+    func planWarnings(_ graph: TripGraph) -> [PlanWarning] {
+        var warnings: [PlanWarning] = []
+        if graph.skippedNotPlayable > 0 { warnings.append(.notPlayableLeftOut(games: graph.skippedNotPlayable)) }
         if !graph.skippedNoStadium.isEmpty {
-            warnings.append(
-                "\(graph.skippedNoStadium.count) game\(graph.skippedNoStadium.count == 1 ? "" : "s") at a stadium without a usable location left out (e.g. \(graph.skippedNoStadium.sorted()[0]))"
-            )
+            warnings.append(.noUsableLocation(games: graph.skippedNoStadium.count, example: graph.skippedNoStadium.sorted()[0]))
         }
         let sportsWithGames = Set(graph.candidates.map(\.game.sport))
         for sport in request.sports where !sportsWithGames.contains(sport) && graph.count > 0 {
-            warnings.append("no \(sport) games in the window \(request.firstDate)…\(request.lastDate)")
+            warnings.append(.noGamesOfSport(sport, first: request.firstDate, last: request.lastDate))
         }
         return warnings
     }
@@ -559,6 +547,11 @@ struct Planning {
         if !".!?".contains(out.last!) { out += "." }
         return out
     }
+}
+
+extension LabelSearch {
+    /// The completed trips of the pool, best first, with the search that holds their labels.
+    var found: [Found] { pool.map { (self, $0) } }
 }
 
 /// A value made on one thread and used on another only after the first has let go of it (a graph copy

@@ -1,19 +1,6 @@
 import Foundation
 import SportsTimeCore
 
-/// What a trip is optimised for.
-public enum Objective: String, Sendable, Hashable, CaseIterable {
-    /// The most games (then the least driving).
-    case mostGames
-    /// The most distinct stadiums (then the least driving).
-    case mostStadiums
-    /// The least driving that still attends every must-see game (then the most games).
-    case leastDriving
-    /// The fewest days (leaving the start to the last game) for a trip that attends a game at every
-    /// required stadium, searched over every window of the request's dates (then the least driving).
-    case fewestDays
-}
-
 /// How hard the search may work, and how alternatives are gathered.
 public struct SearchSettings: Sendable, Hashable {
     /// Labels the exact most-stadiums search may create before it stops and returns the beam result,
@@ -74,7 +61,7 @@ public struct PlanRequest: Sendable, Hashable {
         constants["search.heldKarpLimit"] = Double(search.heldKarpLimit)
         return ResolvedRequest(
             title: title, sports: sports, firstDate: firstDate, lastDate: lastDate,
-            start: start.planPoint, end: end?.planPoint, objective: objective.rawValue,
+            start: start.planPoint, end: end?.planPoint, objective: objective,
             mustSeeGameIds: mustSeeGameIds, requiredStadiumIds: requiredStadiumIds, homeTeamIds: homeTeamIds,
             maxGamesPerDay: maxGamesPerDay, restDays: restDays, optionCount: optionCount, constants: constants)
     }

@@ -98,7 +98,36 @@ private struct Resolver {
     }
 
     mutating func run() -> PlanRequest? {
-        // id and title
+        checkIdAndTitle()
+        let sports = resolveSports()
+        let firstDate = LocalDate(iso8601: file.firstDate)
+        let lastDate = LocalDate(iso8601: file.lastDate)
+        checkWindow(firstDate, lastDate)
+        let travel = resolveTravel()
+        let limits = resolveLimits()
+        let search = resolveSearch()
+        let objective = resolveObjective()
+        let start = resolvePlace(file.start, key: "start")
+        let end = file.end.flatMap { resolvePlace($0, key: "end") }
+        let homeTeams = resolveHomeTeams(sports: sports)
+        var required = resolveRequiredStadiums()
+        let mustSee = resolveMustSeeGames(sports: sports, firstDate: firstDate, lastDate: lastDate)
+        if case .all = file.requiredStadiums, let firstDate, let lastDate {
+            required = everyHomeStadium(sports: sports, homeTeams: homeTeams, from: firstDate, through: lastDate)
+        }
+        checkObjective(objective, required: required)
+
+        guard problems.isEmpty, let firstDate, let lastDate, let start else { return nil }
+        var settings = search
+        if let pool = search.candidatePool, pool < limits.options { settings.candidatePool = limits.options }
+        return PlanRequest(
+            id: file.id, title: file.title, sports: sports, firstDate: firstDate, lastDate: lastDate, start: start,
+            end: end, objective: objective, mustSeeGameIds: mustSee, requiredStadiumIds: required,
+            homeTeamIds: homeTeams, maxGamesPerDay: limits.maxGamesPerDay, restDays: limits.restDays,
+            optionCount: limits.options, travel: travel, search: settings)
+    }
+
+    mutating func checkIdAndTitle() {
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if file.id != stem {
             problem(
@@ -111,8 +140,10 @@ private struct Resolver {
         if file.title.trimmingCharacters(in: .whitespaces).isEmpty {
             problem(["title"], "title is empty", fix: "Give the trip a title")
         }
+    }
 
-        // sports
+    /// The listed sports that exist and are active, each once.
+    mutating func resolveSports() -> [String] {
         var sports: [String] = []
         if file.sports.isEmpty { problem(["sports"], "sports is empty", fix: "List at least one sport id, e.g. [mlb]") }
         for (i, id) in file.sports.enumerated() {
@@ -132,35 +163,38 @@ private struct Resolver {
             }
             sports.append(id)
         }
+        return sports
+    }
 
-        // window
-        let firstDate = LocalDate(iso8601: file.firstDate)
-        let lastDate = LocalDate(iso8601: file.lastDate)
+    /// The dates parse, and the window is not empty nor longer than one request (or season) may span.
+    mutating func checkWindow(_ firstDate: LocalDate?, _ lastDate: LocalDate?) {
         if firstDate == nil { problem(["firstDate"], "firstDate '\(file.firstDate)' is not a date", fix: "Write it as YYYY-MM-DD") }
         if lastDate == nil { problem(["lastDate"], "lastDate '\(file.lastDate)' is not a date", fix: "Write it as YYYY-MM-DD") }
-        if let firstDate, let lastDate {
-            if lastDate < firstDate {
-                problem(
-                    ["lastDate"], "the date window is empty: lastDate \(lastDate) is before firstDate \(firstDate)",
-                    fix: "Set lastDate on or after firstDate")
-            } else if file.objective == Objective.fewestDays.rawValue {
-                if firstDate.days(until: lastDate) + 1 > RequestResolver.maxSeasonDays {
-                    problem(
-                        ["lastDate"],
-                        "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
-                            + "more than the \(RequestResolver.maxSeasonDays) days a fewestDays request may search",
-                        fix: "Search one season of at most \(RequestResolver.maxSeasonDays) days")
-                }
-            } else if firstDate.days(until: lastDate) + 1 > RequestResolver.maxWindowDays {
+        guard let firstDate, let lastDate else { return }
+        let days = firstDate.days(until: lastDate) + 1
+        if lastDate < firstDate {
+            problem(
+                ["lastDate"], "the date window is empty: lastDate \(lastDate) is before firstDate \(firstDate)",
+                fix: "Set lastDate on or after firstDate")
+        } else if file.objective == Objective.fewestDays.rawValue {
+            if days > RequestResolver.maxSeasonDays {
                 problem(
                     ["lastDate"],
-                    "the date window \(firstDate)…\(lastDate) is \(firstDate.days(until: lastDate) + 1) days long, "
-                        + "more than the \(RequestResolver.maxWindowDays) days one request may span",
-                    fix: "Split the trip into requests of at most \(RequestResolver.maxWindowDays) days")
+                    "the date window \(firstDate)…\(lastDate) is \(days) days long, "
+                        + "more than the \(RequestResolver.maxSeasonDays) days a fewestDays request may search",
+                    fix: "Search one season of at most \(RequestResolver.maxSeasonDays) days")
             }
+        } else if days > RequestResolver.maxWindowDays {
+            problem(
+                ["lastDate"],
+                "the date window \(firstDate)…\(lastDate) is \(days) days long, "
+                    + "more than the \(RequestResolver.maxWindowDays) days one request may span",
+                fix: "Split the trip into requests of at most \(RequestResolver.maxWindowDays) days")
         }
+    }
 
-        // travel model and driving limits
+    /// The travel model: the default with the request's driving limit, window and `travel` section.
+    mutating func resolveTravel() -> TravelModel {
         var travel = TravelModel()
         if let hours = file.maxDrivingHoursPerDay {
             if hours > 0, hours <= 24 {
@@ -186,8 +220,11 @@ private struct Resolver {
             }
         }
         if let spec = file.travel { applyTravel(spec, to: &travel) }
+        return travel
+    }
 
-        // limits
+    /// Games per day, rest days and the number of options, with their defaults.
+    mutating func resolveLimits() -> (maxGamesPerDay: Int, restDays: Int, options: Int) {
         let maxGamesPerDay = file.maxGamesPerDay ?? 1
         if !(1...4).contains(maxGamesPerDay) {
             problem(
@@ -202,55 +239,46 @@ private struct Resolver {
         if !(1...10).contains(options) {
             problem(["options"], "options \(options) is not between 1 and 10", fix: "Use 1 to 10 (default 3)")
         }
+        return (maxGamesPerDay, restDays, options)
+    }
+
+    /// The `search` section over the default settings.
+    mutating func resolveSearch() -> SearchSettings {
         var search = SearchSettings()
-        if let spec = file.search {
-            if let v = spec.labelBudget {
-                if v >= 1 {
-                    search.labelBudget = v
-                } else {
-                    problem(["search", "labelBudget"], "labelBudget must be at least 1", fix: "Use e.g. 1000000")
-                }
-            }
-            if let v = spec.beamWidth {
-                if v >= 1 {
-                    search.beamWidth = v
-                } else {
-                    problem(["search", "beamWidth"], "beamWidth must be at least 1", fix: "Use e.g. 48")
-                }
-            }
-            if let v = spec.candidatePool {
-                if v >= 1 {
-                    search.candidatePool = v
-                } else {
-                    problem(["search", "candidatePool"], "candidatePool must be at least 1", fix: "Use e.g. 24")
-                }
-            }
-            if let v = spec.heldKarpLimit {
-                if (1...18).contains(v) {
-                    search.heldKarpLimit = v
-                } else {
-                    problem(["search", "heldKarpLimit"], "heldKarpLimit must be between 1 and 18", fix: "Use e.g. 15")
-                }
-            }
+        guard let spec = file.search else { return search }
+        func setting(_ value: Int?, _ key: String, _ range: ClosedRange<Int>, _ message: String, _ fix: String) -> Int? {
+            guard let value else { return nil }
+            if range.contains(value) { return value }
+            problem(["search", .key(key)], message, fix: fix)
+            return nil
         }
-
-        // objective
-        var objective = Objective.mostGames
-        if let text = file.objective {
-            if let value = Objective(rawValue: text) {
-                objective = value
-            } else {
-                problem(
-                    ["objective"], "unknown objective '\(text)'",
-                    fix: "Use one of: \(Objective.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
+        let atLeastOne = 1...Int.max
+        if let v = setting(spec.labelBudget, "labelBudget", atLeastOne, "labelBudget must be at least 1", "Use e.g. 1000000") {
+            search.labelBudget = v
         }
+        if let v = setting(spec.beamWidth, "beamWidth", atLeastOne, "beamWidth must be at least 1", "Use e.g. 48") {
+            search.beamWidth = v
+        }
+        if let v = setting(spec.candidatePool, "candidatePool", atLeastOne, "candidatePool must be at least 1", "Use e.g. 24") {
+            search.candidatePool = v
+        }
+        if let v = setting(spec.heldKarpLimit, "heldKarpLimit", 1...18, "heldKarpLimit must be between 1 and 18", "Use e.g. 15") {
+            search.heldKarpLimit = v
+        }
+        return search
+    }
 
-        // places
-        let start = resolvePlace(file.start, key: "start")
-        let end = file.end.flatMap { resolvePlace($0, key: "end") }
+    mutating func resolveObjective() -> Objective {
+        guard let text = file.objective else { return .mostGames }
+        if let value = Objective(rawValue: text) { return value }
+        problem(
+            ["objective"], "unknown objective '\(text)'",
+            fix: "Use one of: \(Objective.allCases.map(\.rawValue).joined(separator: ", "))")
+        return .mostGames
+    }
 
-        // home teams
+    /// The listed home teams that exist and play one of the sports, each once.
+    mutating func resolveHomeTeams(sports: [String]) -> [String] {
         var homeTeams: [String] = []
         for (i, id) in (file.homeTeams ?? []).enumerated() {
             guard let team = catalog.team(id) else {
@@ -268,8 +296,11 @@ private struct Resolver {
             }
             homeTeams.append(id)
         }
+        return homeTeams
+    }
 
-        // required stadiums
+    /// The listed required stadiums that exist, each once.
+    mutating func resolveRequiredStadiums() -> [String] {
         var required: [String] = []
         for (i, id) in (file.requiredStadiums?.ids ?? []).enumerated() {
             guard catalog.stadium(id) != nil else {
@@ -283,8 +314,11 @@ private struct Resolver {
             }
             required.append(id)
         }
+        return required
+    }
 
-        // must-see games
+    /// The must-see games, resolved and checked, each once.
+    mutating func resolveMustSeeGames(sports: [String], firstDate: LocalDate?, lastDate: LocalDate?) -> [String] {
         var mustSee: [String] = []
         for (i, spec) in (file.mustSee ?? []).enumerated() {
             guard let id = resolveMustSee(spec, index: i, sports: sports, firstDate: firstDate, lastDate: lastDate) else { continue }
@@ -293,24 +327,33 @@ private struct Resolver {
             }
             mustSee.append(id)
         }
-        if case .all = file.requiredStadiums, let firstDate, let lastDate {
-            // Every stadium hosting a home game of the request's sports (of its home teams, when given).
-            let teams = Set(homeTeams)
-            var ids = Set<String>()
-            for game in catalog.games(from: firstDate, through: lastDate)
-            where sports.contains(game.sport) && !game.neutralSite
-                && game.status.isPlayable && (teams.isEmpty || teams.contains(game.homeTeamId))
-            {
-                ids.insert(game.stadiumId)
-            }
-            required = ids.sorted()
-            if required.isEmpty {
-                problem(
-                    ["requiredStadiums"],
-                    "requiredStadiums: all names no stadium: no home games of \(sports.joined(separator: ", ")) in \(firstDate)…\(lastDate)",
-                    fix: "Widen the dates or list the stadiums")
-            }
+        return mustSee
+    }
+
+    /// `requiredStadiums: all`: every stadium hosting a home game of the request's sports (of its home
+    /// teams, when given) in the window.
+    mutating func everyHomeStadium(sports: [String], homeTeams: [String], from firstDate: LocalDate, through lastDate: LocalDate)
+        -> [String]
+    {
+        let teams = Set(homeTeams)
+        var ids = Set<String>()
+        for game in catalog.games(from: firstDate, through: lastDate)
+        where sports.contains(game.sport) && !game.neutralSite
+            && game.status.isPlayable && (teams.isEmpty || teams.contains(game.homeTeamId))
+        {
+            ids.insert(game.stadiumId)
         }
+        if ids.isEmpty {
+            problem(
+                ["requiredStadiums"],
+                "requiredStadiums: all names no stadium: no home games of \(sports.joined(separator: ", ")) in \(firstDate)…\(lastDate)",
+                fix: "Widen the dates or list the stadiums")
+        }
+        return ids.sorted()
+    }
+
+    /// What the objective needs of the rest of the request.
+    mutating func checkObjective(_ objective: Objective, required: [String]) {
         if objective == .fewestDays, file.requiredStadiums?.isEmpty ?? true {
             problem(["objective"], "objective fewestDays needs requiredStadiums (a list, or all)", fix: "Add requiredStadiums: all")
         }
@@ -323,15 +366,6 @@ private struct Resolver {
                 ["objective"], "objective leastDriving needs mustSee games or requiredStadiums (otherwise the best trip is staying home)",
                 fix: "Add mustSee games, or use mostGames")
         }
-
-        guard problems.isEmpty, let firstDate, let lastDate, let start else { return nil }
-        var search2 = search
-        if let pool = search.candidatePool, pool < options { search2.candidatePool = options }
-        return PlanRequest(
-            id: file.id, title: file.title, sports: sports, firstDate: firstDate, lastDate: lastDate, start: start,
-            end: end, objective: objective, mustSeeGameIds: mustSee, requiredStadiumIds: required,
-            homeTeamIds: homeTeams, maxGamesPerDay: maxGamesPerDay, restDays: restDays, optionCount: options,
-            travel: travel, search: search2)
     }
 
     mutating func applyTravel(_ spec: RequestFile.TravelSpec, to travel: inout TravelModel) {

@@ -77,11 +77,45 @@ final class LabelSearch {
         var key: TripKey
     }
 
+    /// What a search looks for and how; given to the initializer, fixed for the search's life.
+    struct Configuration {
+        var objective: Objective
+        var mode: Mode = .exact
+        /// How many best trips are kept (exactly, in exact mode).
+        var poolSize = 1
+        var labelBudget: Int
+        /// Games the search may not use (per candidate), e.g. to find alternatives that avoid a stadium.
+        var excluded: [Bool]? = nil
+        /// A key every trip of the final pool is known to reach (e.g. the beam's k-th best trip, or the
+        /// target of a target-first pass): labels whose bound is below it are pruned before the pool fills.
+        var floor: TripKey? = nil
+        /// Most stadiums: decide only the value (coverage, stadiums) and ignore driving, so labels with the
+        /// same projected visited set collapse whatever they drove (a target-first pass proving the count).
+        var countOnly = false
+        /// Stop as soon as a completed trip reaches this key (`reachedStop` then holds).
+        var stopAt: TripKey? = nil
+        /// Beam mode: rank partial trips by their potential (stadiums + the new stadiums still reachable,
+        /// capped by the games still possible) before their value and driving.
+        var rankByPotential = false
+        /// Record the date of the first completed trip that attends every required stadium with games.
+        var recordFullCoverage = false
+        /// Exact most stadiums: also prune labels by `newStadiumsOnAnyPath` before expanding them.
+        var useLongestPathBound = true
+
+        /// A target-first pass: does some trip reach `target` (coverage and stadiums, driving ignored)?
+        static func reaching(_ target: TripKey, labelBudget: Int, excluded: [Bool]? = nil) -> Configuration {
+            Configuration(
+                objective: .mostStadiums, labelBudget: labelBudget, excluded: excluded, floor: target, countOnly: true,
+                stopAt: target)
+        }
+    }
+
     let graph: TripGraph
     let objective: Objective
     let mode: Mode
     let poolSize: Int
     let labelBudget: Int
+    let config: Configuration
     /// Words per visited set (0 unless the objective is most stadiums).
     let words: Int
 
@@ -89,14 +123,8 @@ final class LabelSearch {
     /// Per label: not dropped (dominated, pruned or pushed out of a beam).
     private(set) var alive: [Bool] = []
     private var sets: [UInt64] = []
-    private var nodeLabels: [[Int32]]
-    /// Exact mode: each game's labels as `Entry`s, in the order of `nodeLabels`.
-    private var nodeEntries: [[Entry]]
-    /// Dead labels still listed per game: exact mode compacts a list when they are half of it; beam mode
-    /// counts labels left dead by an insert that stopped early, cleared at the next insert there.
-    private var deadAt: [Int]
-    /// Beam mode: the worst key a full beam holds, per game.
-    private var beamFloor: [TripKey?]
+    /// Per game: the labels filed there.
+    private var lists: [LabelList]
     /// Best completed trips, best first (ties: found first).
     private(set) var pool: [Completion] = []
     /// A label's state as far as continuations can tell apart equal-valued labels: the visited set
@@ -110,7 +138,20 @@ final class LabelSearch {
     }
     /// Above this many labels at a game, a new label is compared only with its projection bucket.
     static let fullScanLimit = 192
-    private var buckets: [[ProjectionKey: [Entry]]]
+
+    /// The labels filed at one game.
+    private struct LabelList {
+        var labels: [Int32] = []
+        /// Exact mode: the labels as `Entry`s, in the order of `labels`.
+        var entries: [Entry] = []
+        /// Dead labels still listed: exact mode compacts the list when they are half of it; beam mode counts
+        /// labels left dead by an insert that stopped early, cleared at the next insert here.
+        var dead = 0
+        /// Beam mode: the worst key a full beam holds.
+        var beamFloor: TripKey?
+        /// Exact mode, long lists: the entries by projected state (see `fullScanLimit`).
+        var buckets: [ProjectionKey: [Entry]] = [:]
+    }
     /// Beam mode: each stored label's ranking key.
     private var beamKeys: [TripKey] = []
 
@@ -127,32 +168,40 @@ final class LabelSearch {
     /// When not exhausted: an upper bound on the primary value of any trip.
     private(set) var upperBound: Int64?
 
-    /// Relaxed facts per game: reachable from the start and able to finish; the most games still
-    /// possible after it; stadiums and required stadiums still reachable after it.
-    private(set) var useful: [Bool]
-    private var remainingGames: [Int32]
-    /// Per game: the most date changes on any way on from it (each later game day starts one "run" of
-    /// consecutive same-date games), and the most same-date moves between two different stadiums.
-    private var runsAfter: [Int32]
-    private var pairMovesAfter: [Int32]
+    /// What the relaxed graph (ignoring the day state) tells of one game, worked out before the search.
+    struct GameFacts {
+        /// Reachable from the start and able to finish.
+        var isUseful = false
+        /// The most games still possible after it (-1: none, the game is not useful).
+        var remainingGames: Int32 = -1
+        /// The most date changes on any way on from it (each later game day starts one "run" of
+        /// consecutive same-date games), and the most same-date moves between two different stadiums.
+        var runsAfter: Int32 = 0
+        var pairMovesAfter: Int32 = 0
+        /// Required stadiums (bits) still reachable after it.
+        var requiredReach: UInt64 = 0
+        /// Whether a same-date game may follow (then the day state carries on), and the most
+        /// already-driven seconds under which every drive out of it is scheduled as with none.
+        var sameDateAfter = false
+        var freeUsedToday: Int64 = 0
+    }
+    private var facts: [GameFacts]
+    func isUseful(_ game: Int) -> Bool { facts[game].isUseful }
+    /// Per game, `words` words: the stadiums still reachable after it.
+    private var reach: [UInt64]
     /// Stadiums joined by a same-date move (union of such pairs), as bitsets: only components of two or
     /// more stadiums, where one game day can add more than one new stadium.
     private var components: [[UInt64]] = []
-    /// Per game: whether a same-date game may follow (then the day state carries on), and the most
-    /// already-driven seconds under which every drive out of it is scheduled as with none.
-    private var sameDateAfter: [Bool]
-    private var freeUsedToday: [Int64]
-    private var reach: [UInt64]
-    private var requiredReach: [UInt64]
 
-    /// - Parameter excluded: games the search may not use (per candidate), e.g. to find alternatives
-    ///   that avoid a stadium.
-    init(graph: TripGraph, objective: Objective, mode: Mode, poolSize: Int, labelBudget: Int, excluded: [Bool]? = nil) {
+    init(graph: TripGraph, _ configuration: Configuration) {
         self.graph = graph
+        config = configuration
+        let objective = configuration.objective
         self.objective = objective
-        self.mode = mode
-        self.poolSize = max(1, poolSize)
-        self.labelBudget = labelBudget
+        mode = configuration.mode
+        poolSize = max(1, configuration.poolSize)
+        labelBudget = configuration.labelBudget
+        let excluded = configuration.excluded
         self.words = objective == .mostStadiums ? max(1, (graph.stadiumIds.count + 63) / 64) : 0
         scratch = Array(repeating: 0, count: words)
         var notRequired = Array(repeating: ~UInt64(0), count: words)
@@ -161,43 +210,21 @@ final class LabelSearch {
         }
         self.notRequired = notRequired
         let n = graph.count
-        nodeLabels = Array(repeating: [], count: n)
-        nodeEntries = Array(repeating: [], count: n)
-        buckets = Array(repeating: [:], count: n)
-        deadAt = Array(repeating: 0, count: n)
-        beamFloor = Array(repeating: nil, count: n)
-        useful = Array(repeating: false, count: n)
-        remainingGames = Array(repeating: -1, count: n)
-        runsAfter = Array(repeating: 0, count: n)
-        pairMovesAfter = Array(repeating: 0, count: n)
+        lists = Array(repeating: LabelList(), count: n)
+        facts = Array(repeating: GameFacts(), count: n)
         reach = Array(repeating: 0, count: n * words)
-        requiredReach = Array(repeating: 0, count: n)
-        sameDateAfter = Array(repeating: false, count: n)
-        freeUsedToday = Array(repeating: 0, count: n)
         computeRelaxedFacts(excluded: excluded)
-        for v in 0..<n where useful[v] {
+        for v in 0..<n where facts[v].isUseful {
             var most = graph.endArcs[v]?.onOrigin ?? 0
-            for arc in graph.arcs[v] where useful[Int(arc.to)] && graph.allowed(v, Int(arc.to)) {
+            for arc in graph.arcs[v] where facts[Int(arc.to)].isUseful && graph.allowed(v, Int(arc.to)) {
                 most = max(most, arc.onOrigin)
-                if graph.candidates[Int(arc.to)].date == graph.candidates[v].date { sameDateAfter[v] = true }
+                if graph.candidates[Int(arc.to)].date == graph.candidates[v].date { facts[v].sameDateAfter = true }
             }
-            freeUsedToday[v] = graph.capSeconds - most
+            facts[v].freeUsedToday = graph.capSeconds - most
         }
     }
 
-    /// A key every trip of the final pool is known to reach (e.g. the beam's k-th best trip, or the
-    /// target of a target-first pass): labels whose bound is below it are pruned before the pool fills.
-    var floor: TripKey?
-    /// Most stadiums: decide only the value (coverage, stadiums) and ignore driving, so labels with the
-    /// same projected visited set collapse whatever they drove (a target-first pass proving the count).
-    var countOnly = false
-    /// Stop as soon as a completed trip reaches this key (`reachedStop` then holds); a target-first pass
-    /// only asks whether some trip reaches its target.
-    var stopAt: TripKey?
     private(set) var reachedStop = false
-    /// Beam mode: rank partial trips by their potential (stadiums + the new stadiums still reachable,
-    /// capped by the games still possible) before their value and driving.
-    var rankByPotential = false
 
     // MARK: Relaxed facts
 
@@ -215,15 +242,16 @@ final class LabelSearch {
             let cv = graph.candidates[v]
             for arc in graph.arcs[v] {
                 let w = Int(arc.to)
-                guard graph.allowed(v, w), useful[w] else { continue }
-                best = max(best, remainingGames[w] + 1)
+                guard graph.allowed(v, w), facts[w].isUseful else { continue }
+                best = max(best, facts[w].remainingGames + 1)
                 let cw = graph.candidates[w]
                 if cw.date == cv.date {
-                    runsAfter[v] = max(runsAfter[v], runsAfter[w])
-                    pairMovesAfter[v] = max(pairMovesAfter[v], pairMovesAfter[w] + (cw.stadiumBit != cv.stadiumBit ? 1 : 0))
+                    facts[v].runsAfter = max(facts[v].runsAfter, facts[w].runsAfter)
+                    facts[v].pairMovesAfter = max(
+                        facts[v].pairMovesAfter, facts[w].pairMovesAfter + (cw.stadiumBit != cv.stadiumBit ? 1 : 0))
                 } else {
-                    runsAfter[v] = max(runsAfter[v], runsAfter[w] + 1)
-                    pairMovesAfter[v] = max(pairMovesAfter[v], pairMovesAfter[w])
+                    facts[v].runsAfter = max(facts[v].runsAfter, facts[w].runsAfter + 1)
+                    facts[v].pairMovesAfter = max(facts[v].pairMovesAfter, facts[w].pairMovesAfter)
                 }
                 if words > 0 {
                     let wb = w * words
@@ -231,11 +259,11 @@ final class LabelSearch {
                     let bit = graph.candidates[w].stadiumBit
                     reach[base + bit >> 6] |= 1 << UInt64(bit & 63)
                 }
-                requiredReach[v] |= requiredReach[w]
-                if let bit = graph.candidates[w].requiredBit { requiredReach[v] |= 1 << UInt64(bit) }
+                facts[v].requiredReach |= facts[w].requiredReach
+                if let bit = graph.candidates[w].requiredBit { facts[v].requiredReach |= 1 << UInt64(bit) }
             }
-            remainingGames[v] = best
-            useful[v] = best >= 0
+            facts[v].remainingGames = best
+            facts[v].isUseful = best >= 0
         }
         // Components of stadiums joined by same-date moves.
         guard words > 0 else { return }
@@ -246,9 +274,9 @@ final class LabelSearch {
             while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
             return x
         }
-        for v in 0..<n where useful[v] {
+        for v in 0..<n where facts[v].isUseful {
             let cv = graph.candidates[v]
-            for arc in graph.arcs[v] where useful[Int(arc.to)] && graph.allowed(v, Int(arc.to)) {
+            for arc in graph.arcs[v] where facts[Int(arc.to)].isUseful && graph.allowed(v, Int(arc.to)) {
                 let cw = graph.candidates[Int(arc.to)]
                 guard cw.date == cv.date, cw.stadiumBit != cv.stadiumBit else { continue }
                 let a = root(cv.stadiumBit), b = root(cw.stadiumBit)
@@ -277,11 +305,11 @@ final class LabelSearch {
         let rb = node * words
         var reachable = 0
         for k in 0..<words { reachable += (reach[rb + k] & ~bits[k]).nonzeroBitCount }
-        var best = min(reachable, Int(max(0, remainingGames[node])))
+        var best = min(reachable, Int(max(0, facts[node].remainingGames)))
         let perDay = graph.request.maxGamesPerDay
-        var moves = Int(pairMovesAfter[node])
+        var moves = Int(facts[node].pairMovesAfter)
         if moves > 0 {
-            var extra = sameDateAfter[node] ? max(0, perDay - gamesToday) : 0
+            var extra = facts[node].sameDateAfter ? max(0, perDay - gamesToday) : 0
             for mask in components {
                 var m = 0
                 for k in 0..<words { m += (mask[k] & reach[rb + k] & ~bits[k]).nonzeroBitCount }
@@ -289,7 +317,7 @@ final class LabelSearch {
             }
             moves = min(moves, extra)
         }
-        best = min(best, Int(runsAfter[node]) + moves)
+        best = min(best, Int(facts[node].runsAfter) + moves)
         return best
     }
 
@@ -308,7 +336,7 @@ final class LabelSearch {
     /// The beam's ranking of a partial trip: its key, or with `rankByPotential` (coverage still possible,
     /// stadiums + reachable new ones, then stadiums so far, then driving).
     @inline(__always) private func beamKey(_ index: Int) -> TripKey {
-        guard rankByPotential, words > 0 else { return key(labels[index]) }
+        guard config.rankByPotential, words > 0 else { return key(labels[index]) }
         let node = Int(labels[index].node)
         let b = bound(index, node: node)
         return TripKey(coverage: b.coverage, primary: b.primary << 20 | Int64(labels[index].distinct), secondary: -labels[index].driving)
@@ -328,7 +356,7 @@ final class LabelSearch {
             let ab = ai * words, bb = bi * words, rb = node * words
             for k in 0..<words { lost += (sets[ab + k] & ~sets[bb + k] & reach[rb + k]).nonzeroBitCount }
             let margin = Int(a.distinct) - Int(b.distinct) - lost
-            return margin > 0 || (margin == 0 && (countOnly || a.driving <= b.driving))
+            return margin > 0 || (margin == 0 && (config.countOnly || a.driving <= b.driving))
         }
     }
 
@@ -342,9 +370,9 @@ final class LabelSearch {
     /// An optimistic key for any trip extending label `li` at `node`.
     private func bound(_ li: Int, node: Int) -> TripKey {
         let l = labels[li]
-        var coverage = l.requiredMask.nonzeroBitCount + (requiredReach[node] & ~l.requiredMask).nonzeroBitCount
+        var coverage = l.requiredMask.nonzeroBitCount + (facts[node].requiredReach & ~l.requiredMask).nonzeroBitCount
         let lb = li * words
-        if requiredReach[node] & ~l.requiredMask != 0, words > 0 {
+        if facts[node].requiredReach & ~l.requiredMask != 0, words > 0 {
             // Required stadiums still to cover are new stadiums among the required ones: the same bound,
             // with every stadium that is not required counted as visited.
             for k in 0..<words { scratch[k] = sets[lb + k] | notRequired[k] }
@@ -354,18 +382,13 @@ final class LabelSearch {
         let more = sets.withUnsafeBufferPointer { all in
             newStadiumsBound(node: node, bits: UnsafeBufferPointer(rebasing: all[lb..<(lb + words)]), gamesToday: Int(l.gamesToday))
         }
-        return TripKey(coverage: coverage, primary: Int64(Int(l.distinct) + more), secondary: countOnly ? 0 : -l.driving)
+        return TripKey(coverage: coverage, primary: Int64(Int(l.distinct) + more), secondary: config.countOnly ? 0 : -l.driving)
     }
 
-    /// Record the date of the first completed trip that attends every required stadium with games.
-    var recordFullCoverage = false
     private(set) var firstFullCoverageDate: LocalDate?
-    /// Stadium bits that are not required (all ones beyond the stadiums), for the coverage bound. Stored,
-    /// not lazy: `bound` reads it for every label, and a lazy array is fetched (retained) at each read.
+    /// Stadium bits that are not required (all ones beyond the stadiums), for the coverage bound.
     private let notRequired: [UInt64]
 
-    /// Exact most stadiums: also prune labels by `newStadiumsOnAnyPath` before expanding them.
-    var useLongestPathBound = true
     private(set) var pathPruned = 0
     private var pathLanes: [PathLanes] = []
     /// One value per label of a batch of the path bound.
@@ -414,7 +437,7 @@ final class LabelSearch {
             storage = finish + arcStart + arcTo + arcStadium
         }
     }
-    private lazy var pathGraph = PathGraph(graph: graph, useful: useful)
+    private lazy var pathGraph = PathGraph(graph: graph, useful: facts.map(\.isUseful))
 
     /// The most new stadiums any way on from `node` can add to label `li`'s visited set, relaxed: the
     /// longest path (over useful games and allowed arcs, ignoring the day state) counting each move to
@@ -472,21 +495,21 @@ final class LabelSearch {
     }
 
     /// The bounds the labels at game `v` will ask for, worked out before they are expanded, by position in
-    /// `nodeLabels[v]` (which expanding `v` does not change): each living label's cheap bound, and the
+    /// `lists[v].labels` (which expanding `v` does not change): each living label's cheap bound, and the
     /// path bounds, together, of those the cheap bound keeps under the threshold as it is now. The
     /// threshold only rises while `v` is expanded, so a label that asks for its path bound later is among
     /// them. Empty when there is no threshold yet: then each label works its bounds out alone.
     private func boundsAhead(at v: Int) -> [(cheap: TripKey, more: Int?)?] {
-        guard mode == .exact, objective == .mostStadiums, useLongestPathBound, let threshold else { return [] }
-        var ahead: [(cheap: TripKey, more: Int?)?] = nodeLabels[v].map { li in
+        guard mode == .exact, objective == .mostStadiums, config.useLongestPathBound, let threshold else { return [] }
+        var ahead: [(cheap: TripKey, more: Int?)?] = lists[v].labels.map { li in
             alive[Int(li)] ? (bound(Int(li), node: v), nil) : nil
         }
         let asking = ahead.indices.filter { position in
             guard let cheap = ahead[position]?.cheap else { return false }
-            return cheap >= threshold && cheap.primary > Int64(labels[Int(nodeLabels[v][position])].distinct)
+            return cheap >= threshold && cheap.primary > Int64(labels[Int(lists[v].labels[position])].distinct)
         }
         guard !asking.isEmpty else { return ahead }
-        let paths = newStadiumsOnAnyPath(labels: asking.map { Int(nodeLabels[v][$0]) }, node: v)
+        let paths = newStadiumsOnAnyPath(labels: asking.map { Int(lists[v].labels[$0]) }, node: v)
         for (position, more) in zip(asking, paths) { ahead[position]?.more = more }
         return ahead
     }
@@ -494,9 +517,9 @@ final class LabelSearch {
     /// An upper bound on the (coverage, stadiums) of any trip: the best bound of a first game.
     func rootBound() -> TripKey? {
         var best: TripKey?
-        for v in 0..<graph.count where useful[v] && graph.startAllowed(v) && graph.startArcs[v] != nil {
+        for v in 0..<graph.count where facts[v].isUseful && graph.startAllowed(v) && graph.startArcs[v] != nil {
             let c = graph.candidates[v]
-            var coverage = requiredReach[v]
+            var coverage = facts[v].requiredReach
             if let bit = c.requiredBit { coverage |= 1 << UInt64(bit) }
             var own = Array(repeating: UInt64(0), count: words)
             own[c.stadiumBit >> 6] |= 1 << UInt64(c.stadiumBit & 63)
@@ -509,7 +532,7 @@ final class LabelSearch {
 
     private var threshold: TripKey? {
         let own = pool.count >= poolSize ? pool[pool.count - 1].key : nil
-        switch (own, floor) {
+        switch (own, config.floor) {
         case let (a?, b?): return max(a, b)
         case let (a?, nil): return a
         case let (nil, b?): return b
@@ -521,7 +544,7 @@ final class LabelSearch {
 
     func run() {
         let n = graph.count
-        for v in 0..<n where useful[v] && graph.startAllowed(v) {
+        for v in 0..<n where facts[v].isUseful && graph.startAllowed(v) {
             guard let arc = graph.startArcs[v] else { continue }
             let c = graph.candidates[v]
             var label = Label(
@@ -536,10 +559,10 @@ final class LabelSearch {
             }
             insertLast(at: v)
         }
-        nodes: for v in 0..<n where useful[v] {
+        nodes: for v in 0..<n where facts[v].isUseful {
             let canFinish = graph.mayFinish(at: v)
             let ahead = boundsAhead(at: v)
-            for (position, li32) in nodeLabels[v].enumerated() {
+            for (position, li32) in lists[v].labels.enumerated() {
                 let li = Int(li32)
                 guard alive[li] else { continue }
                 if mode == .exact, objective == .mostStadiums, let threshold {
@@ -548,7 +571,7 @@ final class LabelSearch {
                     if cheap < threshold { alive[li] = false; continue }
                     // Before expanding, the path bound (a longest path over what follows); costly, so only
                     // when the cheap bound leaves room below it to prune.
-                    if useLongestPathBound, cheap.primary > Int64(labels[li].distinct) {
+                    if config.useLongestPathBound, cheap.primary > Int64(labels[li].distinct) {
                         let more = known?.more ?? newStadiumsOnAnyPath(label: li, node: v)
                         let path = Int64(labels[li].distinct) + Int64(more)
                         if TripKey(coverage: cheap.coverage, primary: min(path, cheap.primary), secondary: cheap.secondary) < threshold {
@@ -567,17 +590,17 @@ final class LabelSearch {
                 if canFinish, let end = graph.finish(from: v, state: state) {
                     let completion = Completion(label: li32, endSeconds: end.seconds, key: key(label, extraDriving: end.seconds))
                     addCompletion(completion)
-                    if recordFullCoverage, completion.key.coverage == graph.requiredWithGames.count,
+                    if config.recordFullCoverage, completion.key.coverage == graph.requiredWithGames.count,
                         firstFullCoverageDate.map({ graph.candidates[v].date < $0 }) ?? true
                     {
                         firstFullCoverageDate = graph.candidates[v].date
                     }
-                    if let stopAt, completion.key >= stopAt { reachedStop = true; break nodes }
+                    if let stopAt = config.stopAt, completion.key >= stopAt { reachedStop = true; break nodes }
                 }
                 let base = li * words
                 for arc in graph.arcs[v] {
                     let w = Int(arc.to)
-                    guard useful[w], graph.allowed(v, w) else { continue }
+                    guard facts[w].isUseful, graph.allowed(v, w) else { continue }
                     guard let next = graph.extend(from: v, state: state, arc: arc) else { continue }
                     let stadiumBit = graph.candidates[w].stadiumBit
                     var newLabel = Label(
@@ -591,19 +614,20 @@ final class LabelSearch {
                     if mode == .exact, words > 0, let threshold {
                         for k in 0..<words { scratch[k] = sets[base + k] }
                         scratch[word] |= mask
-                        if !sameDateAfter[w] { newLabel.gamesToday = 1 }
+                        if !facts[w].sameDateAfter { newLabel.gamesToday = 1 }
                         let more = scratch.withUnsafeBufferPointer {
                             newStadiumsBound(node: w, bits: $0, gamesToday: Int(newLabel.gamesToday))
                         }
-                        var required = newLabel.requiredMask | requiredReach[w]
+                        var required = newLabel.requiredMask | facts[w].requiredReach
                         if let bit = graph.candidates[w].requiredBit { required |= 1 << UInt64(bit) }
                         let b = TripKey(
                             coverage: required.nonzeroBitCount, primary: Int64(Int(newLabel.distinct) + more),
-                            secondary: countOnly ? 0 : -newLabel.driving)
+                            secondary: config.countOnly ? 0 : -newLabel.driving)
                         if b < threshold { labelsPruned += 1; continue }
                     }
                     // A full beam rejects a label worse than all it holds before anything is stored.
-                    if case .beam(let width) = mode, !rankByPotential, nodeLabels[w].count >= width, let floor = beamFloor[w],
+                    if case .beam(let width) = mode, !config.rankByPotential, lists[w].labels.count >= width,
+                        let floor = lists[w].beamFloor,
                         key(newLabel) <= floor
                     {
                         continue
@@ -623,8 +647,8 @@ final class LabelSearch {
     /// Stops at the budget: the bound is the best of the pool and every label not yet settled.
     private func finishEarly(from v: Int) {
         var best = pool.first.map { $0.key.primary } ?? Int64.min
-        for w in v..<graph.count where useful[w] {
-            for li in nodeLabels[w] where alive[Int(li)] {
+        for w in v..<graph.count where facts[w].isUseful {
+            for li in lists[w].labels where alive[Int(li)] {
                 best = max(best, bound(Int(li), node: w).primary)
             }
         }
@@ -637,9 +661,9 @@ final class LabelSearch {
         // A day state that cannot change any continuation is normalised, so such labels compare equal:
         // with no same-date game after w, the games-today count never matters, and driving already done
         // that day matters only when it would cap a drive out of w.
-        if !sameDateAfter[w] {
+        if !facts[w].sameDateAfter {
             labels[index].gamesToday = 1
-            if labels[index].usedToday <= freeUsedToday[w] { labels[index].usedToday = 0 }
+            if labels[index].usedToday <= facts[w].freeUsedToday { labels[index].usedToday = 0 }
         }
         let newLabel = labels[index]
         switch mode {
@@ -657,37 +681,37 @@ final class LabelSearch {
                     usedToday: newLabel.usedToday, gamesToday: newLabel.gamesToday, required: newLabel.requiredMask)
             }
             let entry = Entry(index, newLabel)
-            if let bucketKey, nodeLabels[w].count > Self.fullScanLimit {
+            if let bucketKey, lists[w].labels.count > Self.fullScanLimit {
                 // Taken out of the table while it changes, so it is changed in place, not copied.
-                var bucket = buckets[w].removeValue(forKey: bucketKey) ?? []
+                var bucket = lists[w].buckets.removeValue(forKey: bucketKey) ?? []
                 bucket.removeAll { !alive[Int($0.label)] }
                 guard let dead = admitLast(entry, among: bucket, node: w) else {
-                    buckets[w][bucketKey] = bucket
+                    lists[w].buckets[bucketKey] = bucket
                     discardLast(); return
                 }
                 if dead > 0 { bucket.removeAll { !alive[Int($0.label)] } }
                 bucket.append(entry)
-                buckets[w][bucketKey] = bucket
+                lists[w].buckets[bucketKey] = bucket
                 file(entry, at: w, dead: dead)
                 return
             }
-            guard let dead = admitLast(entry, among: nodeEntries[w], node: w) else { discardLast(); return }
-            if let bucketKey { buckets[w][bucketKey, default: []].append(entry) }
+            guard let dead = admitLast(entry, among: lists[w].entries, node: w) else { discardLast(); return }
+            if let bucketKey { lists[w].buckets[bucketKey, default: []].append(entry) }
             file(entry, at: w, dead: dead)
         case .beam(let width):
             let newKey = beamKey(index)
             while beamKeys.count < labels.count { beamKeys.append(newKey) }
             beamKeys[index] = newKey
-            if nodeLabels[w].count >= width, let floor = beamFloor[w], newKey <= floor { discardLast(); return }
+            if lists[w].labels.count >= width, let floor = lists[w].beamFloor, newKey <= floor { discardLast(); return }
             var worst = -1
             var worstKey: TripKey?
             var died = false
-            for ei in nodeLabels[w] where alive[Int(ei)] {
+            for ei in lists[w].labels where alive[Int(ei)] {
                 let k = beamKeys[Int(ei)]
                 if sameSet(Int(ei), index) {
                     if k >= newKey {
                         // Labels this pass killed stay listed until the next insert here clears them.
-                        if died { deadAt[w] += 1 }
+                        if died { lists[w].dead += 1 }
                         discardLast(); return
                     }
                     alive[Int(ei)] = false
@@ -698,21 +722,21 @@ final class LabelSearch {
             }
             // Only labels killed here or at an earlier insert that stopped early are dead: a list is
             // cleared only then (beam mode kills labels nowhere else).
-            if died || deadAt[w] > 0 {
-                nodeLabels[w].removeAll { !alive[Int($0)] }
-                deadAt[w] = 0
+            if died || lists[w].dead > 0 {
+                lists[w].labels.removeAll { !alive[Int($0)] }
+                lists[w].dead = 0
             }
-            if nodeLabels[w].count >= width {
+            if lists[w].labels.count >= width {
                 guard let worstKey, newKey > worstKey else { discardLast(); return }
                 alive[worst] = false
-                if let position = nodeLabels[w].firstIndex(of: Int32(worst)) { nodeLabels[w].remove(at: position) }
+                if let position = lists[w].labels.firstIndex(of: Int32(worst)) { lists[w].labels.remove(at: position) }
             }
-            nodeLabels[w].append(Int32(index))
+            lists[w].labels.append(Int32(index))
             labelsCreated += 1
-            if nodeLabels[w].count >= width {
-                var floor = beamKeys[Int(nodeLabels[w][0])]
-                for ei in nodeLabels[w].dropFirst() where beamKeys[Int(ei)] < floor { floor = beamKeys[Int(ei)] }
-                beamFloor[w] = floor
+            if lists[w].labels.count >= width {
+                var floor = beamKeys[Int(lists[w].labels[0])]
+                for ei in lists[w].labels.dropFirst() where beamKeys[Int(ei)] < floor { floor = beamKeys[Int(ei)] }
+                lists[w].beamFloor = floor
             }
         }
     }
@@ -723,15 +747,15 @@ final class LabelSearch {
     /// Exact mode: files an admitted label at game `w`, where `dead` labels of its list just died; a
     /// list half dead is compacted.
     private func file(_ entry: Entry, at w: Int, dead: Int) {
-        nodeLabels[w].append(entry.label)
-        nodeEntries[w].append(entry)
+        lists[w].labels.append(entry.label)
+        lists[w].entries.append(entry)
         labelsCreated += 1
-        largestLabelList = max(largestLabelList, nodeLabels[w].count)
-        deadAt[w] += dead
-        if deadAt[w] * 2 > nodeLabels[w].count {
-            nodeLabels[w].removeAll { !alive[Int($0)] }
-            nodeEntries[w].removeAll { !alive[Int($0.label)] }
-            deadAt[w] = 0
+        largestLabelList = max(largestLabelList, lists[w].labels.count)
+        lists[w].dead += dead
+        if lists[w].dead * 2 > lists[w].labels.count {
+            lists[w].labels.removeAll { !alive[Int($0)] }
+            lists[w].entries.removeAll { !alive[Int($0.label)] }
+            lists[w].dead = 0
         }
     }
 

@@ -148,7 +148,7 @@ struct PlanText {
 
     /// `exact label-setting search (proven)`.
     var searchSummary: String {
-        let method = plan.search.method.replacingOccurrences(of: "-", with: " ")
+        let method = plan.search.method.description.replacingOccurrences(of: "-", with: " ")
         var text = plan.search.isExact ? "\(method) (exact)" : "\(method) (heuristic)"
         if let bound = plan.search.upperBound { text += ", upper bound \(Format.trimmed(bound, 3))" }
         return text

@@ -121,13 +121,12 @@ enum Format {
     }
 
     /// `mostStadiums` → `most distinct stadiums`.
-    static func objective(_ name: String) -> String {
-        switch name {
-        case "mostGames": return "most games"
-        case "mostStadiums": return "most distinct stadiums"
-        case "leastDriving": return "least driving"
-        case "fewestDays": return "fewest days"
-        default: return name
+    static func objective(_ objective: Objective) -> String {
+        switch objective {
+        case .mostGames: return "most games"
+        case .mostStadiums: return "most distinct stadiums"
+        case .leastDriving: return "least driving"
+        case .fewestDays: return "fewest days"
         }
     }
 

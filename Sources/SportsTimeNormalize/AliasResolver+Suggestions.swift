@@ -75,7 +75,6 @@ enum NameSimilarity {
             let slug = Slug.make(name)
             var key: [UInt8] = []
             key.reserveCapacity(slug.utf8.count)
-            // Sized once: a word per dash and one more, at most (grown word by word, it was copied twice).
             var words: [String] = []
             words.reserveCapacity(slug.utf8.count(where: { $0 == UInt8(ascii: "-") }) + 1)
             var wordStart = 0

@@ -109,19 +109,12 @@ public struct AliasResolver: Sendable {
         var isDated: Bool
     }
 
-    /// What a game needs of a team: its id and its homes. A class: a resolved game keeps a reference
-    /// (one retain) instead of a copy of the team (a retain of each of its strings).
-    final class TeamFacts: Sendable {
+    /// What a game needs of a team: its id and its homes.
+    struct TeamFacts: Sendable {
         let id: String
         let homeStadiumId: String
         /// Its dated homes (`team-homes.csv`), in `TeamHomeSpell.precedes` order; empty when it has none.
         let spells: [TeamHomeSpell]
-        /// The stadium of `homeStadiumId` (nil when the reference does not define it).
-        let homeStadium: StadiumFacts?
-
-        init(_ team: Team, spells: [TeamHomeSpell], homeStadium: StadiumFacts?) {
-            id = team.id; homeStadiumId = team.homeStadiumId; self.spells = spells; self.homeStadium = homeStadium
-        }
 
         /// Whether the team has dated homes, so that its home can differ between dates.
         var hasDatedHomes: Bool { !spells.isEmpty }
@@ -134,8 +127,8 @@ public struct AliasResolver: Sendable {
         }
     }
 
-    /// What a game needs of a stadium, with its zone looked up once. A class, as `TeamFacts`.
-    final class StadiumFacts: Sendable {
+    /// What a game needs of a stadium, with its zone looked up once.
+    struct StadiumFacts: Sendable {
         let id: String
         let name: String
         /// The zone as the reference spells it.
@@ -143,74 +136,29 @@ public struct AliasResolver: Sendable {
         let openedYear: Int?
         /// The IANA zone; nil when `timeZoneName` is not one.
         let zone: TimeZone?
-
-        init(_ stadium: Stadium, zone: TimeZone?) {
-            id = stadium.id; name = stadium.name; timeZoneName = stadium.timeZone; openedYear = stadium.openedYear
-            self.zone = zone
-        }
     }
-
-    /// The indexes, in one reference: the resolver is copied wherever a batch uses it, and a copy of one
-    /// reference costs one retain instead of one per index.
-    private final class Storage: Sendable {
-        let teamIndex: [String: [String: Bucket]]
-        let stadiumIndex: [String: Bucket]
-        let teamEntriesBySport: [String: [Entry]]
-        let stadiumEntries: [Entry]
-        let teamsById: [String: Team]
-        let stadiumsById: [String: Stadium]
-        let zonesByStadium: [String: TimeZone]
-        let homeSpellsByTeam: [String: [TeamHomeSpell]]
-        let homeCandidatesByStadium: [String: [String: [String]]]
-        let knownSports: Set<String>
-        let sportsById: [String: Sport]
-        let teamFactsById: [String: TeamFacts]
-        let stadiumFactsById: [String: StadiumFacts]
-
-        init(
-            teamIndex: [String: [String: Bucket]], stadiumIndex: [String: Bucket],
-            teamEntriesBySport: [String: [Entry]], stadiumEntries: [Entry], teamsById: [String: Team],
-            stadiumsById: [String: Stadium], zonesByStadium: [String: TimeZone],
-            homeSpellsByTeam: [String: [TeamHomeSpell]], homeCandidatesByStadium: [String: [String: [String]]],
-            knownSports: Set<String>, sportsById: [String: Sport]
-        ) {
-            var stadiumFacts: [String: StadiumFacts] = [:]
-            for (id, stadium) in stadiumsById { stadiumFacts[id] = StadiumFacts(stadium, zone: zonesByStadium[id]) }
-            var teamFacts: [String: TeamFacts] = [:]
-            for (id, team) in teamsById {
-                teamFacts[id] = TeamFacts(
-                    team, spells: homeSpellsByTeam[id] ?? [], homeStadium: stadiumFacts[team.homeStadiumId])
-            }
-            self.teamFactsById = teamFacts; self.stadiumFactsById = stadiumFacts
-            self.teamIndex = teamIndex; self.stadiumIndex = stadiumIndex
-            self.teamEntriesBySport = teamEntriesBySport; self.stadiumEntries = stadiumEntries
-            self.teamsById = teamsById; self.stadiumsById = stadiumsById; self.zonesByStadium = zonesByStadium
-            self.homeSpellsByTeam = homeSpellsByTeam; self.homeCandidatesByStadium = homeCandidatesByStadium
-            self.knownSports = knownSports; self.sportsById = sportsById
-        }
-    }
-
-    private let storage: Storage
 
     /// Sport → match key → entries.
-    private var teamIndex: [String: [String: Bucket]] { storage.teamIndex }
+    private let teamIndex: [String: [String: Bucket]]
     /// Match key → entries.
-    private var stadiumIndex: [String: Bucket] { storage.stadiumIndex }
+    private let stadiumIndex: [String: Bucket]
     /// Every team entry per sport, for suggestions.
-    var teamEntriesBySport: [String: [Entry]] { storage.teamEntriesBySport }
+    let teamEntriesBySport: [String: [Entry]]
     /// Every stadium entry, for suggestions.
-    var stadiumEntries: [Entry] { storage.stadiumEntries }
-
-    private var teamsById: [String: Team] { storage.teamsById }
-    private var stadiumsById: [String: Stadium] { storage.stadiumsById }
+    let stadiumEntries: [Entry]
+    private let teamsById: [String: Team]
+    private let stadiumsById: [String: Stadium]
     /// Stadium id → its time zone, for stadiums whose zone is a real IANA zone.
-    private var zonesByStadium: [String: TimeZone] { storage.zonesByStadium }
+    private let zonesByStadium: [String: TimeZone]
     /// Team id → its dated homes (`ReferenceData.teamHomes`), in `TeamHomeSpell.precedes` order.
-    private var homeSpellsByTeam: [String: [TeamHomeSpell]] { storage.homeSpellsByTeam }
+    private let homeSpellsByTeam: [String: [TeamHomeSpell]]
     /// Sport → stadium id → ids of the teams of that sport whose home it is on some date: by `homeStadiumId`
     /// or by a dated home (sorted). Which of them it is home to on a date is `homeTeams(of:sport:on:)`.
-    private var homeCandidatesByStadium: [String: [String: [String]]] { storage.homeCandidatesByStadium }
-    private var knownSports: Set<String> { storage.knownSports }
+    private let homeCandidatesByStadium: [String: [String: [String]]]
+    private let knownSports: Set<String>
+    private let sportsById: [String: Sport]
+    private let teamFactsById: [String: TeamFacts]
+    private let stadiumFactsById: [String: StadiumFacts]
 
     public init(reference: ReferenceData) {
         var teamsById: [String: Team] = [:]
@@ -279,11 +227,20 @@ public struct AliasResolver: Sendable {
 
         var sportsById: [String: Sport] = [:]
         for sport in reference.sports { sportsById[sport.id] = sport }
-        self.storage = Storage(
-            teamIndex: teamIndex, stadiumIndex: stadiumIndex, teamEntriesBySport: bySport, stadiumEntries: stadiumEntries,
-            teamsById: teamsById, stadiumsById: stadiumsById, zonesByStadium: zones, homeSpellsByTeam: spells,
-            homeCandidatesByStadium: homes.mapValues { $0.mapValues { $0.sorted() } },
-            knownSports: Set(reference.sports.map(\.id)), sportsById: sportsById)
+        self.teamIndex = teamIndex; self.stadiumIndex = stadiumIndex
+        self.teamEntriesBySport = bySport; self.stadiumEntries = stadiumEntries
+        self.teamsById = teamsById; self.stadiumsById = stadiumsById; self.zonesByStadium = zones
+        self.homeSpellsByTeam = spells
+        self.homeCandidatesByStadium = homes.mapValues { $0.mapValues { $0.sorted() } }
+        self.knownSports = Set(reference.sports.map(\.id)); self.sportsById = sportsById
+        self.stadiumFactsById = stadiumsById.mapValues { stadium in
+            StadiumFacts(
+                id: stadium.id, name: stadium.name, timeZoneName: stadium.timeZone, openedYear: stadium.openedYear,
+                zone: zones[stadium.id])
+        }
+        self.teamFactsById = teamsById.mapValues { team in
+            TeamFacts(id: team.id, homeStadiumId: team.homeStadiumId, spells: spells[team.id] ?? [])
+        }
     }
 
     /// The sport with this id (built in or dynamic).
@@ -295,21 +252,16 @@ public struct AliasResolver: Sendable {
     public func team(id: String) -> Team? { teamsById[id] }
 
     /// What a game needs of the team with this id.
-    func teamFacts(id: String) -> TeamFacts? { storage.teamFactsById[id] }
+    func teamFacts(id: String) -> TeamFacts? { teamFactsById[id] }
 
     /// What a game needs of the stadium with this id.
-    func stadiumFacts(id: String) -> StadiumFacts? { storage.stadiumFactsById[id] }
-
-    /// Whether the reference defines the team `id` (asked without a copy of the team).
-    public func definesTeam(_ id: String) -> Bool { teamsById.index(forKey: id) != nil }
+    func stadiumFacts(id: String) -> StadiumFacts? { stadiumFactsById[id] }
 
     /// The stadium with this id.
     public func stadium(id: String) -> Stadium? { stadiumsById[id] }
 
     /// The IANA zone of a stadium; nil when the stadium is unknown or its zone is not a real IANA zone.
     public func timeZone(ofStadium id: String) -> TimeZone? { zonesByStadium[id] }
-
-    private var sportsById: [String: Sport] { storage.sportsById }
 
     /// Whether the reference defines this sport (built in or dynamic).
     public func isKnownSport(_ sport: String) -> Bool { knownSports.contains(sport) }
@@ -331,8 +283,7 @@ public struct AliasResolver: Sendable {
     /// Ids of the teams of `sport` whose home on `date` is `stadiumId`, sorted.
     public func homeTeams(of stadiumId: String, sport: String, on date: LocalDate) -> [String] {
         guard let candidates = homeCandidatesByStadium[sport]?[stadiumId] else { return [] }
-        // Each candidate's homes read from its facts (a copy of the team would retain each of its strings).
-        return candidates.filter { storage.teamFactsById[$0]?.homeStadiumId(on: date) == stadiumId }
+        return candidates.filter { teamFactsById[$0]?.homeStadiumId(on: date) == stadiumId }
     }
 
     // MARK: Resolution

@@ -14,59 +14,25 @@ struct DoubleheaderNumbering {
     /// For a duplicate listing, the index of the game it repeats, per index of the input.
     private(set) var duplicateOf: [Int: Int] = [:]
 
-    /// Games with the same key are the same pairing on the same local date. No string in it: the teams
-    /// are compared by identity (the resolver has one `TeamFacts` per team) and the sport and season by
-    /// their number in the batch (hashing the strings of each game cost most of the numbering).
+    /// Games with the same key are the same pairing on the same local date.
     private struct PairingDay: Hashable {
-        var season: Int
-        var localDate: LocalDate
-        var away: ObjectIdentifier
-        var home: ObjectIdentifier
-    }
-
-    private struct SportSeason: Hashable {
         var sport: String
         var season: String
+        var localDate: LocalDate
+        var awayTeamId: String
+        var homeTeamId: String
+
+        init(_ game: ResolvedGame) {
+            (sport, season, localDate) = (game.raw.sport, game.raw.season, game.schedule.localDate)
+            (awayTeamId, homeTeamId) = (game.away.id, game.home.id)
+        }
     }
 
-    /// Numbers `games`, whose records are `raws` (by `ResolvedGame.rawIndex`).
-    init(games: [ResolvedGame], of raws: [RawGame]) {
-        // Games and records read in place by index (a copy of each would retain every string of it).
-        numbers = games.indices.map { Self.sourceNumber(raws[games[$0].rawIndex].gameNumber) }
-        // Each pairing day's games as a chain through `following` (its first and last game in `ends`): no
-        // array per pairing day, when nearly every one has a single game. Groups are numbered apart from
-        // each other, so the order they are met in does not matter.
-        var ends: [PairingDay: (first: Int, last: Int)] = [:]
-        ends.reserveCapacity(games.count) // one group per game, nearly: sized once, never rehashed
-        var following = [Int](repeating: -1, count: games.count)
-        var shared: [Int] = []
-        // Each sport and season numbered as met; a batch has one or a few, the last one is kept at hand.
-        var seasons: [SportSeason: Int] = [:]
-        var last: (sportSeason: SportSeason, number: Int)?
-        for index in games.indices {
-            let record = games[index].rawIndex
-            let season: Int
-            if let last, last.sportSeason.sport == raws[record].sport, last.sportSeason.season == raws[record].season {
-                season = last.number
-            } else {
-                let sportSeason = SportSeason(sport: raws[record].sport, season: raws[record].season)
-                season = seasons[sportSeason, default: seasons.count]
-                seasons[sportSeason] = season
-                last = (sportSeason, season)
-            }
-            let key = PairingDay(
-                season: season, localDate: games[index].schedule.localDate,
-                away: ObjectIdentifier(games[index].away), home: ObjectIdentifier(games[index].home))
-            // Added with one lookup (a second only for a pairing day met before, which is rare).
-            if let known = ends.updateValue((first: index, last: index), forKey: key) {
-                ends[key] = (first: known.first, last: index)
-                following[known.last] = index
-                if known.first == known.last { shared.append(known.first) }
-            }
-        }
-        for first in shared {
-            let members = Array(sequence(first: first) { following[$0] >= 0 ? following[$0] : nil })
-            let ordered = members.sorted { Self.order(games[$0], games[$1], raws) }
+    init(games: [ResolvedGame]) {
+        numbers = games.map { game in game.raw.gameNumber.flatMap { $0 > 0 ? $0 : nil } }
+        let pairingDays = Dictionary(grouping: games.indices) { PairingDay(games[$0]) }
+        for members in pairingDays.values where members.count > 1 {
+            let ordered = members.sorted { Self.order(games[$0], games[$1]) }
             var survivors: [Int] = []
             var unnumberedStarts: [Instant?: Int] = [:]
             for index in ordered {
@@ -91,16 +57,10 @@ struct DoubleheaderNumbering {
         }
     }
 
-    private static func sourceNumber(_ gameNumber: Int?) -> Int? {
-        guard let number = gameNumber, number > 0 else { return nil }
-        return number
-    }
-
     /// Start time first (games without one last), then the source's id, then the record id.
-    private static func order(_ a: ResolvedGame, _ b: ResolvedGame, _ raws: [RawGame]) -> Bool {
+    private static func order(_ a: ResolvedGame, _ b: ResolvedGame) -> Bool {
         let aStart = a.schedule.startUTC?.secondsSinceEpoch ?? .max
         let bStart = b.schedule.startUTC?.secondsSinceEpoch ?? .max
-        let (aRaw, bRaw) = (a.rawIndex, b.rawIndex)
-        return (aStart, raws[aRaw].sourceGameId ?? "", raws[aRaw].id) < (bStart, raws[bRaw].sourceGameId ?? "", raws[bRaw].id)
+        return (aStart, a.raw.sourceGameId ?? "", a.raw.id) < (bStart, b.raw.sourceGameId ?? "", b.raw.id)
     }
 }

@@ -50,8 +50,7 @@ struct GameSchedule: Hashable, Sendable {
     }
 
     /// Works out the start instant and the stadium-local date of a raw record (its `date`, `dateZone`,
-    /// `startUTC`, `localTime` and `timeTBD`; taken apart, so that a record read in place in its batch is
-    /// not copied) at a stadium in `stadiumZone`:
+    /// `startUTC`, `localTime` and `timeTBD`) at a stadium in `stadiumZone`:
     ///
     /// - a start instant from the source wins: the local date is its date in the stadium's zone;
     /// - a naive `localTime` is read in `dateZone` (the stadium's zone for `venue`) to make the instant;
@@ -61,13 +60,11 @@ struct GameSchedule: Hashable, Sendable {
     ///   local date is the printed date when that date is the venue's, else the placeholder's local date.
     ///
     /// - Returns: the schedule, or the reason it cannot be worked out.
-    static func make(
-        date: LocalDate, dateZone zoneText: String, startUTC: Instant?, localTime: String?, timeTBD: Bool,
-        stadiumZone: TimeZone
-    ) -> Result<GameSchedule, ScheduleProblem> {
-        guard let dateZone = DateZone(zoneText) else { return .failure(.unknownDateZone(zoneText)) }
-        var start = startUTC
-        if start == nil, let text = localTime {
+    static func make(for raw: RawGame, stadiumZone: TimeZone) -> Result<GameSchedule, ScheduleProblem> {
+        let date = raw.date
+        guard let dateZone = DateZone(raw.dateZone) else { return .failure(.unknownDateZone(raw.dateZone)) }
+        var start = raw.startUTC
+        if start == nil, let text = raw.localTime {
             guard let (hour, minute) = parseClock(text) else { return .failure(.badLocalTime(text)) }
             switch dateZone {
             case .venue: start = ZonedTime.instant(date: date, hour: hour, minute: minute, in: stadiumZone)
@@ -75,7 +72,7 @@ struct GameSchedule: Hashable, Sendable {
             case .zone(let zone): start = ZonedTime.instant(date: date, hour: hour, minute: minute, in: zone)
             }
         }
-        if timeTBD {
+        if raw.timeTBD {
             var local = date
             if dateZone != .venue, let start { local = ZonedTime.localDate(of: start, in: stadiumZone) }
             return .success(
@@ -95,11 +92,8 @@ struct GameSchedule: Hashable, Sendable {
                 timeTBD: false))
     }
 
-    /// `HH:MM` or `HH:MM:SS` (seconds ignored), 24-hour clock.
+    /// `HH:MM` or `HH:MM:SS` (seconds ignored), 24-hour clock; one-digit fields are read too.
     static func parseClock(_ text: String) -> (Int, Int)? {
-        // `HH:MM` and `HH:MM:SS`, the forms nearly every source writes, byte by byte.
-        var text = text
-        if let fast = text.withUTF8({ Self.parseClockBytes($0) }) { return fast }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
             parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -107,25 +101,6 @@ struct GameSchedule: Hashable, Sendable {
             (0..<24).contains(hour), (0..<60).contains(minute)
         else { return nil }
         if parts.count == 3 { guard let second = Int(parts[2]), (0..<60).contains(second) else { return nil } }
-        return (hour, minute)
-    }
-}
-
-extension GameSchedule {
-    /// `HH:MM` or `HH:MM:SS` with two-digit fields in range; nil for anything else (the general parser
-    /// then decides, which also takes one-digit fields).
-    static func parseClockBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
-        func digits(_ at: Int) -> Int? {
-            let (a, b) = (bytes[at], bytes[at + 1])
-            guard a >= 0x30, a <= 0x39, b >= 0x30, b <= 0x39 else { return nil }
-            return Int(a - 0x30) * 10 + Int(b - 0x30)
-        }
-        guard bytes.count == 5 || bytes.count == 8, bytes[2] == UInt8(ascii: ":"), let hour = digits(0), let minute = digits(3),
-            hour < 24, minute < 60
-        else { return nil }
-        if bytes.count == 8 {
-            guard bytes[5] == UInt8(ascii: ":"), let second = digits(6), second < 60 else { return nil }
-        }
         return (hour, minute)
     }
 }

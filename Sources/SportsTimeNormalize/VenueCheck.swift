@@ -11,55 +11,38 @@ import SportsTimeCore
 /// `share` of a batch's checked games are inconsistent, the batch is refused as corrupt.
 struct VenueCheck {
     private let checkedCount: Int
+    /// The inconsistent games, by row.
     private let inconsistent: [ResolvedGame]
-    /// The batch's raw games, which `ResolvedGame.rawIndex` indexes.
-    private let raws: [RawGame]
     private let resolver: AliasResolver
 
-    init(games: [ResolvedGame], of raws: [RawGame], resolver: AliasResolver) {
-        self.resolver = resolver; self.raws = raws
-        // Games and records read in place (a copy of a record retains each of its strings).
-        var checkedCount = 0
-        var found: [ResolvedGame] = []
-        for index in games.indices
-        where games[index].venueGiven
-            && (raws[games[index].rawIndex].kind == .regular || raws[games[index].rawIndex].kind == .postseason)
-        {
-            checkedCount += 1
-            if games[index].stadium.id != games[index].homeStadiumId && raws[games[index].rawIndex].neutralSite != true
-                && !resolver.homeTeams(
-                    of: games[index].stadium.id, sport: raws[games[index].rawIndex].sport,
-                    on: games[index].schedule.localDate
-                ).isEmpty
-            {
-                found.append(games[index])
-            }
+    init(games: [ResolvedGame], resolver: AliasResolver) {
+        self.resolver = resolver
+        func isChecked(_ game: ResolvedGame) -> Bool {
+            game.venueGiven && (game.raw.kind == .regular || game.raw.kind == .postseason)
         }
-        self.checkedCount = checkedCount
-        // Each row's place is parsed once, not once per comparison; its file compared with the others once
-        // (as its rank among them), not in every comparison (a batch's rows share one file).
-        let places = found.map { Provenance(raws[$0.rawIndex].provenance) }
-        // When they all share one (most batches), every rank is 0: no set or index of the files is made.
-        var rankOfFile: [String: Int] = [:]
-        if let first = places.first?.file, !places.allSatisfy({ $0.file == first }) {
-            for (rank, file) in Set(places.map(\.file)).sorted().enumerated() { rankOfFile[file] = rank }
+        checkedCount = games.count(where: isChecked)
+        let found = games.filter { game in
+            isChecked(game) && game.stadium.id != game.homeStadiumId && game.raw.neutralSite != true
+                && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
         }
-        let keys = places.map { (rankOfFile.isEmpty ? 0 : rankOfFile[$0.file]!, $0.line ?? 0) }
-        inconsistent = found.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }.map { found[$0] }
+        let places = found.map { Provenance($0.raw.provenance) }
+        inconsistent = found.indices.sorted {
+            (places[$0].file, places[$0].line ?? 0, $0) < (places[$1].file, places[$1].line ?? 0, $1)
+        }.map { found[$0] }
     }
 
-    /// What refuses `batch`, when more than `share` of its checked games are inconsistent, located at the first
+    /// What refuses the batch, when more than `share` of its checked games are inconsistent, located at the first
     /// inconsistent game's row in the scraped file. A warning: the run goes on (exit 0), and a successful run
     /// prints no `error:` line; every record of the batch is in rejects.jsonl with the reason.
-    func refusal(of batch: RawBatch, share: Double) -> Diagnostic? {
+    func refusal(share: Double) -> Diagnostic? {
         guard checkedCount > 0, Double(inconsistent.count) > share * Double(checkedCount),
             let example = inconsistent.first
         else { return nil }
         let percent = Int((100 * Double(inconsistent.count) / Double(checkedCount)).rounded())
         return Diagnostic(
-            .warning, at: Provenance(raws[example.rawIndex].provenance).location,
+            .warning, at: Provenance(example.raw.provenance).location,
             "\(inconsistent.count.grouped) of \(checkedCount.grouped) regular-season and postseason games (\(percent) %) "
-                + "are at a venue that is not the home team's (e.g. \(describe(example)), \(raws[example.rawIndex].provenance))",
+                + "are at a venue that is not the home team's (e.g. \(describe(example)), \(example.raw.provenance))",
             fix: "The file looks corrupt; fix the scrape or remove the source")
     }
 
@@ -67,7 +50,7 @@ struct VenueCheck {
     func warnings() -> [Diagnostic] {
         inconsistent.map { game in
             Diagnostic(
-                .warning, at: Provenance(raws[game.rawIndex].provenance).location,
+                .warning, at: Provenance(game.raw.provenance).location,
                 "\(describe(game)); the game is kept at that venue",
                 fix: "If the source is wrong, fix it with an override; if the game really is there, "
                     + "mark it neutral with an override")
@@ -76,7 +59,7 @@ struct VenueCheck {
 
     /// `EDM at FLA on 2024-06-24 at 'Honda Center' (honda-center), the home of nhl-ana, not of nhl-fla (amerant-bank-arena)`.
     private func describe(_ game: ResolvedGame) -> String {
-        let raw = raws[game.rawIndex]
+        let raw = game.raw
         let owners = resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate)
             .joined(separator: ", ")
         return "\(raw.awayTeam) at \(raw.homeTeam) on \(raw.date.iso8601) at '\(raw.venue ?? game.stadium.name)' "

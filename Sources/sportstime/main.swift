@@ -1,4 +1,4 @@
 // `sportstime`: the command is RunnerCommand (Sources/SportsTimeCommand/Runner/), the work is in SportsTimeRunner.
 import SportsTimeCommand
 
-RunnerCommand.start()
+RunnerCommand.main()

@@ -17,14 +17,11 @@ import Testing
         func stadium(_ id: String, _ name: String, _ city: String, _ region: String, _ lat: Double, _ lon: Double, _ zone: String)
             -> Stadium
         {
-            Stadium(
-                id: id, name: name, city: city, region: region, country: "US", latitude: lat, longitude: lon, timeZone: zone,
-                lastModified: time, source: "reference")
+            TestRecords.stadium(
+                id, name: name, city: city, region: region, latitude: lat, longitude: lon, timeZone: zone, lastModified: time)
         }
         func team(_ id: String, _ market: String, _ name: String, _ stadium: String) -> Team {
-            Team(
-                id: id, sport: "nfl", market: market, name: name, abbreviation: String(id.dropFirst(4)).uppercased(),
-                homeStadiumId: stadium, lastModified: time, source: "reference")
+            TestRecords.team(id, market: market, name: name, homeStadiumId: stadium, lastModified: time)
         }
         let ufl = Sport(
             id: "ufl", abbreviation: "UFL", displayName: "United Football League", iconName: "football", colorHex: "#0a2240ff",

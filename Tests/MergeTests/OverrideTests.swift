@@ -158,43 +158,30 @@ import Testing
         }
     }
 
-    @Test func overrideSettingAnUnknownReferenceIsAnInputError() throws {
-        let text =
-            "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      stadiumId: atlantis\n    reason: r\n"
-        let patches = try OverrideParser.parse(files: [(path, text)])
+    /// Issue 15: an override may not point at an unknown stadium, nor make a team play itself.
+    @Test(arguments: [
+        (
+            "stadiumId: atlantis", 18,
+            "override of game 'mlb-2023-2023-03-30-bal-at-bos' sets stadiumId to 'atlantis', which is not a known stadium"
+        ),
+        (
+            "homeTeamId: mlb-bal", 19,
+            "override of game 'mlb-2023-2023-03-30-bal-at-bos' sets homeTeamId to 'mlb-bal', which is also its awayTeamId: a team cannot play itself. Set the team that really played, or override awayTeamId too."
+        ),
+    ])
+    func overrideThatBreaksTheReferenceIsAnInputError(set: String, column: Int, message: String) throws {
+        let text = "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      \(set)\n    reason: r\n"
         let input = MergeInput(
             reference: reference,
             gameBatches: [
                 T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])
-            ], overrides: patches)
-        #expect(throws: PipelineError.self) { try Merger.merge(input) }
-        do { _ = try Merger.merge(input) } catch let error as PipelineError {
-            #expect(error.exitCode == 2)
-            #expect(
-                error.description.hasPrefix(
-                    "\(path):5:18: error: override of game 'mlb-2023-2023-03-30-bal-at-bos' sets stadiumId to 'atlantis', which is not a known stadium"
-                ))
-        }
+            ], overrides: try OverrideParser.parse(files: [(path, text)]))
+        let error = try #require(throws: PipelineError.self) { try Merger.merge(input) }
+        #expect(error.exitCode == 2)
+        #expect(error.description.hasPrefix("\(path):5:\(column): error: \(message)"))
     }
 
-    /// Issue 15: an override may not make a team play itself.
-    @Test func overrideThatMakesHomeEqualAwayIsAnInputError() throws {
-        let text =
-            "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n    reason: r\n"
-        let patches = try OverrideParser.parse(files: [(path, text)])
-        let input = MergeInput(
-            reference: reference,
-            gameBatches: [
-                T.batch(source: "retrosheet-2023", scrapedAt: march, games: [opener(at: march)])
-            ], overrides: patches)
-        #expect(throws: PipelineError.self) { try Merger.merge(input) }
-        do { _ = try Merger.merge(input) } catch let error as PipelineError {
-            #expect(error.exitCode == 2)
-            #expect(
-                error.description
-                    == "\(path):5:19: error: override of game 'mlb-2023-2023-03-30-bal-at-bos' sets homeTeamId to 'mlb-bal', which is also its awayTeamId: a team cannot play itself. Set the team that really played, or override awayTeamId too."
-            )
-        }
+    @Test func overrideSwappingBothTeamsIsAccepted() throws {
         // Swapping both teams at once is fine.
         let swap =
             "overrides:\n  - entity: game\n    id: mlb-2023-2023-03-30-bal-at-bos\n    set:\n      homeTeamId: mlb-bal\n      awayTeamId: mlb-bos\n    reason: r\n"

@@ -1,32 +1,23 @@
 import Testing
 @testable import SportsTimeNormalize
 
-/// A provenance read from the bytes of ASCII text splits as the general reader splits it.
+/// A raw record's `file:line` splits at its last colon when a line number (not negative) follows.
 @Suite struct ProvenanceTests {
-    /// The general reader: the last colon by character, the line as `Int(_:)` reads it, kept when not negative.
-    static func general(_ text: String) -> (file: String, line: Int?) {
-        if let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]), line >= 0 {
-            return (String(text[..<colon]), line)
-        }
-        return (text, nil)
+    @Test(arguments: [
+        ("fixtures/scraped/x/games.csv:12", "fixtures/scraped/x/games.csv", 12 as Int?),
+        ("c:\\data\\x.txt:7", "c:\\data\\x.txt", 7), ("a.csv:007", "a.csv", 7), ("a.csv:-0", "a.csv", 0),
+        ("a.csv:+5", "a.csv", 5), ("a.csv", "a.csv", nil), ("a.csv:-5", "a.csv:-5", nil), ("a.csv:12a", "a.csv:12a", nil),
+        ("a.csv:", "a.csv:", nil), ("a.csv:99999999999999999999", "a.csv:99999999999999999999", nil),
+        ("Zürich.csv:3", "Zürich.csv", 3),
+    ])
+    func splitsFileAndLine(text: String, file: String, line: Int?) {
+        let provenance = Provenance(text)
+        #expect(provenance.file == file && provenance.line == line, "\(text)")
     }
 
-    @Test func everyProvenanceSplitsAsTheGeneralReaderSplitsIt() {
-        var texts: [String] = []
-        for file in ["fixtures/scraped/x/games.csv", "a:b.csv", "", "c:\\data\\x.txt", "Zürich.csv", "e\u{301}"] {
-            for line in [
-                "12", "0", "007", "-0", "-00", "-5", "+5", "+", "-", "", "12a", "1 2", " 12", "9223372036854775807",
-                "9223372036854775808", "-9223372036854775808", "99999999999999999999", "١٢",
-            ] {
-                texts.append("\(file):\(line)")
-            }
-            texts.append(file)
-        }
-        texts += [":", "::", "a:\u{301}12", "x:12\u{301}"]
-        for text in texts {
-            let fast = Provenance(text)
-            let slow = Self.general(text)
-            #expect(fast.file == slow.file && fast.line == slow.line, "\(text)")
-        }
+    @Test func ordersByFileThenLineAsANumber() {
+        #expect(Provenance("a.csv:9") < Provenance("a.csv:10"))
+        #expect(Provenance("a.csv:10") < Provenance("b.csv:2"))
+        #expect(!(Provenance("a.csv:3") < Provenance("a.csv:3")))
     }
 }

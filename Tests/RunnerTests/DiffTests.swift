@@ -12,21 +12,16 @@ import SportsTimeCore
         _ date: String, _ away: String, _ home: String, start: String?, espn: String,
         stadium: String = "fenway-park", deprecatedAt: Instant? = nil, modified: Instant = scraped
     ) -> Game {
-        let day = LocalDate(iso8601: date)!
-        return Game(
-            id: Game.makeId(
-                sport: "mlb", season: "2023", localDate: day, awayTeamId: "mlb-\(away)",
-                homeTeamId: "mlb-\(home)", gameNumber: nil),
-            sport: "mlb", season: "2023", kind: .regular, startUTC: start.flatMap { Instant(iso8601: $0) },
-            localDate: day, timeTBD: start == nil, homeTeamId: "mlb-\(home)", awayTeamId: "mlb-\(away)",
-            stadiumId: stadium, neutralSite: false, gameNumber: nil, status: .scheduled,
-            sourceIds: ["espn": espn], deprecatedAt: deprecatedAt, lastModified: modified, source: "espn")
+        TestRecords.game(
+            season: "2023", date: LocalDate(iso8601: date)!, start: start.flatMap { Instant(iso8601: $0) },
+            away: "mlb-\(away)", home: "mlb-\(home)", stadium: stadium, sourceIds: ["espn": espn],
+            deprecatedAt: deprecatedAt, lastModified: modified, source: "espn")
     }
 
     static func stadium(_ id: String, _ name: String, modified: Instant = scraped) -> Stadium {
-        Stadium(
-            id: id, name: name, city: "Cleveland", region: "OH", country: "US", latitude: 41.4962, longitude: -81.6852,
-            timeZone: "America/New_York", capacity: 34_830, openedYear: 1994, lastModified: modified, source: "reference")
+        TestRecords.stadium(
+            id, name: name, city: "Cleveland", region: "OH", latitude: 41.4962, longitude: -81.6852, capacity: 34_830,
+            openedYear: 1994, lastModified: modified)
     }
 
     static func write<R: Codable & Sendable & Identifiable>(

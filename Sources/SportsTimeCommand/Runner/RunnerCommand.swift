@@ -20,20 +20,6 @@ public struct RunnerCommand: ParsableCommand {
         ])
 
     public init() {}
-
-    /// The entry of `sportstime`. The two commands typed most, `sportstime run` and `sportstime status`
-    /// with nothing after them (what `make` and `make status` run), go straight to the runner: parsing a
-    /// command line with ArgumentParser (reflecting over the commands' options, and trying it as a
-    /// request for a completion script) costs a fifth of a no-op run. Every other command line, these
-    /// two with any option or target included, is parsed as usual.
-    public static func start() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments == ["run"] {
-            Foundation.exit(RunCommand.perform(targets: [], force: false, keepGoing: false, jobs: 1, in: .process()))
-        }
-        if arguments == ["status"] { Foundation.exit(StatusCommand.perform(in: .process())) }
-        main()
-    }
 }
 
 extension CommandContext {
@@ -70,11 +56,6 @@ struct RunCommand: PipelineCommand {
     }
 
     func execute(in context: CommandContext) throws {
-        throw ExitCode(Self.perform(targets: targets, force: force, keepGoing: keepGoing, jobs: jobs, in: context))
-    }
-
-    /// Runs the pipeline; the exit status.
-    static func perform(targets: [String], force: Bool, keepGoing: Bool, jobs: Int, in context: CommandContext) -> Int32 {
         let runner = PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment)
         let stop = context.ownsProcess ? InterruptWatcher { runner.interrupt() } : nil
         let code = runner.run(
@@ -82,7 +63,7 @@ struct RunCommand: PipelineCommand {
                 targets: targets, force: force, keepGoing: keepGoing, jobs: jobs,
                 commandLine: ["sportstime"] + Array(CommandLine.arguments.dropFirst())))
         stop?.cancel()
-        return code
+        throw ExitCode(code)
     }
 }
 
@@ -93,12 +74,8 @@ struct StatusCommand: PipelineCommand {
         discussion: "Exit status: 0 everything up to date, 1 work pending, 2 the spec or lock is invalid.")
 
     func execute(in context: CommandContext) throws {
-        throw ExitCode(Self.perform(in: context))
-    }
-
-    /// Prints the status; the exit status.
-    static func perform(in context: CommandContext) -> Int32 {
-        PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment).printStatus()
+        let runner = PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment)
+        throw ExitCode(runner.printStatus())
     }
 }
 
@@ -140,8 +117,7 @@ struct DiffCommand: PipelineCommand {
     @Option(help: "With --md, at most this many lines per file.")
     var limit = 25
 
-    @Flag(help: "Also show the search statistics of trip plans (search.*).")
-    var all = false
+    @OptionGroup var searchStatistics: SearchStatisticsOption
 
     func execute(in context: CommandContext) throws {
         let diff = OutputDiff(root: context.paths.root)
@@ -150,8 +126,8 @@ struct DiffCommand: PipelineCommand {
         let scope = OutputDiff.scope(of: paths)
         let text =
             md
-            ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: all)
-            : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: all)
+            ? DiffRenderer.markdown(files, scope: scope, revision: revision, perFile: max(1, limit), showAll: searchStatistics.all)
+            : DiffRenderer.plain(files, scope: scope, revision: revision, showAll: searchStatistics.all)
         context.writeOutput(text)
     }
 }
@@ -191,6 +167,12 @@ struct ValidateCommand: PipelineCommand {
     }
 }
 
+/// `--all`, of `diff` and `diff-files`.
+struct SearchStatisticsOption: ParsableArguments {
+    @Flag(help: "Also show the search statistics of trip plans (search.*).")
+    var all = false
+}
+
 /// `sportstime diff-files`: one artifact's two versions, compared as `sportstime diff` compares them;
 /// with git's seven external-diff arguments, the diff driver `.gitattributes` names (`make diff-driver`).
 struct DiffFilesCommand: PipelineCommand {
@@ -209,8 +191,7 @@ struct DiffFilesCommand: PipelineCommand {
     @Argument(help: ArgumentHelp("OLD NEW, PATH OLD NEW, or git's seven external-diff arguments.", valueName: "file"))
     var files: [String] = []
 
-    @Flag(help: "Also show the search statistics of trip plans (search.*).")
-    var all = false
+    @OptionGroup var searchStatistics: SearchStatisticsOption
 
     func validate() throws {
         guard [2, 3, 7].contains(files.count) else {
@@ -232,6 +213,6 @@ struct DiffFilesCommand: PipelineCommand {
         }
         let before = try read(old), after = try read(new)
         let diffs = RecordDiff.compare(old: before.map { [path: $0] } ?? [:], new: after.map { [path: $0] } ?? [:])
-        context.writeOutput(DiffRenderer.plain(diffs, scope: path, revision: "its other version", showAll: all))
+        context.writeOutput(DiffRenderer.plain(diffs, scope: path, revision: "its other version", showAll: searchStatistics.all))
     }
 }

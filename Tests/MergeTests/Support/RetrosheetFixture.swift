@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 @testable import SportsTimeMerge
 
 /// Turns the real Retrosheet schedule fixtures into canonical games the way normalize would, with test
@@ -33,11 +34,9 @@ enum RetrosheetFixture {
                 homeTeamId: home, gameNumber: gameNumber)
             let postponed = !f[10].isEmpty && !f[11].isEmpty
             games.append(
-                Game(
-                    id: id, sport: "mlb", season: String(date.year), kind: .regular, startUTC: nil,
-                    localDate: date, timeTBD: true, homeTeamId: home, awayTeamId: away, stadiumId: "park-\(home)",
-                    neutralSite: false, gameNumber: gameNumber, status: postponed ? .postponed : .scheduled,
-                    makeupDate: postponed ? LocalDate(iso8601: f[11]) : nil,
+                TestRecords.game(
+                    id: id, date: date, away: away, home: home, stadium: "park-\(home)", number: gameNumber,
+                    status: postponed ? .postponed : .scheduled, makeupDate: postponed ? LocalDate(iso8601: f[11]) : nil,
                     sourceIds: [source: "\(f[0])-\(f[3])-\(f[6])-\(f[1])"], lastModified: scrapedAt, source: source))
         }
         return games

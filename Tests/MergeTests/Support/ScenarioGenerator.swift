@@ -205,10 +205,9 @@ enum ScenarioGenerator {
                 guard used.insert(id).inserted else { continue }
                 let start = Instant(utc: date, hour: Int.random(in: 16...26, using: &rng) % 24)
                 pool.append(
-                    Game(
-                        id: id, sport: league.sport, season: league.season, kind: .regular, startUTC: start, localDate: date,
-                        timeTBD: false, homeTeamId: home, awayTeamId: away, stadiumId: homeOf[home]!, neutralSite: false,
-                        gameNumber: number, status: .scheduled, sourceIds: [:], lastModified: epoch, source: ""))
+                    TestRecords.game(
+                        id: id, sport: league.sport, season: league.season, date: date, start: start, away: away, home: home,
+                        stadium: homeOf[home]!, number: number, lastModified: epoch, source: ""))
             }
             pools[league.sport] = pool
         }

@@ -21,21 +21,16 @@ enum T {
         _ id: String, zone: String = "America/New_York", lastModified: Instant = referenceTime,
         schemaVersion: Int = 1
     ) -> Stadium {
-        Stadium(
-            id: id, name: id.split(separator: "-").map { $0.capitalized }.joined(separator: " "), city: "City",
-            region: "NY", country: "US", latitude: 40.5, longitude: -73.5, timeZone: zone, capacity: 40000,
-            openedYear: 2000, lastModified: lastModified, schemaVersion: schemaVersion, source: "reference")
+        TestRecords.stadium(
+            id, timeZone: zone, capacity: 40000, openedYear: 2000, lastModified: lastModified, schemaVersion: schemaVersion)
     }
 
     static func team(
         _ id: String, sport: String? = nil, stadium: String? = nil, lastModified: Instant = referenceTime,
         division: String? = nil
     ) -> Team {
-        let sport = sport ?? String(id.prefix { $0 != "-" })
-        return Team(
-            id: id, sport: sport, market: "Market", name: id.uppercased(),
-            abbreviation: String(id.split(separator: "-").last!).uppercased(),
-            homeStadiumId: stadium ?? "park-\(id)", divisionId: division, lastModified: lastModified, source: "reference")
+        TestRecords.team(
+            id, sport: sport, homeStadiumId: stadium ?? "park-\(id)", divisionId: division, lastModified: lastModified)
     }
 
     /// Built-in sports, stadiums `park-<team>` and teams for `teams`.
@@ -58,12 +53,10 @@ enum T {
     ) -> Game {
         let localDate = T.date(date)
         let id = Game.makeId(
-            sport: sport, season: season, localDate: localDate, awayTeamId: away, homeTeamId: home,
-            gameNumber: number)
-        return Game(
-            id: id, sport: sport, season: season, kind: .regular, startUTC: start.map(instant), localDate: localDate,
-            timeTBD: start == nil, homeTeamId: home, awayTeamId: away, stadiumId: stadium ?? "park-\(home)",
-            neutralSite: false, gameNumber: number, status: status,
+            sport: sport, season: season, localDate: localDate, awayTeamId: away, homeTeamId: home, gameNumber: number)
+        return TestRecords.game(
+            id: id, sport: sport, season: season, date: localDate, start: start.map(instant), away: away, home: home,
+            stadium: stadium ?? "park-\(home)", number: number, status: status,
             sourceIds: [source: sourceGameId ?? "\(source):\(id)"], lastModified: lastModified,
             schemaVersion: schemaVersion, source: source)
     }

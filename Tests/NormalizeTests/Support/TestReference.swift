@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 import SportsTimeNormalize
 
 /// A small hand-built reference: enough teams, stadiums and aliases for every rule under test.
@@ -20,15 +21,15 @@ enum TestReference {
         _ id: String, _ name: String, _ city: String, _ region: String, _ zone: String,
         country: String = "US"
     ) -> Stadium {
-        Stadium(
-            id: id, name: name, city: city, region: region, country: country, latitude: 40, longitude: -75,
-            timeZone: zone, lastModified: modified, source: "reference")
+        TestRecords.stadium(
+            id, name: name, city: city, region: region, country: country, latitude: 40, longitude: -75, timeZone: zone,
+            lastModified: modified)
     }
 
     static func team(_ sport: String, _ abbreviation: String, _ market: String, _ name: String, home: String) -> Team {
-        Team(
-            id: "\(sport)-\(abbreviation.lowercased())", sport: sport, market: market, name: name,
-            abbreviation: abbreviation, homeStadiumId: home, lastModified: modified, source: "reference")
+        TestRecords.team(
+            "\(sport)-\(abbreviation.lowercased())", sport: sport, market: market, name: name, abbreviation: abbreviation,
+            homeStadiumId: home, lastModified: modified)
     }
 
     static func teamAlias(

@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 @testable import SportsTimePlan
 
 /// Builds `Stadium`, `Team` and `Game` values from the real files in `Fixtures/realdata` (see
@@ -86,12 +87,9 @@ enum RealData {
         _ sport: String, _ season: String, date: LocalDate, start: Instant?, away: String, home: String,
         stadium: String, number: Int? = nil, knowledge: StartKnowledge? = nil
     ) -> Game {
-        Game(
-            id: Game.makeId(sport: sport, season: season, localDate: date, awayTeamId: away, homeTeamId: home, gameNumber: number),
-            sport: sport, season: season, kind: .regular, startUTC: start, localDate: date,
-            startKnowledge: knowledge ?? (start == nil ? .unknown : .exact),
-            homeTeamId: home, awayTeamId: away, stadiumId: stadium, neutralSite: false, gameNumber: number,
-            status: .scheduled, sourceIds: [:], lastModified: stamp, source: "test")
+        TestRecords.game(
+            sport: sport, season: season, date: date, start: start, startKnowledge: knowledge, away: away, home: home,
+            stadium: stadium, number: number, lastModified: stamp)
     }
 
     // MARK: MLB 2023 (Retrosheet)

@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 @testable import SportsTimePlan
 
 /// Hand-made games at real stadiums, for unit tests that need exact start times.
@@ -15,13 +16,9 @@ enum Synthetic {
         let hm = parts[1].split(separator: ":").map { Int($0)! }
         let start = ZonedTime.instant(date: date, hour: hm[0], minute: hm[1], in: ZonedTime.zone(stadium.timeZone)!)
         let season = sport == "nba" || sport == "nhl" ? "2025-26" : String(date.year)
-        return Game(
-            id: Game.makeId(
-                sport: sport, season: season, localDate: date, awayTeamId: "\(sport)-\(away)",
-                homeTeamId: "\(sport)-\(home)", gameNumber: number),
-            sport: sport, season: season, kind: .regular, startUTC: start, localDate: date, timeTBD: false,
-            homeTeamId: "\(sport)-\(home)", awayTeamId: "\(sport)-\(away)", stadiumId: stadiumId, neutralSite: false,
-            gameNumber: number, status: .scheduled, sourceIds: [:], lastModified: RealData.stamp, source: "test")
+        return TestRecords.game(
+            sport: sport, season: season, date: date, start: start, away: "\(sport)-\(away)", home: "\(sport)-\(home)",
+            stadium: stadiumId, number: number, lastModified: RealData.stamp)
     }
 
     /// `game` with its start unpublished: only a day/night flag (`.day`, `.night`) or nothing (`.unknown`).

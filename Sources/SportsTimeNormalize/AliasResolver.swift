@@ -115,6 +115,8 @@ public struct AliasResolver: Sendable {
         let homeStadiumId: String
         /// Its dated homes (`team-homes.csv`), in `TeamHomeSpell.precedes` order; empty when it has none.
         let spells: [TeamHomeSpell]
+        /// Its alternate homes (`team-homes.csv` rows with role `alternate`): also homes on their dates.
+        var alternates: [TeamHomeSpell] = []
 
         /// Whether the team has dated homes, so that its home can differ between dates.
         var hasDatedHomes: Bool { !spells.isEmpty }
@@ -124,6 +126,11 @@ public struct AliasResolver: Sendable {
         func homeStadiumId(on date: LocalDate) -> String {
             for spell in spells where spell.isValid(on: date) { return spell.stadiumId }
             return homeStadiumId
+        }
+
+        /// Whether `stadiumId` is a home of the team on `date`: its home then, or an alternate home then.
+        func isHome(_ stadiumId: String, on date: LocalDate) -> Bool {
+            homeStadiumId(on: date) == stadiumId || alternates.contains { $0.stadiumId == stadiumId && $0.isValid(on: date) }
         }
     }
 
@@ -238,8 +245,14 @@ public struct AliasResolver: Sendable {
                 id: stadium.id, name: stadium.name, timeZoneName: stadium.timeZone, openedYear: stadium.openedYear,
                 zone: zones[stadium.id])
         }
+        var alternates: [String: [TeamHomeSpell]] = [:]
+        for spell in reference.teamHomes.sorted(by: TeamHomeSpell.precedes) where spell.role == .alternate {
+            alternates[spell.teamId, default: []].append(spell)
+        }
         self.teamFactsById = teamsById.mapValues { team in
-            TeamFacts(id: team.id, homeStadiumId: team.homeStadiumId, spells: spells[team.id] ?? [])
+            TeamFacts(
+                id: team.id, homeStadiumId: team.homeStadiumId, spells: spells[team.id] ?? [],
+                alternates: alternates[team.id] ?? [])
         }
     }
 

@@ -14,6 +14,11 @@ struct ResolvedGame: Sendable {
     var homeStadiumId: String
     /// Whether a name used has validity dates, so that resolving on another date could differ.
     var dependsOnDate: Bool
+
+    /// Whether the stadium is a home of the home team on the game's date (its home or an alternate home).
+    var isAtHome: Bool { home.isHome(stadium.id, on: schedule.localDate) }
+    /// Whether the stadium is a home of the away team on the game's date.
+    var isAtAwayTeamsHome: Bool { away.isHome(stadium.id, on: schedule.localDate) }
 }
 
 /// Normalizes one batch: resolve every record, check the batch's venues, number doubleheaders, make ids.
@@ -54,6 +59,7 @@ struct BatchNormalization {
             misses = []
             return refused(raws, refusal)
         }
+        if let diagnostic = unresolvedGames(rejects) { diagnostics.emit(diagnostic) }
         for diagnostic in check.warnings() { diagnostics.emit(diagnostic) }
         for diagnostic in inferredNeutralSites(resolved) { diagnostics.emit(diagnostic) }
         for diagnostic in homeGamesAwayFromHome(resolved) { diagnostics.emit(diagnostic) }
@@ -287,6 +293,22 @@ struct BatchNormalization {
                 + "pipeline/sources.yaml; raise rejectThreshold if these rows are expected")
     }
 
+    /// One warning naming the games that did not resolve in a batch that is still published (within its
+    /// `rejectThreshold`): they are in rejects.jsonl and their names in unresolved.json, and said here, so a
+    /// game never leaves quietly. At most five are named, then a count.
+    private func unresolvedGames(_ rejects: [Reject]) -> Diagnostic? {
+        guard let first = rejects.min() else { return nil }
+        let named = rejects.sorted().prefix(5).map { "\($0.raw ?? $0.recordId ?? "?") (\($0.reason))" }
+        let more = rejects.count > named.count ? "; and \((rejects.count - named.count).grouped) more" : ""
+        return Diagnostic(
+            .warning, at: SourceLocation(path: first.file, line: first.line),
+            "\(rejects.count.grouped) game\(rejects.count == 1 ? "" : "s") of source '\(batch.source)' did not resolve and "
+                + "\(rejects.count == 1 ? "is" : "are") not published: \(named.joined(separator: "; "))\(more)",
+            fix: "Add the names as aliases of system '\(batch.system)' in fixtures/reference/team-aliases.csv or "
+                + "stadium-aliases.csv (out/normalize/unresolved.json lists each with suggestions); if a row is not a "
+                + "game of the league (an exhibition against a club from abroad), nothing is needed")
+    }
+
     /// One warning for the batch's games whose local date cannot belong to their season: outside the
     /// sport's season months for that season, widened by 45 days each side (spring training, a late World
     /// Series). They are kept (the date may be right and the season label wrong), but counted and located.
@@ -317,12 +339,12 @@ struct BatchNormalization {
         var season: String
     }
 
-    /// Regular-season and postseason games at a venue the source named that is neither the home team's
-    /// home on the game's date nor any team's, whose source flag is `neutral`, grouped by home team and
-    /// venue (each group sorted by row), groups in key order.
+    /// Regular-season and postseason games at a venue the source named that is no home of the home team on
+    /// the game's date (its home or an alternate) nor any team's home, whose source flag is `neutral`, grouped
+    /// by home team and venue (each group sorted by row), groups in key order.
     private func awayFromAnyHome(_ games: [ResolvedGame], neutral: Bool?) -> [[ResolvedGame]] {
         let away = games.filter { game in
-            game.raw.neutralSite == neutral && game.venueGiven && game.stadium.id != game.homeStadiumId
+            game.raw.neutralSite == neutral && game.venueGiven && !game.isAtHome
                 && (game.raw.kind == .regular || game.raw.kind == .postseason)
                 && resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
         }
@@ -347,14 +369,15 @@ struct BatchNormalization {
                 "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(Self.span(members))) at \(first.stadium.id), "
                     + "which is not its home then (\(first.homeStadiumId)) and which the source does not flag as neutral; "
                     + "stored as neutral-site game\(members.count == 1 ? "" : "s")",
-                fix: "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
-                    + "for a one-off neutral site nothing is needed")
+                fix: "If it is the team's new or temporary home, add a dated home row to fixtures/reference/team-homes.csv "
+                    + "(an alternate row for a second home); for a one-off neutral site nothing is needed")
         }
     }
 
     /// One warning per home team and venue for games the source says are *not* neutral, at a venue that
-    /// is neither the home team's home on the date nor any team's: a home game somewhere the team did not
-    /// play (a stadium name a source applies to the wrong years), or a home the reference lacks.
+    /// is no home of the home team on the date nor any team's: stored as neutral sites (the rule of
+    /// docs/design.md §4), which is wrong when the source applies a stadium name to the wrong years or the
+    /// reference lacks a home.
     private func homeGamesAwayFromHome(_ games: [ResolvedGame]) -> [Diagnostic] {
         awayFromAnyHome(games, neutral: false).map { members in
             let first = members[0]
@@ -362,9 +385,10 @@ struct BatchNormalization {
                 .warning, at: Provenance(first.raw.provenance).location,
                 "\(members.count) \(first.home.id) home game\(members.count == 1 ? "" : "s") (\(Self.span(members))) at \(first.stadium.id), "
                     + "which the source says \(members.count == 1 ? "is" : "are") not neutral, but which is not the team's home then "
-                    + "(\(first.homeStadiumId)) nor any team's; kept at that venue",
-                fix: "If the team played there, add a dated row to fixtures/reference/team-homes.csv; if the source names the "
-                    + "wrong stadium, give the name validity dates in fixtures/reference/stadium-aliases.csv or fix the games with overrides"
+                    + "(\(first.homeStadiumId)) nor any team's; stored as neutral-site game\(members.count == 1 ? "" : "s")",
+                fix: "If the team played there, add a dated row to fixtures/reference/team-homes.csv (home, or alternate for a "
+                    + "second home); if the source names the wrong stadium, give the name validity dates in "
+                    + "fixtures/reference/stadium-aliases.csv or fix the games with overrides"
             )
         }
     }
@@ -394,19 +418,16 @@ struct BatchNormalization {
 
     // MARK: Output
 
-    /// The canonical game. Neutral site: the source's flag when it gives one; otherwise the game is
-    /// neutral when its stadium is not the home team's home on the game's date and is no home of any team
-    /// of the sport on that date (London, Mexico City, Field of Dreams), and not neutral when it is some
-    /// other team's home (that case is flagged by `VenueCheck`). What the source did not state is listed
+    /// The canonical game. Neutral site (docs/design.md §4): neutral when the source says so, and when the
+    /// stadium is no home of either team on the game's date (London, Mexico City, a Super Bowl, a game moved
+    /// by a snowstorm: its home and alternate homes, `team-homes.csv`), whatever the source says; a game at
+    /// the away team's home only stays a home game (flagged by `VenueCheck`). What the source did not state is listed
     /// in `inferred`: the stadium (from the home team), the neutral flag (worked out as above), the local
     /// date (a date printed in another zone with no time, `GameSchedule.dateIsApproximate`), and the
     /// status or kind ingest defaulted.
     private func makeGame(_ game: ResolvedGame, number: Int?) -> Game {
         let raw = game.raw
-        let neutral =
-            raw.neutralSite
-            ?? (game.stadium.id != game.homeStadiumId
-                && resolver.homeTeams(of: game.stadium.id, sport: raw.sport, on: game.schedule.localDate).isEmpty)
+        let neutral = raw.neutralSite == true || (!game.isAtHome && !game.isAtAwayTeamsHome)
         return Game(
             id: Game.makeId(
                 sport: raw.sport, season: raw.season, localDate: game.schedule.localDate,

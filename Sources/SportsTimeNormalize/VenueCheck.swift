@@ -4,11 +4,13 @@ import SportsTimeCore
 ///
 /// A game is *checked* when it is a regular-season or postseason game whose source named the venue
 /// (preseason and exhibition games often travel). A checked game is *inconsistent* when its venue is
-/// not the home team's home on the game's date, the source does not call it neutral, and the venue is
-/// the home of another team of the same sport on that date — a known neutral or one-off site (London,
-/// Field of Dreams) is home to no team of the sport and passes. Homes are dated (`team-homes.csv`):
-/// a 2021 Blue Jays game in Buffalo is at their home. Inconsistent games are kept and warned about; when more than
-/// `share` of a batch's checked games are inconsistent, the batch is refused as corrupt.
+/// no home of the home team on the game's date (its home or an alternate home), the source does not call
+/// it neutral, and the venue is the home of another team of the same sport on that date — a known neutral
+/// or one-off site (London, Field of Dreams) is home to no team of the sport and passes. Homes are dated
+/// (`team-homes.csv`): a 2021 Blue Jays game in Buffalo is at their home. Inconsistent games are kept
+/// and warned about (at the away team's home: a home game of the listed team, the columns perhaps swapped;
+/// elsewhere: a neutral site); when more than `share` of a batch's checked games are inconsistent, the
+/// batch is refused as corrupt.
 struct VenueCheck {
     private let checkedCount: Int
     /// The inconsistent games, by row.
@@ -22,7 +24,7 @@ struct VenueCheck {
         }
         checkedCount = games.count(where: isChecked)
         let found = games.filter { game in
-            isChecked(game) && game.stadium.id != game.homeStadiumId && game.raw.neutralSite != true
+            isChecked(game) && !game.isAtHome && game.raw.neutralSite != true
                 && !resolver.homeTeams(of: game.stadium.id, sport: game.raw.sport, on: game.schedule.localDate).isEmpty
         }
         let places = found.map { Provenance($0.raw.provenance) }
@@ -49,11 +51,16 @@ struct VenueCheck {
     /// One warning per inconsistent game, at its provenance.
     func warnings() -> [Diagnostic] {
         inconsistent.map { game in
-            Diagnostic(
-                .warning, at: Provenance(game.raw.provenance).location,
-                "\(describe(game)); the game is kept at that venue",
-                fix: "If the source is wrong, fix it with an override; if the game really is there, "
-                    + "mark it neutral with an override")
+            game.isAtAwayTeamsHome
+                ? Diagnostic(
+                    .warning, at: Provenance(game.raw.provenance).location,
+                    "\(describe(game)); it is the away team's home: kept as a home game of \(game.home.id) there",
+                    fix: "If the source swapped the home and away teams, fix the game with an override")
+                : Diagnostic(
+                    .warning, at: Provenance(game.raw.provenance).location,
+                    "\(describe(game)); stored as a neutral-site game",
+                    fix: "If the source is wrong, fix it with an override; if the team played a home game there, "
+                        + "add a dated alternate row to fixtures/reference/team-homes.csv")
         }
     }
 

@@ -136,7 +136,8 @@ private let committedReference = URL(fileURLWithPath: #filePath)
             "America/Vancouver": ("PST", "PDT"), "America/Winnipeg": ("CST", "CDT"), "Asia/Dubai": ("GST", "GST"),
             "Asia/Macau": ("CST", "CST"), "Australia/Melbourne": ("AEDT", "AEST"), "Europe/Berlin": ("CET", "CEST"),
             "Europe/Dublin": ("GMT", "IST"), "Europe/Helsinki": ("EET", "EEST"), "Europe/London": ("GMT", "BST"),
-            "Europe/Madrid": ("CET", "CEST"), "Europe/Prague": ("CET", "CEST"), "Europe/Stockholm": ("CET", "CEST"),
+            "Europe/Madrid": ("CET", "CEST"), "Europe/Paris": ("CET", "CEST"), "Europe/Prague": ("CET", "CEST"),
+            "Europe/Stockholm": ("CET", "CEST"),
         ]
         let data = try ReferenceLoader.load(from: committedReference, displayPath: "fixtures/reference")
         let zones = Set(data.stadiums.map(\.timeZone))

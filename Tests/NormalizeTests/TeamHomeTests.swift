@@ -180,7 +180,8 @@ import Testing
         let resolver = AliasResolver(reference: data)
         let teams = Dictionary(uniqueKeysWithValues: data.teams.map { ($0.id, $0) })
         #expect(data.teamHomes.count >= 5)
-        for spell in data.teamHomes {
+        // Alternate homes are homes on their dates, never the home a game without a venue is placed at.
+        for spell in data.teamHomes where spell.role == .home {
             let team = try #require(teams[spell.teamId])
             let edges = [spell.validFrom, spell.validUntil].compactMap { $0 }
             for date in edges.flatMap({ [$0.adding(days: -1), $0, $0.adding(days: 1)] }) {

@@ -171,12 +171,19 @@ struct PlanRun {
                 fix: "Run sportstime-merge first (or pass --merged)")
             return (envelope.records, input)
         }
+        // The alias files give the names teams and stadiums had on a game's date; a store without them (one
+        // assembled by hand) plans with today's names.
+        @Sendable func aliases<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], [InputReference]) {
+            guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path) else { return ([], []) }
+            let (records, input) = try load(type, name, kind)
+            return (records, [input])
+        }
         // Sports, stadiums and teams are read on another core while the games files are read.
         let fixed = Background {
             (
                 try load(Sport.self, "sports.json", .sports), try load(Stadium.self, "stadiums.json", .stadiums),
-                try load(Team.self, "teams.json", .teams), try load(TeamAlias.self, "team-aliases.json", .teamAliases),
-                try load(StadiumAlias.self, "stadium-aliases.json", .stadiumAliases)
+                try load(Team.self, "teams.json", .teams), try aliases(TeamAlias.self, "team-aliases.json", .teamAliases),
+                try aliases(StadiumAlias.self, "stadium-aliases.json", .stadiumAliases)
             )
         }
         let gamesRead = Result { try readGames(dir, scopes) }
@@ -200,7 +207,7 @@ struct PlanRun {
         }
         return Store(
             catalog: catalog,
-            fixedInputs: [sportsInput, stadiumsInput, teamsInput, teamAliasesInput, stadiumAliasesInput], gameFiles: gameFiles,
+            fixedInputs: [sportsInput, stadiumsInput, teamsInput] + teamAliasesInput + stadiumAliasesInput, gameFiles: gameFiles,
             isPartial: skipped > 0, gameReads: gameReads)
     }
 

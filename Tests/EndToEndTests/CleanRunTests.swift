@@ -27,7 +27,7 @@ import Testing
         let result = try TestProcess.run(bin.appendingPathComponent("sportstime"), ["run", "--force"], in: root)
         let output = result.stdout + result.stderr
         #expect(result.code == 0, "\(output)")
-        #expect(output.contains(" stages: 25 ran, 0 skipped, 0 failed, 0 not run in "), "\(output)")
+        #expect(output.contains(" stages: 36 ran, 0 skipped, 0 failed, 0 not run in "), "\(output)")
         let errors = output.split(separator: "\n").filter { $0.contains("error:") || $0.lowercased().contains(" error ") }
         #expect(errors.isEmpty, "lines that look like errors on a successful run:\n\(errors.joined(separator: "\n"))")
         #expect(output.contains("warning:"), "the committed inputs have warnings (the corrupt NHL file); were they lost?")

@@ -70,7 +70,7 @@ import Testing
 
         let (first, ranFirst, output) = try Self.run(in: root, bin: bin)
         #expect(first == 0, "\(output)")
-        #expect(ranFirst.count == 9 && ranFirst.values.allSatisfy { $0 == "ran" }, "\(output)")
+        #expect(ranFirst.count == 14 && ranFirst.values.allSatisfy { $0 == "ran" }, "\(output)")
         let lock = try String(contentsOf: root.appendingPathComponent("pipeline/pipeline.lock.json"), encoding: .utf8)
         #expect(
             lock.contains(
@@ -92,11 +92,15 @@ import Testing
                 == ["plan@mlb-boston-june-week", "plan@mlb-midwest-most-stadiums", "plan@mlb-must-see-pair"], "\(secondOutput)")
         #expect(secondOutput.contains("(dep out/merge/games/mlb-2023.json changed)"), "\(secondOutput)")
 
-        // The NHL season file appears: the one request with NHL in it is planned again, and now uses it.
+        // The NHL 2025-26 file appears: the requests with NHL in them are planned again (the file joins their
+        // `nhl-*.json`), and the one in that season now uses it.
         try manager.moveItem(at: aside, to: nhl)
         let (third, ranThird, thirdOutput) = try Self.run(in: root, bin: bin)
         #expect(third == 0, "\(thirdOutput)")
-        #expect(Set(ranThird.filter { $0.value == "ran" }.keys) == ["plan@northeast-winter-nba-nhl"], "\(thirdOutput)")
+        #expect(
+            Set(ranThird.filter { $0.value == "ran" }.keys)
+                == ["plan@northeast-winter-nba-nhl", "plan@nba-nhl-chicago-holidays", "plan@nhl-february-most-arenas"],
+            "\(thirdOutput)")
         #expect(thirdOutput.contains("(dep out/merge/games/nhl-2025-26.json added)"), "\(thirdOutput)")
         let plan = try String(contentsOf: root.appendingPathComponent("out/plan/northeast-winter-nba-nhl.json"), encoding: .utf8)
         #expect(plan.contains("\"path\":\"out/merge/games/nhl-2025-26.json\""))

@@ -52,7 +52,7 @@ import Testing
         #expect(first.stderr.contains("ingest: mlb-2023-retrosheet: read 2430, written 2430, rejected 0"))
         #expect(first.stderr.contains("warning: source 'nhl-2023-24-corrupt': venue 'Honda Center'"))
         let outputs = Self.outputs(dir)
-        #expect(outputs.count == 39)
+        #expect(outputs.count == 57)
         for (path, data) in outputs where path.hasSuffix("games.json") {
             let envelope = try EnvelopeReader.read(RawGame.self, from: data, path: path, expecting: .rawGames)
             #expect(envelope.meta["source"] == String(path.split(separator: "/")[0]))

@@ -44,7 +44,8 @@ import Testing
             guard line.hasPrefix("td-garden,TD Garden,") else { return String(line) }
             return String(line)
                 .replacingOccurrences(of: "td-garden,TD Garden,", with: "td-garden,TD Garden Arena,")
-                .replacingOccurrences(of: #",20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ,"#, with: ",2026-11-24T00:00:00Z,", options: .regularExpression)
+                .replacingOccurrences(
+                    of: #",20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ,"#, with: ",2026-11-24T00:00:00Z,", options: .regularExpression)
         }.joined(separator: "\n")
     }
 

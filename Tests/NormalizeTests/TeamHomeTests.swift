@@ -97,9 +97,9 @@ import Testing
             game("1", "Athletics", "Texas Rangers", "Oakland Coliseum", "2024-06-01"), // their home then
             game("2", "Athletics", "Texas Rangers", "Oakland Coliseum", "2025-06-01"), // nobody's home in 2025
             game("3", "Boston Red Sox", "New York Yankees", "Sutter Health Park", "2024-06-01"), // nobody's home
-            game("4", "Boston Red Sox", "New York Yankees", "Sutter Health Park", "2025-06-01"), // the A's home
+            game("4", "Boston Red Sox", "New York Yankees", "Sutter Health Park", "2025-06-01"), // the A's: neutral here
             game("5", "Toronto Blue Jays", "Boston Red Sox", "Sahlen Field", "2021-06-15"), // their home then
-            game("6", "Boston Red Sox", "Toronto Blue Jays", "Sahlen Field", "2021-06-16"), // the Jays' home
+            game("6", "Boston Red Sox", "Toronto Blue Jays", "Sahlen Field", "2021-06-16"), // the away team's home
             game("7", "Boston Red Sox", "Toronto Blue Jays", "Sahlen Field", "2022-06-16"), // nobody's home
             game("8", "Boston Red Sox", "New York Yankees", "Fenway Park", "2022-06-17"),
         ]
@@ -124,7 +124,7 @@ import Testing
         let made = byRecord(result)
         #expect(
             (1...8).map { made["club:\($0)"]?.neutralSite }
-                == [false, true, true, false, false, false, true, false])
+                == [false, true, true, true, false, false, true, false])
         #expect((1...3).map { made["espn:\($0)"]?.neutralSite } == [false, true, false])
 
         // A venue that is nobody's home on the date is stored as neutral, with one warning per team and venue.
@@ -132,19 +132,20 @@ import Testing
             result.diagnostics.map(\.description).contains(
                 "fixtures/scraped/espn/games.csv:2: warning: 1 nfl-lv home game (2020-12-13) at oakland-coliseum, which is not "
                     + "its home then (allegiant-stadium) and which the source does not flag as neutral; stored as neutral-site game. "
-                    + "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
-                    + "for a one-off neutral site nothing is needed."))
-        // The other team's home on that date is flagged; the same park on a date it was nobody's home is not.
+                    + "If it is the team's new or temporary home, add a dated home row to fixtures/reference/team-homes.csv "
+                    + "(an alternate row for a second home); for a one-off neutral site nothing is needed."))
+        // A third team's home on that date is a neutral site, flagged; the away team's home is kept as a home game of
+        // the listed team, flagged too; the same park on a date it was nobody's home is not flagged.
         #expect(
-            result.diagnostics.map(\.description).filter { $0.contains("the game is kept at that venue") } == [
+            result.diagnostics.map(\.description).filter { $0.contains(", the home of ") } == [
                 "fixtures/scraped/club/games.csv:4: warning: New York Yankees at Boston Red Sox on 2025-06-01 at "
                     + "'Sutter Health Park' (sutter-health-park), the home of mlb-ath, not of mlb-bos (fenway-park); "
-                    + "the game is kept at that venue. If the source is wrong, fix it with an override; if the game "
-                    + "really is there, mark it neutral with an override.",
+                    + "stored as a neutral-site game. If the source is wrong, fix it with an override; if the team played "
+                    + "a home game there, add a dated alternate row to fixtures/reference/team-homes.csv.",
                 "fixtures/scraped/club/games.csv:6: warning: Toronto Blue Jays at Boston Red Sox on 2021-06-16 at "
                     + "'Sahlen Field' (sahlen-field), the home of mlb-tor, not of mlb-bos (fenway-park); "
-                    + "the game is kept at that venue. If the source is wrong, fix it with an override; if the game "
-                    + "really is there, mark it neutral with an override.",
+                    + "it is the away team's home: kept as a home game of mlb-bos there. If the source swapped the home "
+                    + "and away teams, fix the game with an override.",
             ])
     }
 

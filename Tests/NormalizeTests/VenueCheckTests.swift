@@ -82,13 +82,14 @@ import Testing
         #expect(batch.games.count == 4)
         let flagged = try #require(batch.games.first { $0.homeTeamId == "nhl-edm" && $0.kind == .regular })
         #expect(flagged.stadiumId == "honda-center")
-        #expect(flagged.neutralSite == false)
-        let venueWarnings = result.diagnostics.filter { $0.description.contains("the game is kept at that venue") }
+        // Another team's home, no home of either team: a neutral site, kept at that venue and said.
+        #expect(flagged.neutralSite == true)
+        let venueWarnings = result.diagnostics.filter { $0.description.contains("stored as a neutral-site game") }
         #expect(venueWarnings.map(\.severity) == [.warning])
         #expect(
             venueWarnings.first?.description.hasPrefix(
                 "fixtures/scraped/test/games.csv:3: warning: CAR at EDM on 2024-01-14 at 'Honda Center' (honda-center), "
-                    + "the home of nhl-ana, not of nhl-edm (rogers-place); the game is kept at that venue.") == true)
+                    + "the home of nhl-ana, not of nhl-edm (rogers-place); stored as a neutral-site game.") == true)
     }
 
     @Test func neutralSites() throws {
@@ -99,7 +100,7 @@ import Testing
             G.game("2", season: "2019", home: "NYY", away: "BOS", venue: "Yankee Stadium", date: "2019-07-01"),
             // No venue: the home team's park, not neutral.
             G.game("3", season: "2019", home: "NYY", away: "BOS", date: "2019-07-02"),
-            // The source's flag wins, both ways.
+            // The source's neutral flag wins; its "not neutral" does not at a venue no home of either team.
             G.game("4", season: "2019", home: "NYY", away: "BOS", venue: "Yankee Stadium", date: "2019-07-03", neutral: true),
             G.game("5", season: "2019", home: "NYY", away: "BOS", venue: "London Stadium", date: "2019-07-04", neutral: false),
             // Another team's park, flagged neutral by the source: consistent, no warning.
@@ -114,15 +115,16 @@ import Testing
             result.diagnostics.map(\.description) == [
                 "fixtures/scraped/test/games.csv:1: warning: 1 mlb-nyy home game (2019-06-29) at london-stadium, which is not its "
                     + "home then (yankee-stadium) and which the source does not flag as neutral; stored as neutral-site game. "
-                    + "If it is the team's new or temporary home, add a dated row to fixtures/reference/team-homes.csv; "
-                    + "for a one-off neutral site nothing is needed.",
+                    + "If it is the team's new or temporary home, add a dated home row to fixtures/reference/team-homes.csv "
+                    + "(an alternate row for a second home); for a one-off neutral site nothing is needed.",
                 "fixtures/scraped/test/games.csv:5: warning: 1 mlb-nyy home game (2019-07-04) at london-stadium, which the source "
-                    + "says is not neutral, but which is not the team's home then (yankee-stadium) nor any team's; kept at that venue. "
-                    + "If the team played there, add a dated row to fixtures/reference/team-homes.csv; if the source names the wrong "
-                    + "stadium, give the name validity dates in fixtures/reference/stadium-aliases.csv or fix the games with overrides.",
+                    + "says is not neutral, but which is not the team's home then (yankee-stadium) nor any team's; stored as "
+                    + "neutral-site game. If the team played there, add a dated row to fixtures/reference/team-homes.csv (home, "
+                    + "or alternate for a second home); if the source names the wrong stadium, give the name validity dates in "
+                    + "fixtures/reference/stadium-aliases.csv or fix the games with overrides.",
             ])
         let games2 = result.batches[0].games.sorted { $0.localDate < $1.localDate }
-        #expect(games2.map(\.neutralSite) == [true, false, false, true, false, true])
+        #expect(games2.map(\.neutralSite) == [true, false, false, true, true, true])
         #expect(
             games2.map(\.stadiumId) == [
                 "london-stadium", "yankee-stadium", "yankee-stadium", "yankee-stadium",

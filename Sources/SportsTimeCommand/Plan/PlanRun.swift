@@ -173,7 +173,9 @@ struct PlanRun {
         }
         // The alias files give the names teams and stadiums had on a game's date; a store without them (one
         // assembled by hand) plans with today's names.
-        @Sendable func aliases<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], [InputReference]) {
+        @Sendable func aliases<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> (
+            [R], [InputReference]
+        ) {
             guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path) else { return ([], []) }
             let (records, input) = try load(type, name, kind)
             return (records, [input])

@@ -159,6 +159,9 @@ public struct GameVisit: Codable, Sendable, Hashable {
     public var awayTeamName: String
     public var stadiumId: String
     public var stadiumName: String
+    /// True when no source states the venue: the game is planned at the home team's home on its date, and
+    /// the itinerary says "venue to be confirmed". Absent when the venue is stated. (Added, optional.)
+    public var venueAssumed: Bool?
     public var city: String
     public var latitude: Double
     public var longitude: Double
@@ -169,9 +172,10 @@ public struct GameVisit: Codable, Sendable, Hashable {
         timeZone: String, timeZoneAbbreviation: String, homeTeamId: String, homeTeamName: String,
         awayTeamId: String, awayTeamName: String, stadiumId: String, stadiumName: String, city: String,
         latitude: Double, longitude: Double, isMustSee: Bool, startKnowledge: StartKnowledge? = nil,
-        assumedLocalTime: String? = nil
+        assumedLocalTime: String? = nil, venueAssumed: Bool? = nil
     ) {
         self.startKnowledge = startKnowledge; self.assumedLocalTime = assumedLocalTime
+        self.venueAssumed = venueAssumed == true ? true : nil
         self.gameId = gameId; self.sport = sport; self.startUTC = startUTC; self.localDate = localDate
         self.localTime = localTime; self.timeZone = timeZone; self.timeZoneAbbreviation = timeZoneAbbreviation
         self.homeTeamId = homeTeamId; self.homeTeamName = homeTeamName; self.awayTeamId = awayTeamId

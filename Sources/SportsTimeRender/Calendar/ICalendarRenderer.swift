@@ -147,6 +147,9 @@ struct ICalendarRenderer {
         w.raw("CATEGORIES", ([sport] + (visit.isMustSee ? ["Must-see"] : [])).map(ICalendarText.escape).joined(separator: ","))
         var lines = ["Game \(number) of \(option.visits.count) on \"\(plan.request.title)\" (option 1)."]
         if visit.isMustSee { lines.append("Must-see game.") }
+        if visit.venueAssumed == true {
+            lines.append("Venue to be confirmed: planned at the home team's stadium, \(visit.stadiumName).")
+        }
         if visit.knowledge != .exact {
             let assumed = Format.assumedTime(visit).map { "; the plan assumes \($0) and lays the drives out around it" } ?? ""
             lines.append(

@@ -61,7 +61,12 @@ struct PlanText {
     func title(of visit: GameVisit) -> String { "\(visit.awayTeamName) at \(visit.homeTeamName)" }
 
     /// `Madison Square Garden, New York, NY`.
-    func venue(of visit: GameVisit) -> String { "\(visit.stadiumName), \(catalog.place(of: visit))" }
+    /// `United Center, Chicago, IL`; when no source states the venue, `venue to be confirmed (planned at the
+    /// home team's stadium, United Center, Chicago, IL)`.
+    func venue(of visit: GameVisit) -> String {
+        let place = "\(visit.stadiumName), \(catalog.place(of: visit))"
+        return visit.venueAssumed == true ? "venue to be confirmed (planned at the home team's stadium, \(place))" : place
+    }
 
     /// A planner message as a traveller reads it: game ids become the game (`Denver Nuggets at New York
     /// Knicks, Wed, Feb 4`), kilometres become miles with kilometres, decimal hours hours and minutes.

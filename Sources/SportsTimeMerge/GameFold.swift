@@ -272,6 +272,9 @@ struct GameFold: Sendable {
 
         let venue = decide(.venue, inferable: "stadiumId")
         game.stadiumId = venue.game.stadiumId
+        // A stated venue wins over an inferred one: an inferred winner that named a placeholder means no record
+        // states the venue yet.
+        game.venueAssumed = venue.game.isInferred("stadiumId") && venue.game.venueAssumed == true ? true : nil
         game.neutralSite = venue.game.neutralSite
         // The neutral flag goes with the venue, unless the venue's record worked it out and another
         // record at the same stadium states it (nflverse's `location`, spreadspoke's `stadium_neutral`).

@@ -217,7 +217,7 @@ extension Game: MergeableRecord {
             "timeTBD": .bool(\.timeTBD),
             "homeTeamId": .string(\.homeTeamId, references: .teams),
             "awayTeamId": .string(\.awayTeamId, references: .teams),
-            "stadiumId": .string(\.stadiumId, references: .stadiums),
+            "stadiumId": .string(\.statedStadiumId, references: .stadiums),
             "neutralSite": .bool(\.neutralSite),
             "gameNumber": .optionalInt(\.gameNumber),
             "status": .choice(\.status),
@@ -234,6 +234,15 @@ extension Game {
         set {
             startUTC = newValue
             startKnowledge = newValue == nil ? .unknown : .exact
+        }
+    }
+
+    /// The stadium as an override sets it: stated, so no longer assumed.
+    var statedStadiumId: String {
+        get { stadiumId }
+        set {
+            stadiumId = newValue
+            venueAssumed = nil
         }
     }
 

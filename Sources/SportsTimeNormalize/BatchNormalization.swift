@@ -441,6 +441,7 @@ struct BatchNormalization {
             inferred: Self.inferred(
                 raw.inferred, stadiumId: !game.venueGiven, neutralSite: raw.neutralSite == nil,
                 localDate: game.schedule.dateIsApproximate),
+            venueAssumed: raw.inferred?.contains("venue") == true,
             lastModified: batch.scrapedAt, source: batch.source)
     }
 

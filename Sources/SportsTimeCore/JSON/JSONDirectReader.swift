@@ -307,7 +307,7 @@ extension Game: JSONDirectDecodable {
     private static let keys = keyTable([
         "awayTeamId", "deprecatedAt", "formerIds", "gameNumber", "homeTeamId", "id", "inferred", "kind", "lastModified",
         "localDate", "makeupDate", "neutralSite", "provenance", "schemaVersion", "season", "source", "sourceIds", "sport",
-        "stadiumId", "startKnowledge", "startUTC", "status", "timeTBD",
+        "stadiumId", "startKnowledge", "startUTC", "status", "timeTBD", "venueAssumed",
     ])
 
     /// The record as `init(json:codingPath:)` reads it, or nil to read it that way.
@@ -320,7 +320,7 @@ extension Game: JSONDirectDecodable {
         var gameNumber: Int?, schemaVersion: Int?
         var kind: GameKind?, status: GameStatus?, knowledge: StartKnowledge?
         var localDate: LocalDate?, makeupDate: LocalDate?
-        var neutralSite: Bool?, timeTBD: Bool?
+        var neutralSite: Bool?, timeTBD: Bool?, venueAssumed: Bool?
         var sourceIds: [String: String]?
         var next = 0
         while let key = r.nextKey() {
@@ -348,7 +348,8 @@ extension Game: JSONDirectDecodable {
             case 19: if !r.null() { knowledge = r.enumeration(StartKnowledge.rawValues) }
             case 20: if !r.null() { startUTC = r.instant() }
             case 21: status = r.enumeration(GameStatus.rawValues)
-            default: timeTBD = r.bool()
+            case 22: timeTBD = r.bool()
+            default: if !r.null() { venueAssumed = r.bool() }
             }
             if r.failed { return nil }
         }
@@ -368,7 +369,7 @@ extension Game: JSONDirectDecodable {
             startKnowledge: startKnowledge, homeTeamId: homeTeamId, awayTeamId: awayTeamId, stadiumId: stadiumId,
             neutralSite: neutralSite, gameNumber: gameNumber, status: status, makeupDate: makeupDate, sourceIds: sourceIds,
             deprecatedAt: deprecatedAt, formerIds: formerIds, provenance: provenance, inferred: inferred,
-            lastModified: lastModified, schemaVersion: schemaVersion, source: source)
+            venueAssumed: venueAssumed, lastModified: lastModified, schemaVersion: schemaVersion, source: source)
     }
 }
 
@@ -389,6 +390,7 @@ extension Game: JSONDirectIdentifiable {
             case 3: passed = r.null() || r.int() != nil
             case 13: passed = r.int() != nil
             case 11, 22: passed = r.bool() != nil
+            case 23: passed = r.null() || r.bool() != nil
             case 16: passed = r.skipStringMap()
             default: passed = r.null() || r.skipString()
             }

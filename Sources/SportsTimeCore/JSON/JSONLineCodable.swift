@@ -303,8 +303,8 @@ extension Game: JSONLineCodable {
             makeupDate: try f.optionalDate("makeupDate"), sourceIds: try f.stringMap("sourceIds"),
             deprecatedAt: try f.optionalInstant("deprecatedAt"), formerIds: try f.optionalStrings("formerIds"),
             provenance: try f.optionalString("provenance"), inferred: try f.optionalStrings("inferred"),
-            lastModified: try f.instant("lastModified"), schemaVersion: try f.int("schemaVersion"),
-            source: try f.string("source"))
+            venueAssumed: try f.optionalBool("venueAssumed"), lastModified: try f.instant("lastModified"),
+            schemaVersion: try f.int("schemaVersion"), source: try f.string("source"))
     }
 
     public func write(to w: inout JSONWriter) {
@@ -331,6 +331,7 @@ extension Game: JSONLineCodable {
         w.field("startKnowledge", startKnowledge)
         w.field("startUTC", startUTC)
         w.field("status", status)
+        w.field("venueAssumed", venueAssumed)
         w.endObject()
     }
 }

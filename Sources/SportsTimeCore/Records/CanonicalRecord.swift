@@ -224,6 +224,10 @@ public struct Game: CanonicalRecord {
     public var startKnowledge: StartKnowledge
     public var neutralSite: Bool
     public var status: GameStatus
+    /// True when the source named a placeholder venue ("TBA", `placeholderVenues`) and no source states the
+    /// venue: the game is planned at the home team's home on its date and plans say "venue to be confirmed".
+    /// Nil when a venue is stated, or when a source without venues placed the game at the home team's home.
+    public var venueAssumed: Bool?
 }
 
 // The initializers live in an extension so that the struct keeps its memberwise initializer: the public
@@ -235,7 +239,7 @@ extension Game {
         startKnowledge: StartKnowledge, homeTeamId: String, awayTeamId: String, stadiumId: String,
         neutralSite: Bool, gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil,
         sourceIds: [String: String], deprecatedAt: Instant? = nil, formerIds: [String]? = nil,
-        provenance: String? = nil, inferred: [String]? = nil, lastModified: Instant,
+        provenance: String? = nil, inferred: [String]? = nil, venueAssumed: Bool? = nil, lastModified: Instant,
         schemaVersion: Int = ArtifactKind.games.currentVersion, source: String
     ) {
         self.init(
@@ -245,7 +249,7 @@ extension Game {
             startUTC: startKnowledge == .exact ? startUTC : nil, localDate: localDate, makeupDate: makeupDate,
             deprecatedAt: deprecatedAt, gameNumber: gameNumber, kind: kind,
             startKnowledge: startUTC == nil && startKnowledge == .exact ? .unknown : startKnowledge,
-            neutralSite: neutralSite, status: status)
+            neutralSite: neutralSite, status: status, venueAssumed: venueAssumed == true ? true : nil)
     }
 
     /// A game whose start is either exact (`timeTBD` false, with `startUTC`) or unknown.
@@ -276,7 +280,7 @@ extension Game {
     private enum CodingKeys: String, CodingKey {
         case id, sport, season, kind, startUTC, localDate, startKnowledge, homeTeamId, awayTeamId, stadiumId,
             neutralSite, gameNumber, status, makeupDate, sourceIds, deprecatedAt, formerIds, provenance, inferred,
-            lastModified, schemaVersion, source
+            lastModified, schemaVersion, source, venueAssumed
         /// Version 1's yes/no start flag, read only.
         case timeTBD
     }
@@ -313,6 +317,7 @@ extension Game {
         lastModified = try c.decode(Instant.self, forKey: .lastModified)
         schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
         source = try c.decode(String.self, forKey: .source)
+        venueAssumed = try c.decodeIfPresent(Bool.self, forKey: .venueAssumed)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -339,6 +344,7 @@ extension Game {
         try c.encode(lastModified, forKey: .lastModified)
         try c.encode(schemaVersion, forKey: .schemaVersion)
         try c.encode(source, forKey: .source)
+        try c.encodeIfPresent(venueAssumed, forKey: .venueAssumed)
     }
 
     /// The canonical id for a game. Team ids are used without their sport prefix when they carry one.

@@ -798,8 +798,12 @@ struct RowMapper {
             }
         }
 
-        // A venue not decided yet (`placeholderVenues`) is no venue: normalize plans the game at the home team's home.
-        let venueText = try venue.flatMap { try value($0, row) }.flatMap { source.placeholderVenues.contains($0.lowercased()) ? nil : $0 }
+        // A venue not decided yet (`placeholderVenues`) is no venue: normalize plans the game at the home team's
+        // home, and `venue` is listed as inferred so the store says the venue is to be confirmed.
+        let printedVenue = try venue.flatMap { try value($0, row) }
+        let venueIsPlaceholder = printedVenue.map { source.placeholderVenues.contains($0.lowercased()) } ?? false
+        let venueText = venueIsPlaceholder ? nil : printedVenue
+        if venueIsPlaceholder { inferredFields = ((inferredFields ?? []) + ["venue"]).sorted() }
         let cityText = try city.flatMap { try value($0, row) }
         // A source id's record id is the provisional one already joined; a derived key is joined here.
         let recordIdText =

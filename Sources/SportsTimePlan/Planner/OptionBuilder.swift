@@ -39,7 +39,8 @@ struct OptionBuilder {
                     awayTeamId: game.awayTeamId, awayTeamName: teamName(game.awayTeamId, on: game.localDate),
                     stadiumId: game.stadiumId, stadiumName: stadiumName, city: stadium?.city ?? "",
                     latitude: stadium?.latitude ?? 0, longitude: stadium?.longitude ?? 0, isMustSee: mustSee.contains(game.id),
-                    startKnowledge: c.knowledge, assumedLocalTime: c.isTBD ? clock.localClock(c.start, zone: c.zone) : nil))
+                    startKnowledge: c.knowledge, assumedLocalTime: c.isTBD ? clock.localClock(c.start, zone: c.zone) : nil,
+                    venueAssumed: game.venueAssumed))
         }
 
         // A drive's times rest on an assumed start when it leaves a game or drives to one whose start is assumed.

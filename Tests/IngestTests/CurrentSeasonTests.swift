@@ -207,3 +207,34 @@ import Testing
         }
     }
 }
+
+/// A Basketball-Reference export has its scores in two `PTS` columns: the status it derives from them is
+/// checked against them, as for any source whose mapping names score columns.
+@Suite struct BasketballReferenceScoreTests {
+    @Test func aZeroZeroFinalIsRefusedLikeAnyScoredSource() throws {
+        let spec = """
+            sources:
+              - id: w
+                sport: wnba
+                season: "2023"
+                system: bbref
+                files: [s.csv]
+                format: bbref-csv
+                scrapedAt: "2023-09-10T00:00:00Z"
+                naiveTimeZone: venue
+                rejectThreshold: "100%"
+                priority: 1
+            """
+        let csv = """
+            Date,Visitor/Neutral,PTS,Home/Neutral,PTS,,Notes
+            Fri May 19 2023,Connecticut Sun,70,Indiana Fever,61,Box Score,
+            Sat May 20 2023,Phoenix Mercury,0,Los Angeles Sparks,0,Box Score,
+            Sun May 21 2023,Seattle Storm,,Las Vegas Aces,,,
+
+            """
+        let result = try TestSupport.ingest(spec: spec, files: ["s.csv": Data(csv.utf8)])
+        #expect(result.records.map(\.status) == [.final, .scheduled])
+        #expect(result.rejects.map(\.line) == [3])
+        #expect(result.rejects.first?.reason.hasPrefix("status final with a 0–0 score, which no wnba game ends with") == true)
+    }
+}

@@ -29,7 +29,7 @@ import Testing
         #expect(
             pending == [
                 MergePendingGames(
-                    scope: "mlb-2023", source: "s", sport: "mlb", season: "2023", perTeam: 3, expected: 6, listed: 4,
+                    source: "s", sport: "mlb", season: "2023", perTeam: 3, expected: 6, listed: 4,
                     teams: ["mlb-bal": 1, "mlb-bos": 1, "mlb-nyy": 1, "mlb-tor": 1], reason: "two games set later")
             ])
         #expect(pending.first?.pending == 2 && pending.first?.id == "pending:mlb-2023")

@@ -12,7 +12,7 @@ import Foundation
 ///   (`MergeAmbiguousMatch`); they are kept apart;
 /// - `conflicts` — how many conflicts of each class, and how many games were matched across dates
 ///   (`MergeConflictSummary`);
-/// - `pending:<scope>` — regular-season games a source declares the season has but does not list yet
+/// - `pending:<sport>-<season>` — regular-season games a source declares the season has but does not list yet
 ///   (`MergePendingGames`).
 public enum MergeReportRecord: Codable, Sendable, Hashable, Identifiable {
     case counts(MergeEntityCounts)
@@ -207,7 +207,7 @@ public struct MergeConflictSummary: Codable, Sendable, Hashable, Identifiable {
 /// Regular-season games a source declares the season has (`expectedGames` in `pipeline/sources.yaml`) beyond
 /// those the store lists for its scope: games scheduled later (the NBA Cup's), counted and named, not absent.
 public struct MergePendingGames: Codable, Sendable, Hashable, Identifiable {
-    /// `pending:<scope>`.
+    /// `pending:<sport>-<season>`.
     public var id: String
     /// The source that declares the expectation.
     public var source: String
@@ -227,10 +227,10 @@ public struct MergePendingGames: Codable, Sendable, Hashable, Identifiable {
     public var reason: String
 
     public init(
-        scope: String, source: String, sport: String, season: String, perTeam: Int, expected: Int, listed: Int,
+        source: String, sport: String, season: String, perTeam: Int, expected: Int, listed: Int,
         teams: [String: Int], reason: String
     ) {
-        self.id = "pending:\(scope)"; self.source = source; self.sport = sport; self.season = season
+        self.id = "pending:\(sport)-\(season)"; self.source = source; self.sport = sport; self.season = season
         self.perTeam = perTeam; self.expected = expected; self.listed = listed; self.pending = expected - listed
         self.teams = teams; self.reason = reason
     }

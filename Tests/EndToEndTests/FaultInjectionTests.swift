@@ -144,6 +144,39 @@ import Testing
         try lab.checkNextRunFinishes(root, label: "read-only file system")
     }
 
+    /// The real merge, paused by its test hook (it ignores SIGTERM until its next check, which the pause
+    /// puts seconds away): SIGTERM or SIGINT to the runner ends the run within half a second with 130, and
+    /// `kill -9` of the runner ends the orphaned merge (its parent-death signal) and frees the workspace
+    /// lock within a second. Each time out/ and the lock are as before or after, and the next run finishes.
+    @Test("a signal to the runner, or its death, ends a busy stage at once", arguments: ["SIGTERM", "SIGINT", "kill -9"])
+    func aSignalEndsABusyStage(_ fault: String) throws {
+        let lab = try FaultLab.shared()
+        let repo = try lab.copyOfA()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        try FaultLab.editToB(repo)
+        let runner = try FaultLab.start(["run"], in: repo, bin: lab.bin, environment: ["SPORTSTIME_MERGE_PAUSE_MS": "5000"])
+        try #require(runner.waitForStandardError(containing: "test pause before merging", timeout: 120), "\(runner.standardErrorSoFar)")
+        let stages = FaultLab.children(of: runner.pid)
+        let sent = Date()
+        runner.signal(fault == "SIGTERM" ? SIGTERM : fault == "SIGINT" ? SIGINT : SIGKILL)
+        runner.process.waitUntilExit()
+        let runnerGone = Date().timeIntervalSince(sent)
+        FaultLab.waitForWorkspace(repo, seconds: 30)
+        let workspaceFree = Date().timeIntervalSince(sent)
+        let label = "\(fault) during the merge"
+        if fault == "kill -9" {
+            #expect(runner.code == 128 + SIGKILL, "\(label): exit \(runner.code)")
+            #expect(workspaceFree < 1, "\(label): the orphaned stage held the workspace lock \(workspaceFree) s")
+        } else {
+            #expect(runner.code == 130, "\(label): exit \(runner.code)\n\(runner.standardErrorSoFar)")
+            #expect(runnerGone < 0.5, "\(label): the runner ended \(runnerGone) s after the signal")
+        }
+        #expect(!stages.isEmpty && stages.allSatisfy { !FaultLab.isAlive($0) }, "\(label): stages \(stages) still run")
+        FaultLab.expectNoCrash(runner.standardErrorSoFar, label: label)
+        try lab.checkBeforeOrAfter(repo, label: label)
+        try lab.checkNextRunFinishes(repo, label: label)
+    }
+
     /// Publishing renames, so out/ on another file system than .pipeline/ is refused, with the reason.
     @Test("out/ on another file system is refused with the reason", .enabled(if: FaultLab.canMount, "needs root for a bind mount"))
     func outOnAnotherFileSystem() throws {

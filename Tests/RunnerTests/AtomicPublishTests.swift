@@ -110,6 +110,72 @@ let slowSpec = """
         #expect(repo.read("pipeline/pipeline.lock.json") == lock)
     }
 
+    /// SIGTERM ends the runner within a fraction of a second even when its stage ignores SIGTERM (it
+    /// gets SIGKILL 30 ms later): exit 130, nothing published, the workspace lock free.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func anInterruptEndsAStageThatIgnoresIt(signal: Int32) throws {
+        let (repo, out, lock) = try preparedRepository()
+        try repo.spec(slowSpec.replacingOccurrences(of: "mkdir -p", with: "trap \"\" TERM INT; mkdir -p"))
+        let (runner, stagePid) = try startSlowRun(repo)
+        kill(runner.processIdentifier, signal)
+        let seconds = try Self.waitForExit(runner, seconds: 10)
+        #expect(seconds < 0.5, "the runner ended \(seconds) s after the signal")
+        #expect(runner.terminationStatus == 130)
+        #expect(Self.liveMembers(ofGroup: stagePid).isEmpty)
+        #expect(Self.workspaceIsFree(repo))
+        #expect(repo.snapshot("out") == out)
+        #expect(repo.read("pipeline/pipeline.lock.json") == lock)
+    }
+
+    /// SIGTERM ends the runner while it is busy before any stage runs — here checking a spec of 600
+    /// fan-out stages, which takes seconds: exit 130 at once, the lock free, nothing written.
+    @Test func anInterruptEndsTheRunnerDuringItsSpecChecks() throws {
+        let repo = try TestRepository()
+        try repo.spec(
+            """
+            stages:
+              each:
+                foreach: {glob: fixtures/items/*.txt}
+                cmd: [/bin/sh, -c, 'cp "$2" "$1"', sh, "${out}", "fixtures/items/${item}.txt"]
+                deps: ["fixtures/items/${item}.txt"]
+                outs: ["out/each/${item}.txt"]
+
+            """)
+        for item in 0..<600 { try repo.write("fixtures/items/i\(item).txt", "\(item)\n") }
+        let runner = try TestProcess.start(try TestRepository.runnerExecutable(), ["run"], in: repo.root).process
+        // The runner holds the workspace lock once its checks begin.
+        for _ in 0..<400 where !(repo.read(".pipeline/lock") ?? "").contains("runner pid") { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.2)
+        kill(runner.processIdentifier, SIGTERM)
+        let seconds = try Self.waitForExit(runner, seconds: 60)
+        #expect(seconds < 0.5, "the runner ended \(seconds) s after the signal")
+        #expect(runner.terminationStatus == 130)
+        #expect(Self.workspaceIsFree(repo))
+        #expect(!repo.exists("out") && !repo.exists("pipeline/pipeline.lock.json"))
+    }
+
+    /// Seconds until `process` ends; killed (and the test failed) after `seconds`.
+    static func waitForExit(_ process: Process, seconds: Double) throws -> Double {
+        let start = Date()
+        while process.isRunning && Date().timeIntervalSince(start) < seconds { usleep(2000) }
+        let waited = Date().timeIntervalSince(start)
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw TestFailure("still running \(seconds) s after the signal")
+        }
+        process.waitUntilExit()
+        return waited
+    }
+
+    /// Whether nobody holds the workspace lock (`flock` on `.pipeline/lock`).
+    static func workspaceIsFree(_ repo: TestRepository) -> Bool {
+        let fd = open(repo.url(".pipeline/lock").path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        return flock(fd, LOCK_EX | LOCK_NB) == 0
+    }
+
     /// A publish killed between any two of its renames is completed by the next runner.
     @Test(arguments: 0...4)
     func aHalfDonePublishIsCompleted(renamesDone: Int) throws {

@@ -1,4 +1,5 @@
 import Dispatch
+import SportsTimeCore
 import Foundation
 
 /// SIGINT and SIGTERM set a flag; the merge checks it between entity kinds and before publishing, and
@@ -15,6 +16,9 @@ final class Cancellation: @unchecked Sendable {
     }
 
     private func record(_ number: Int32) {
+        // The runner that started it has died (its parent-death signal, see StageLifetime): it writes
+        // only into the runner's staging, which nobody will publish, so it ends at once.
+        if StageLifetime.isOrphaned { _exit(128 + number) }
         lock.lock(); defer { lock.unlock() }
         if received == nil { received = number }
     }

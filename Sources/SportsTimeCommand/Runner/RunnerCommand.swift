@@ -57,7 +57,7 @@ struct RunCommand: PipelineCommand {
 
     func execute(in context: CommandContext) throws {
         let runner = PipelineRunner(root: context.paths.root, console: context.console, environment: context.environment)
-        let stop = context.ownsProcess ? InterruptWatcher { runner.interrupt() } : nil
+        let stop = context.ownsProcess ? InterruptWatcher { runner.interrupt(endingProcess: true) } : nil
         let code = runner.run(
             RunOptions(
                 targets: targets, force: force, keepGoing: keepGoing, jobs: jobs,

@@ -13,6 +13,7 @@ extension PipelineCommand {
     /// ArgumentParser's entry: `execute` in this process. A `PipelineError` is printed and becomes the exit
     /// status; any other error (a `ValidationError`, an `ExitCode`) is ArgumentParser's to print.
     public func run() throws {
+        StageLifetime.bindToRunner()
         let context = CommandContext.process()
         do {
             try execute(in: context)

@@ -114,4 +114,17 @@ public final class StageProcess: @unchecked Sendable {
         stopRequested = true
         if let pid { _ = kill(-pid, SIGTERM) }
     }
+
+    /// Ends a stage that did not stop when asked: SIGKILL to its process group.
+    public func forceStop() {
+        lock.lock(); defer { lock.unlock() }
+        stopRequested = true
+        if let pid { _ = kill(-pid, SIGKILL) }
+    }
+
+    /// Whether its process was started and not reaped yet.
+    public var isRunning: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return pid != nil
+    }
 }

@@ -51,8 +51,15 @@ public final class WorkspaceLock: @unchecked Sendable {
         _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     }
 
-    /// Releases the lock.
+    private let released = Locked(false)
+
+    /// Releases the lock (once: a signal's interrupt and the run's end may both ask).
     public func release() {
+        let first = released.withLock { done -> Bool in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
         _ = ftruncate(descriptor, 0)
         _ = flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -34,6 +34,11 @@ public final class PipelineRunner: @unchecked Sendable {
     private let state = NSLock()
     private var isInterrupted = false
     private var active: [StageProcess] = []
+    /// The workspace lock while `run` holds it, and whether `run` has returned (for `interrupt`).
+    private var heldLock: WorkspaceLock?
+    private var isFinished = false
+    /// Held by a publish or a journal's completion; an interrupt takes it for good before it ends the process.
+    private let publishing = NSLock()
 
     public init(
         root: URL, console: Console, runnerFolder: URL? = Workspace.runnerFolder,
@@ -100,6 +105,7 @@ public final class PipelineRunner: @unchecked Sendable {
 
     /// Prints an error's diagnostics and returns its exit code.
     public func report(_ error: Error) -> Int32 {
+        if error is RunInterrupted { return 130 }
         if let pipelineError = error as? PipelineError {
             for diagnostic in pipelineError.diagnostics { console.err(diagnostic.description) }
             return pipelineError.exitCode
@@ -112,13 +118,50 @@ public final class PipelineRunner: @unchecked Sendable {
         return ExitStatus.failure
     }
 
-    /// Stops running stages (SIGTERM) and starts no new ones; called from a signal handler's queue.
-    public func interrupt() {
+    /// Stops the run on SIGINT or SIGTERM (called on the signal watcher's thread): no stage starts and no
+    /// publish begins after it; the running stages' process groups get SIGTERM, and SIGKILL 30 ms later
+    /// (they write only into staging). With `endingProcess` (the command owns its process) the process
+    /// then ends with 130 within about 100 ms, whatever the main thread is doing — checking the spec,
+    /// hashing, waiting on a file: a publish under way is finished first (so every out stays wholly old
+    /// or wholly new) and the workspace lock is released. A main thread that ends by itself meanwhile
+    /// exits as usual, with 130.
+    public func interrupt(endingProcess: Bool = false) {
         state.lock()
         isInterrupted = true
         let running = active
         state.unlock()
         for process in running { process.stop() }
+        Self.wait(seconds: 0.03) { running.allSatisfy { !$0.isRunning } }
+        for process in running where process.isRunning { process.forceStop() }
+        guard endingProcess else { return }
+        Self.wait(seconds: 0.04) { self.finished }
+        guard !finished else { return }
+        publishing.lock()
+        state.lock()
+        let held = heldLock
+        state.unlock()
+        console.err("note: stopped by a signal; the stages that were running published nothing.")
+        held?.release()
+        _exit(130)
+    }
+
+    /// Waits until `done` holds, at most `seconds` (checked every millisecond).
+    private static func wait(seconds: Double, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done() && Date() < deadline { usleep(1000) }
+    }
+
+    private var finished: Bool {
+        state.lock(); defer { state.unlock() }
+        return isFinished
+    }
+
+    /// Runs a publish (or a journal's completion) unless the run was interrupted: an interrupt waits
+    /// for it to end before ending the process, and none begins after one.
+    func whilePublishing<T>(_ body: () throws -> T) throws -> T {
+        publishing.lock(); defer { publishing.unlock() }
+        if interrupted { throw RunInterrupted() }
+        return try body()
     }
 
     var interrupted: Bool {
@@ -131,12 +174,20 @@ public final class PipelineRunner: @unchecked Sendable {
     /// Runs the selected stages; returns the exit code (0 all good, 1 a stage failed, 2 spec error,
     /// 64 usage error, 130 interrupted).
     public func run(_ options: RunOptions) -> Int32 {
+        defer {
+            state.lock()
+            isFinished = true
+            state.unlock()
+        }
         let workspaceLock: WorkspaceLock
         do {
             // Nothing is opened or created before the runner's own paths are known to be its own.
             try workspace.checkRunnerPaths()
             workspaceLock = try WorkspaceLock(root: root)
         } catch { return report(error) }
+        state.lock()
+        heldLock = workspaceLock
+        state.unlock()
         defer { workspaceLock.release() }
         do {
             return try runLocked(options, workspaceLock: workspaceLock)
@@ -174,7 +225,7 @@ public final class PipelineRunner: @unchecked Sendable {
         // The spec, a journal left by an interrupted run and the lock are all checked before anything
         // is moved: every path they name must be one the runner may touch.
         let graph = try workspace.loadGraph()
-        if let label = try workspace.recover(publisher, graph: graph) {
+        if let label = try whilePublishing({ try workspace.recover(publisher, graph: graph) }) {
             console.err("note: completed the publish of \(label) that an interrupted run left half done")
         }
         let lock = try workspace.loadLock(graph: graph)
@@ -242,11 +293,14 @@ public final class PipelineRunner: @unchecked Sendable {
         let process = StageProcess()
         state.lock()
         active.append(process)
+        // Interrupted meanwhile: it will not start.
+        if isInterrupted { process.stop() }
         state.unlock()
         let live = options.jobs == 1
         let console = self.console
         let root = self.root
-        let environment = self.environment.merging(["SPORTSTIME_STAGE": work.stage.name]) { $1 }
+        let environment = self.environment.merging(
+            ["SPORTSTIME_STAGE": work.stage.name, StageLifetime.runnerVariable: "\(getpid())"]) { $1 }
         let log = reports.logPath(for: work.stage.name)
         Thread.detachNewThread { [self] in
             let began = Date()
@@ -498,7 +552,7 @@ public final class PipelineRunner: @unchecked Sendable {
             ? result.work.fingerprint
             : PipelineStatus.fingerprint(of: stage, hasher: hasher, recorded: nil, reads: result.reads)
         next.stages[stage.name] = fingerprint.lockEntry(outs: published)
-        try publisher.publish(label: stage.name, moves: moves, lock: next.encoded())
+        try whilePublishing { try publisher.publish(label: stage.name, moves: moves, lock: next.encoded()) }
         lock = next
         for move in moves { hasher.invalidate(move.target) }
         return moves.map(\.target)
@@ -518,7 +572,7 @@ public final class PipelineRunner: @unchecked Sendable {
             var next = lock
             next.stages[name] = nil
             let moves = removable.map { Publisher.Move(staged: nil, target: $0, backup: Publisher.backupPath(of: $0, label: name)) }
-            try publisher.publish(label: "remove \(name)", moves: moves, lock: next.encoded())
+            try whilePublishing { try publisher.publish(label: "remove \(name)", moves: moves, lock: next.encoded()) }
             lock = next
             for out in removable { hasher.invalidate(out) }
             let outcome = StageOutcome(
@@ -529,6 +583,11 @@ public final class PipelineRunner: @unchecked Sendable {
             reports.record(outcome)
         }
     }
+}
+
+/// A publish refused because the run was interrupted (exit 130, nothing printed).
+struct RunInterrupted: Error, CustomStringConvertible {
+    var description: String { "interrupted before its outputs were published" }
 }
 
 /// Results of stages running on other threads, handed to the scheduling thread one at a time.

@@ -174,6 +174,9 @@ final class RunSession {
             outcome.rejected = result.rejected
             outcome.filtered = result.filtered
             outcome.outputsChanged = changed
+        } catch let stopped as RunInterrupted {
+            outcome.status = .notRun
+            outcome.reason = stopped.description
         } catch {
             outcome.problems = ["\(error)"]
         }

@@ -47,7 +47,7 @@ public enum AtomicFile {
         // `.<name>.<pid>.tmp` beside the file.
         let (folder, name) = PathText.splitLast(path)
         let temporary = folder + "." + name + "." + String(getpid()) + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { return errno }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in

@@ -63,7 +63,8 @@ public final class ContentHasher: @unchecked Sendable {
     }
 
     private func load() {
-        guard let text = try? String(contentsOf: cacheFile, encoding: .utf8) else { return }
+        guard let data = RunnerFile.cache(cacheFile.path) else { return }
+        let text = String(decoding: data, as: UTF8.self)
         // Split by byte (`TabSeparated`).
         var lines = TabSeparated.lines(text)[...]
         guard let first = lines.popFirst(), first.hasPrefix(Self.header + "\t"),
@@ -148,11 +149,11 @@ public final class ContentHasher: @unchecked Sendable {
         let text: String
         if let known = listings[hash] {
             text = known
-        } else if let stored = try? String(contentsOf: listingFolder.appendingPathComponent(hash), encoding: .utf8),
-            ArtifactFiles.sha256(Data(stored.utf8)) == hash
+        } else if let stored = RunnerFile.cache(listingFolder.appendingPathComponent(hash).path),
+            ArtifactFiles.sha256(stored) == hash
         {
-            text = stored
-            listings[hash] = stored
+            text = String(decoding: stored, as: UTF8.self)
+            listings[hash] = text
         } else {
             return nil
         }

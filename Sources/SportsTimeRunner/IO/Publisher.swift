@@ -129,7 +129,16 @@ public struct Publisher: Sendable {
         checkTarget: (String) -> String? = { _ in nil },
         checkLock: (Data) -> [String] = { _ in [] }
     ) throws -> String? {
-        guard let data = FileManager.default.contents(atPath: files.absolute(Self.journalPath)) else { return nil }
+        let data: Data
+        switch RunnerFile.read(files.absolute(Self.journalPath)) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing): return nil
+        case .failure(let failure):
+            throw PipelineError.invalidInput(
+                RunnerFile.problem(
+                    failure, path: Self.journalPath, what: "the journal",
+                    fix: "Delete \(Self.journalPath) and re-run ('git status out' shows what an interrupted publish left)")!)
+        }
         guard let journal = try? CanonicalJSON.decode(Journal.self, from: data) else {
             // The journal is written atomically, so a torn one cannot be ours; nothing was moved yet.
             try files.removeTree(Self.journalPath)
@@ -147,6 +156,12 @@ public struct Publisher: Sendable {
         let confinement = RepositoryConfinement(root: root)
         // A scratch path is reached without any link: nothing is moved in from, or out to, elsewhere.
         func isPlain(_ path: String) -> Bool { confinement.resolvedRelative(path) == path }
+        // The stage names a folder of .pipeline/backup/, which is discarded once the journal is completed.
+        if RepositoryPath.controlCharacter(in: journal.stage) != nil || journal.stage.contains("/")
+            || ["", ".", ".."].contains(journal.stage)
+        {
+            refuse(journal.stage, "its stage name '\(journal.stage)' is not a stage name")
+        }
         for move in journal.moves {
             if let staged = move.staged, !Self.isScratch(staged, under: Self.stagingFolder) || !isPlain(staged) {
                 refuse(staged, "'\(staged)' is not a staged output under \(Self.stagingFolder) reached without links")
@@ -170,7 +185,7 @@ public struct Publisher: Sendable {
 
     /// Whether `path` is a plain path (no `.`, `..` or empty parts) strictly inside `folder`.
     static func isScratch(_ path: String, under folder: String) -> Bool {
-        guard path.hasPrefix(folder), path.count > folder.count else { return false }
+        guard path.hasPrefix(folder), path.count > folder.count, RepositoryPath.controlCharacter(in: path) == nil else { return false }
         return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 

@@ -90,7 +90,7 @@ struct StatSnapshot: Sendable, Equatable {
     /// The stored status when every recorded path is exactly as recorded; nil otherwise. Works on the
     /// file's bytes (no string splitting): this is the whole cost of a no-op `status`.
     static func confirm(root: URL) -> StatSnapshot? {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { return nil }
+        guard let data = RunnerFile.cache(root.appendingPathComponent(path).path) else { return nil }
         return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> StatSnapshot? in
             let bytes = raw.bindMemory(to: UInt8.self)
             var position = 0

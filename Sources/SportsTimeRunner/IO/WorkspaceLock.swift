@@ -31,7 +31,7 @@ public final class WorkspaceLock: @unchecked Sendable {
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let holder =
-                (try? String(contentsOf: url, encoding: .utf8))?
+                (try? RunnerFile.read(url.path, limit: 4096).get()).map { String(decoding: $0, as: UTF8.self) }?
                 .trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: ", ") ?? ""
             close(fd)
             throw PipelineError.failure(

@@ -485,12 +485,18 @@ public final class PipelineRunner: @unchecked Sendable {
 
     /// The paths a stage says it read (its depfile), each inside one of its deps.
     private func readDepfile(_ depfile: String, of stage: Stage) -> Result<[String], StageProblem> {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(depfile).path) else {
+        let data: Data
+        switch RunnerFile.read(PathText.join(root.path, depfile)) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing):
             return .failure(
                 StageProblem(
                     text: "error: the stage did not write its depfile \(depfile), though its cmd passes ${depfile}; "
                         + "outputs were not published. Make it write the paths it read there, or take ${depfile} "
                         + "out of its cmd in \(Workspace.specPath)."))
+        case .failure(let failure):
+            let problem = RunnerFile.problem(failure, path: depfile, what: "the depfile", fix: "Make the stage write its depfile as a file")
+            return .failure(StageProblem(text: (problem?.description ?? depfile) + " Outputs were not published."))
         }
         switch Depfile.parse(String(decoding: data, as: UTF8.self), deps: stage.deps) {
         case .success(let entries): return .success(entries)

@@ -11,14 +11,8 @@ public struct Workspace: Sendable {
     /// Reads and checks the spec: strict YAML, fan-out, graph, and every dep and code path present
     /// (or, for a dep, written by a stage).
     public func loadGraph() throws -> PipelineGraph {
-        let url = root.appendingPathComponent(Self.specPath)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw PipelineError.invalidInput(
-                Diagnostic(
-                    .error, at: SourceLocation(path: Self.specPath), "cannot read the pipeline spec",
-                    fix: "Run sportstime inside the repository (the folder holding \(Self.specPath))"))
-        }
-        let params = FileManager.default.contents(atPath: root.appendingPathComponent(SharedParams.path).path)
+        let data = try readSpecFile(Self.specPath, required: true) ?? Data()
+        let params = try readSpecFile(SharedParams.path, required: false)
         let graph = try PipelineGraph.load(spec: data, path: Self.specPath, params: params) { folder in
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) else {
                 return nil
@@ -31,6 +25,29 @@ public struct Workspace: Sendable {
         try checkPaths(graph)
         try checkConfinement(graph)
         return graph
+    }
+
+    /// The spec or the shared params (a link inside the repository is followed), its size checked before
+    /// it is read; nil when an optional file is missing.
+    private func readSpecFile(_ path: String, required: Bool) throws -> Data? {
+        let limit = InputLimits.yamlFileBytes
+        switch RunnerFile.read(PathText.join(root.path, path), limit: limit, followLink: true) {
+        case .success(let data): return data
+        case .failure(.missing) where !required: return nil
+        case .failure(.tooLarge(let size)):
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1), "the YAML file is \(size) bytes, more than the limit of \(limit)",
+                    fix: "Check that this is the intended file; YAML specs and requests are a few kilobytes"))
+        case .failure(.missing), .failure(.link):
+            throw PipelineError.invalidInput(
+                Diagnostic(
+                    .error, at: SourceLocation(path: path), "cannot read the pipeline spec",
+                    fix: "Run sportstime inside the repository (the folder holding \(Self.specPath))"))
+        case .failure(let failure):
+            let fix = "Make \(path) a readable file"
+            throw PipelineError.invalidInput(RunnerFile.problem(failure, path: path, what: path, fix: fix, limit: limit)!)
+        }
     }
 
     private func checkPaths(_ graph: PipelineGraph) throws {
@@ -82,9 +99,18 @@ public struct Workspace: Sendable {
 
     /// The lock, or an empty one when the file does not exist yet. Every out it records must be one
     /// the runner may replace or remove (`outProblem`), else it is invalid input located at its line.
+    /// A lock that exists but cannot be read (too large, not a file, no permission) is an error, never
+    /// taken for a missing one (which would run every stage).
     public func loadLock(graph: PipelineGraph) throws -> PipelineLock {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(Publisher.lockPath).path) else {
-            return PipelineLock()
+        let data: Data
+        switch RunnerFile.read(PathText.join(root.path, Publisher.lockPath), followLink: true) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing): return PipelineLock()
+        case .failure(let failure):
+            throw PipelineError.invalidInput(
+                RunnerFile.problem(
+                    failure, path: Publisher.lockPath, what: "the lock",
+                    fix: "Restore it (git checkout \(Publisher.lockPath)), or delete it to run every stage again")!)
         }
         let lock = try PipelineLock.decode(data, path: Publisher.lockPath)
         let problems = checkLock(lock, text: String(decoding: data, as: UTF8.self), path: Publisher.lockPath, graph: graph)

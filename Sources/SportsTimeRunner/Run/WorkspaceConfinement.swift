@@ -19,7 +19,8 @@ extension Workspace {
     /// The runner's own paths, and the spec and schemas it reads.
     static let runnerPaths = [
         ".pipeline", ".pipeline/lock", Publisher.journalPath, ".pipeline/staging",
-        ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv", Trash.folder,
+        ".pipeline/backup", ".pipeline/cache", ".pipeline/cache/listings", ".pipeline/cache/file-hashes.tsv", ValidationCache.path,
+        Trash.folder,
         StatClock.path, StatSnapshot.path,
         ".pipeline/runs", Publisher.lockPath, Workspace.specPath, SharedParams.path, "pipeline/schemas",
     ]

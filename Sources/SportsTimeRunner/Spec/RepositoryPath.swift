@@ -10,6 +10,8 @@ public enum RepositoryPath {
         case leavesRepository
         case reserved(String)
         case hasNewline
+        /// NUL or another control character (its code point): C calls would cut the path at a NUL.
+        case hasControlCharacter(UInt32)
         case wholeRepository
         /// A folder or file name longer than file systems allow (255 bytes).
         case nameTooLong(Int)
@@ -22,6 +24,8 @@ public enum RepositoryPath {
             case .leavesRepository: return "\(role) '\(path)' leaves the repository"
             case .reserved(let what): return "\(role) '\(path)' is inside \(what), which belongs to the runner"
             case .hasNewline: return "\(role) '\(path)' contains a line break"
+            case .hasControlCharacter(let value):
+                return "\(role) '\(path)' contains the control character U+\(String(format: "%04X", value))"
             case .wholeRepository: return "\(role) '\(path)' names the whole repository"
             case .nameTooLong(let bytes):
                 return "\(role) '\(path)' has a name of \(bytes) bytes; file systems allow \(RepositoryPath.maxNameBytes)"
@@ -37,7 +41,9 @@ public enum RepositoryPath {
 
     /// `./out//plan/` → `out/plan`; `out/../fixtures` → `fixtures`. Fails for empty, absolute, escaping or reserved paths.
     public static func normalize(_ raw: String) -> Result<String, Problem> {
-        if raw.contains("\n") || raw.contains("\r") { return .failure(.hasNewline) }
+        if let control = controlCharacter(in: raw) {
+            return .failure(control == "\n" || control == "\r" ? .hasNewline : .hasControlCharacter(control.value))
+        }
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .failure(.empty) }
         if trimmed.hasPrefix("/") || trimmed.hasPrefix("~") { return .failure(.absolute) }
@@ -59,6 +65,11 @@ public enum RepositoryPath {
             return .failure(.reserved(owned))
         }
         return .success(path)
+    }
+
+    /// The first NUL or other control character (C0, DEL, C1) in `text`: no path may hold one.
+    public static func controlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// Whether `inner` is `outer` or lies under it.

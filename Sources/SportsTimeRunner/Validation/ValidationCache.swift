@@ -27,6 +27,7 @@ final class ValidationCache: Sendable {
     }
 
     private static let header = "sportstime validated 2"
+    static let path = ".pipeline/cache/validated.tsv"
     /// Entries kept on disk at most (the newest run's first); a few hundred are written per run.
     static let capacity = 20_000
 
@@ -36,10 +37,11 @@ final class ValidationCache: Sendable {
 
     /// Loads the cache of the repository at `root`; `context` as `Self.context(root:)` computes it.
     init(root: URL, context: String) {
-        file = root.appendingPathComponent(".pipeline/cache/validated.tsv")
+        file = root.appendingPathComponent(Self.path)
         self.context = context
         var known: [String: Entry] = [:]
-        if let text = try? String(contentsOf: file, encoding: .utf8) {
+        if let data = RunnerFile.cache(file.path) {
+            let text = String(decoding: data, as: UTF8.self)
             var lines = TabSeparated.lines(text)[...]
             if lines.popFirst() == Substring(Self.header + "\t" + context) {
                 for line in lines {

@@ -105,6 +105,23 @@ import SportsTimeCore
         #expect(Self.accessTime(of: victim) == 946_684_800, "the linked cache's target outside the repository was read")
     }
 
+    @Test func aStageThatWritesALinkIsNotValidatedThroughItNorPublished() throws {
+        let (repo, victim) = try ranRepository()
+        let out = repo.snapshot("out")
+        let linking = spec.replacingOccurrences(of: #"cat fixtures/in/*.txt > "$1/all.txt""#, with: #"ln -s "$2" "$1/all.json""#)
+            .replacingOccurrences(of: #"sh, "${out}"]"#, with: #"sh, "${out}", "\#(victim.path)"]"#)
+        #expect(linking.contains("ln -s") && linking.contains(victim.path))
+        try repo.spec(linking)
+        let run = try Self.sportstime(["run"], in: repo)
+        #expect(run.code == 1)
+        #expect(
+            run.stderr.contains(
+                "copy: error: the stage wrote a symbolic link at .pipeline/staging/copy/out/copy/all.json; outputs were not published."),
+            "\(run.stderr)")
+        #expect(Self.accessTime(of: victim) == 946_684_800, "the linked output's target outside the repository was read")
+        #expect(repo.snapshot("out") == out)
+    }
+
     // MARK: control characters
 
     @Test(arguments: ["status", "run"])
@@ -125,10 +142,11 @@ import SportsTimeCore
         let (repo, _) = try ranRepository()
         let out = repo.snapshot("out")
         let lock = try #require(repo.read("pipeline/pipeline.lock.json"))
-        try repo.write("pipeline/pipeline.lock.json", lock.replacingOccurrences(of: #""out/copy":"#, with: #""out/copy\u0000/..":"#))
+        // Cut at the NUL, 'out/copy\0x' is out/copy: a run would remove it as an out no longer written.
+        try repo.write("pipeline/pipeline.lock.json", lock.replacingOccurrences(of: #""out/copy":"#, with: #""out/copy\u0000x":"#))
         let run = try Self.sportstime(["run"], in: repo)
         #expect(run.code == 2)
-        #expect(run.stderr.contains(#"out 'out/copy\u{0}/..' contains the control character U+0000"#), "\(run.stderr)")
+        #expect(run.stderr.contains(#"out 'out/copy\u{0}x' contains the control character U+0000"#), "\(run.stderr)")
         #expect(run.stderr.contains("pipeline/pipeline.lock.json:"), "\(run.stderr)")
         #expect(repo.snapshot("out") == out)
     }

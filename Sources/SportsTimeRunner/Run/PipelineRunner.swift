@@ -428,6 +428,13 @@ public final class PipelineRunner: @unchecked Sendable {
                         + "Make cmd write it through ${outs.N} in \(Workspace.specPath).")
                 continue
             }
+            // Nothing in staging is read through a link: an output is files and folders.
+            if let link = Self.firstLink(at: stagedPath) {
+                result.problems.append(
+                    "error: the stage wrote a symbolic link at \(Stage.stagingPath(of: out, stage: stage.name))\(link); "
+                        + "outputs were not published. Make it write files and folders, not links.")
+                continue
+            }
             let check = stage.check(of: out)
             var ownSchema: SchemaValidator?
             if case .schema(let path) = check {
@@ -504,6 +511,18 @@ public final class PipelineRunner: @unchecked Sendable {
             return .failure(
                 StageProblem(text: "error: its depfile \(depfile), \(problem.message); outputs were not published. \(problem.fix)."))
         }
+    }
+
+    /// The first symbolic link at `path` or under it (`""` for `path` itself, else `/` and the path below).
+    static func firstLink(at path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK { return "" }
+        guard info.st_mode & S_IFMT == S_IFDIR, let below = FileManager.default.enumerator(atPath: path) else { return nil }
+        for case let name as String in below where lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            return "/" + name
+        }
+        return nil
     }
 
     /// Regular files at `path` (itself, or under it) with the path each will have once published.

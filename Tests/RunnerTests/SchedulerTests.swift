@@ -140,6 +140,20 @@ import Testing
         }
     }
 
+    /// A signal that lands after a stage's process ended but before its publish: the stage is not run
+    /// (nothing published), and so is everything after it.
+    @Test func aStageInterruptedBeforeItsPublishIsNotRun() {
+        var scheduler = Scheduler(order: [0, 1], upstream: [[], [0]], names: ["a", "b"], jobs: 1, keepGoing: false)
+        #expect(scheduler.next(interrupted: false) == .consider(0))
+        scheduler.start(0)
+        scheduler.endRunning(0)
+        scheduler.finish(0, .notRun)
+        #expect(scheduler.state(of: 0) == .done(.notRun))
+        #expect(scheduler.next(interrupted: true) == .notRun(1, reason: "upstream a did not run"))
+        #expect(scheduler.next(interrupted: true) == nil)
+        #expect(!scheduler.hasFailure)
+    }
+
     @Test func aStageThatEndsFreesItsSlotBeforeItIsPublishedButNotItsDependants() {
         var scheduler = Scheduler(order: [0, 1, 2], upstream: [[], [0], []], names: ["a", "b", "c"], jobs: 1, keepGoing: false)
         #expect(scheduler.next(interrupted: false) == .consider(0))

@@ -118,10 +118,11 @@ struct Scheduler {
         running.remove(index)
     }
 
-    /// A stage is done: skipped or failed when considered, ran or failed once it ended.
+    /// A stage is done: skipped or failed when considered; ran or failed once it ended, or not run when an
+    /// interrupt came before its publish.
     mutating func finish(_ index: Int, _ status: StageOutcome.Status) {
         precondition(
-            states[index] == .deciding || (states[index] == .publishing && (status == .ran || status == .failed)),
+            states[index] == .deciding || (states[index] == .publishing && [.ran, .failed, .notRun].contains(status)),
             "a stage is finished once, after it was considered or ended")
         states[index] = .done(status)
         if status == .failed { failed.insert(index) }

@@ -402,7 +402,9 @@ final class FaultLab: @unchecked Sendable {
         case .terminate: kill(pid, SIGTERM)
         case .secondRunner: second = try Self.start(["run"], in: repo, bin: bin)
         }
+        let signalled = Date()
         runner.process.waitUntilExit()
+        let secondsToExit = Date().timeIntervalSince(signalled)
         // Stages whose runner was killed finish on their own and hold the workspace until then (one may
         // have started after the list above was taken): wait until the workspace lock is free.
         for stage in stages { Self.waitUntilGone(stage) }
@@ -419,6 +421,8 @@ final class FaultLab: @unchecked Sendable {
             if code == 1 { #expect(stderr.contains("killed by signal 9"), "\(label): \(stderr)") }
         case .interrupt, .terminate:
             #expect(code == 130 || code == 0, "\(label): runner exit \(code)\n\(stderr)")
+            // Within about 100 ms wherever it lands; a second of slack for a busy machine.
+            #expect(secondsToExit < 1, "\(label): the runner ended \(secondsToExit) s after the signal")
         case .secondRunner:
             let other = try #require(second)
             let codes = [code, other.code].sorted()

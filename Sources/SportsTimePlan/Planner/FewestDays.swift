@@ -79,10 +79,14 @@ struct FewestDays {
         var days = min(longest, least + 15)
         while days >= least, let search = searcher(days: days) {
             let before = outcome.best?.days
-            for first in 0...(season - days) {
-                if case .found(let path) = search.solve(first: first, end: first + days - 1, budget: share) {
-                    outcome.best = found(first, path, in: search)
-                    break
+            // Limited discrepancy first (the search's order, then up to three departures from it), then exact.
+            windows: for discrepancies in [0, 1, 2, 3, nil] {
+                for first in 0...(season - days) {
+                    let answer = search.solve(first: first, end: first + days - 1, budget: share, discrepancies: discrepancies)
+                    if case .found(let path) = answer {
+                        outcome.best = found(first, path, in: search)
+                        break windows
+                    }
                 }
             }
             if let best = outcome.best?.days, best != before {

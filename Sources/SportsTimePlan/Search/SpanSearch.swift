@@ -62,6 +62,8 @@ final class SpanSearch {
     static let memoLimit = 2_000_000
     private var spent = 0
     private var budget = 0
+    /// Discrepancies left (nil: exact).
+    private var discrepancies: Int?
     private(set) var expanded = 0
     private var path: [Int] = []
     private var prepared = false
@@ -111,9 +113,14 @@ final class SpanSearch {
 
     /// Whether a trip leaving the start on day `f` attends a game at every required stadium by day `e`,
     /// expanding at most `budget` partial trips.
-    func solve(first f: Int, end e: Int, budget: Int) -> Answer {
+    ///
+    /// With `discrepancies`, a heuristic: only trips that leave the search's order (each game's k-th move
+    /// costs k) at most that many times in all; nothing is refuted then (`.refuted` proves nothing) and
+    /// the memo only read.
+    func solve(first f: Int, end e: Int, budget: Int, discrepancies: Int? = nil) -> Answer {
         prepare(first: f, end: e)
         self.budget = budget
+        self.discrepancies = discrepancies
         spent = 0
         let date = graph.request.firstDate.adding(days: f)
         var roots: [(Int, TripGraph.DayState)] = []
@@ -129,9 +136,9 @@ final class SpanSearch {
         guard fits(required, reach: rootReach, day: f - 1, games: perDay) else {
             return .refuted(atRoot: true)
         }
-        for (v, state) in roots {
+        for (index, (v, state)) in roots.enumerated() {
             path = []
-            switch step(to: v, state: state, visited: bit[v]) {
+            switch step(to: v, state: state, visited: bit[v], rank: index) {
             case .found?: return .found(path)
             case .outOfBudget?: return .outOfBudget
             default: continue
@@ -160,7 +167,7 @@ final class SpanSearch {
         spent += 1
         expanded += 1
         let answer = earliestArrival ? nextStadiums(from: v, state: state, left: left) : nextGames(from: v, state: state, left: left)
-        if answer == .refuted(atRoot: false), failed.count < Self.memoLimit || failed[key] != nil {
+        if answer == .refuted(atRoot: false), discrepancies == nil, failed.count < Self.memoLimit || failed[key] != nil {
             failed[key] = Refuted(arrival: Int32(v), used: used, end: Int16(end))
         }
         return answer
@@ -176,12 +183,14 @@ final class SpanSearch {
 
     /// Every game of a stadium still to visit (or a must-see game) the arcs of v reach.
     private func nextGames(from v: Int, state: TripGraph.DayState, left: UInt64) -> Answer {
+        var rank = 0
         for arc in graph.arcs[v] {
             let w = Int(arc.to)
             guard day[w] <= end, bit[w] & left != 0 || graph.candidates[w].mustSeeRank != nil, graph.allowed(v, w),
                 let next = graph.extend(from: v, state: state, arc: arc)
             else { continue }
-            if let answer = step(to: w, state: next.state, visited: ~left & required | bit[w]) { return answer }
+            if let answer = step(to: w, state: next.state, visited: ~left & required | bit[w], rank: rank) { return answer }
+            rank += 1
         }
         return .refuted(atRoot: false)
     }
@@ -209,16 +218,25 @@ final class SpanSearch {
         // Soonest first; on one day, the stadium whose games in the window end first.
         func urgency(_ w: Int) -> (Int, Int, Int) { (day[w], lastGame[lane[w] * (days + 1) + end], w) }
         targets.sort { urgency($0.w) < urgency($1.w) }
-        for target in targets {
+        for (rank, target) in targets.enumerated() {
             if let via = target.via { path.append(via) }
-            if let answer = step(to: target.w, state: target.state, visited: ~left & required | bit[target.w]) { return answer }
+            if let answer = step(to: target.w, state: target.state, visited: ~left & required | bit[target.w], rank: rank) {
+                return answer
+            }
             if target.via != nil { path.removeLast() }
         }
         return .refuted(atRoot: false)
     }
 
-    /// Visits w on the path; the answer when it ends the search (found, out of budget), nil when refuted.
-    private func step(to w: Int, state: TripGraph.DayState, visited: UInt64) -> Answer? {
+    /// Visits w, the `rank`-th move in the search's order, on the path; the answer when it ends the search
+    /// (found, out of budget), nil when refuted (or, with discrepancies, when the move costs too many).
+    private func step(to w: Int, state: TripGraph.DayState, visited: UInt64, rank: Int) -> Answer? {
+        let left = discrepancies
+        if let left {
+            guard rank <= left else { return nil }
+            discrepancies = left - rank
+        }
+        defer { discrepancies = left }
         path.append(w)
         let answer = visit(w, state: state, visited: visited)
         if case .refuted = answer {

@@ -7,9 +7,10 @@ import SportsTimeCore
 ///
 /// Each window (a first day and a length) is put to `SpanSearch` (exact, with a budget of partial trips
 /// expanded, `search.labelBudget` in all; a window gets a share of it).
-/// 1. A trip: from ⌈required / maxGamesPerDay⌉ + 15 days down, every first day in turn; each trip found
-///    sets the length to one day less than its own, a length without one ends the descent (while no trip
-///    is found at all, the length grows by 15 days).
+/// 1. A trip: from ⌈required / maxGamesPerDay⌉ + 15 days down, every first day in turn, with limited
+///    discrepancy (0 to 3) and then exactly; each trip found sets the length to one day less than its
+///    own, a length without one ends the descent (while no trip is found at all, the length grows by 15
+///    days).
 /// 2. Every window shorter than that trip, shortest first: refuted, open (its share ran out) or a shorter
 ///    trip. The relaxation bound is the shortest length whose cuts pass before any game is tried in
 ///    some window; the proven lower bound is the shortest length with an open window.

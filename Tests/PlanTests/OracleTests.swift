@@ -75,11 +75,13 @@ import SportsTimeCore
 
     /// Fewest days against every window: the shortest window (first day to last) in which some trip
     /// attends a game at every required stadium, found by exhaustive search of each window's trips.
-    @Test func fewestDaysEqualsExhaustiveWindowSearch() throws {
+    /// Under the default rules and under record rules (two games a day, 24 h of driving at any hour).
+    @Test(arguments: [false, true]) func fewestDaysEqualsExhaustiveWindowSearch(recordRules: Bool) throws {
         var compared = 0, found = 0
         for seed in Self.seeds.prefix(150) {
             guard var instance = Instances.make(seed: seed &+ 30_000, maxGames: 9, requiredAllowed: false) else { continue }
             instance.request.mustSeeGameIds = []
+            if recordRules { RecordRulesTests.recordRules(&instance.request) }
             let stadiums = Array(Set(instance.catalog.games.map(\.stadiumId))).sorted()
             guard stadiums.count >= 2 else { continue }
             var rng = SplitMix64(seed: seed)
@@ -109,6 +111,10 @@ import SportsTimeCore
             if let best = plan.options.first, best.isProvenOptimal {
                 #expect(plan.search.isExact)
             }
+            // A window the search accepted but the layout could not lay out is never claimed.
+            if plan.warnings.contains(where: { $0.contains("could not be laid out") }) {
+                #expect(!plan.search.isExact && plan.options.allSatisfy { !$0.isProvenOptimal }, "seed \(seed)")
+            }
             guard plan.search.isExact else { continue }
             if let shortest {
                 found += 1
@@ -122,6 +128,54 @@ import SportsTimeCore
         }
         #expect(compared >= 60)
         #expect(found >= 10)
+    }
+
+    /// `SpanSearch` on every window of small instances (one game a day and two, rest days, must-see
+    /// games) against exhaustive search of that window's trips: a trip exactly when one exists.
+    @Test func spanSearchEqualsExhaustiveSearchOfEveryWindow() throws {
+        var windows = 0, feasible = 0, plainMode = 0
+        for seed in Self.seeds.prefix(100) {
+            guard var instance = Instances.make(seed: seed &+ 50_000, maxGames: 8, requiredAllowed: false) else { continue }
+            let stadiums = Array(Set(instance.catalog.games.map(\.stadiumId))).sorted()
+            guard stadiums.count >= 2 else { continue }
+            var rng = SplitMix64(seed: seed)
+            instance.request.requiredStadiumIds = Array(stadiums.shuffled(using: &rng).prefix(Int.random(in: 2...3, using: &rng))).sorted()
+            instance.request.objective = .mostStadiums
+            if Bool.random(using: &rng) { instance.request.mustSeeGameIds = [] }
+            let search = try #require(SpanSearch(graph: TripGraph(request: instance.request, catalog: instance.catalog)))
+            guard search.graph.requiredStops.isEmpty else { continue }
+            if !search.earliestArrival { plainMode += 1 }
+            let season = instance.request.firstDate.days(until: instance.request.lastDate) + 1
+            // Fewest days keeps every must-see game: only windows holding them all are compared.
+            let mustSeeDays = search.graph.mustSeeOrder.map { search.day[$0] }
+            for first in 0..<season {
+                for last in first..<season where mustSeeDays.allSatisfy({ $0 >= first && $0 <= last }) {
+                    var window = instance.request
+                    window.firstDate = instance.request.firstDate.adding(days: first)
+                    window.lastDate = instance.request.firstDate.adding(days: last)
+                    let graph = TripGraph(request: window, catalog: instance.catalog)
+                    let required = instance.request.requiredStadiumIds.count
+                    let exists =
+                        graph.requiredStops.isEmpty
+                        && Oracle.all(graph: graph, objective: .mostStadiums).contains { $0.key.coverage == required }
+                    let answer = search.solve(first: first, end: last, budget: .max)
+                    windows += 1
+                    switch answer {
+                    case .found(let path):
+                        feasible += 1
+                        #expect(exists, "seed \(seed) days \(first)…\(last): a trip the exhaustive search does not have")
+                        let stadiums = Set(path.map { search.graph.candidates[$0].game.stadiumId })
+                        #expect(stadiums.isSuperset(of: instance.request.requiredStadiumIds))
+                        #expect(path.allSatisfy { search.day[$0] >= first && search.day[$0] <= last })
+                    case .refuted: #expect(!exists, "seed \(seed) days \(first)…\(last): refuted, but a trip exists")
+                    case .outOfBudget: Issue.record("seed \(seed): out of an unlimited budget")
+                    }
+                }
+            }
+        }
+        #expect(windows >= 300)
+        #expect(feasible >= 25)
+        #expect(plainMode >= 10)
     }
 
     @Test func exactNeverLosesToBeam() {

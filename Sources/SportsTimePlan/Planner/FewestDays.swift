@@ -5,17 +5,19 @@ import SportsTimeCore
 /// its last day) in which one trip attends a game at every required stadium, searched over the request's
 /// dates. Pure.
 ///
-/// 1. Lower bound: ⌈required / maxGamesPerDay⌉ days.
-/// 2. Best found: for every first day, a potential-ranked beam over the window of at most
-///    `maxWindowDays` (shrinking to the best found) gives the earliest trip covering every required
-///    stadium.
-/// 3. Exact, from the lower bound up: for each length L below the best found and each first day, a
-///    count-only exact pass asks whether a trip covers every required stadium in that L-day window; the
-///    first L with one is proven least, and a length every window refutes raises the lower bound. The
-///    label budget is shared by the passes (each window graph's arcs count against it too); when it runs
-///    out the answer is the best found, with the lower bound.
-/// 4. The chosen window is then planned as most stadiums with the stadiums required (coverage first,
-///    then the driving tie-break), and the plan reports days.
+/// Each window (a first day and a length) is put to `SpanSearch` (exact, with a budget of partial trips
+/// expanded, `search.labelBudget` in all; a window gets a share of it).
+/// 1. A trip: from ⌈required / maxGamesPerDay⌉ + 15 days down, every first day in turn, with limited
+///    discrepancy (0 to 3) and then exactly; each trip found sets the length to one day less than its
+///    own, a length without one ends the descent (while no trip is found at all, the length grows by 15
+///    days).
+/// 2. Every window shorter than that trip, shortest first: refuted, open (its share ran out) or a shorter
+///    trip. The relaxation bound is the shortest length whose cuts pass before any game is tried in
+///    some window; the proven lower bound is the shortest length with an open window.
+/// 3. The open windows, shortest first, with what is left of the budget. The days are proven when no
+///    window shorter than the trip stays open.
+/// 4. The window is then laid out with the trip found (stops fitted, options picked); the plan reports
+///    days and `search.lowerBound` (the days themselves when proven).
 struct FewestDays {
     let request: PlanRequest
     let catalog: PlanCatalog
@@ -29,72 +31,130 @@ struct FewestDays {
         return sub
     }
 
-    /// Whether a window can hold a trip attending every required stadium at a game, as far as its
-    /// required stadiums have games at all.
-    func coversAll(_ graph: TripGraph) -> Bool { graph.requiredStops.isEmpty }
+    /// What the search established: the best trip (first day, days, game ids), the proven lower bound,
+    /// the relaxation's bound, and whether the days are proven.
+    struct Outcome {
+        var best: (first: LocalDate, days: Int, games: [String])?
+        var lower: Int
+        var relaxation: Int?
+        var proven: Bool
+        var expanded = 0
+    }
 
-    func run() -> TripPlan {
+    func search() -> Outcome {
         let required = request.requiredStadiumIds.count
         let perDay = max(1, request.maxGamesPerDay)
         let season = request.firstDate.days(until: request.lastDate) + 1
         let longest = min(season, RequestResolver.maxWindowDays)
-        var lower = max(1, (required + perDay - 1) / perDay)
-        var best: (first: LocalDate, days: Int)?
-        var spent = 0
+        let least = max(1, (required + perDay - 1) / perDay)
         let budget = request.search.labelBudget
-        var labels = 0
-
-        // Best found: the earliest full-coverage trip from each first day.
-        for offset in 0..<season {
-            let first = request.firstDate.adding(days: offset)
-            let span = min(longest, (best?.days ?? (longest + 1)) - 1, season - offset)
-            guard span >= lower else { continue }
-            let graph = TripGraph(request: window(first, days: span), catalog: catalog)
-            guard coversAll(graph), graph.requiredWithGames.count == required else { continue }
-            let beam = LabelSearch(
-                graph: graph,
-                .init(
-                    objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)), labelBudget: budget,
-                    rankByPotential: true, recordFullCoverage: true))
-            beam.run()
-            labels += beam.labelsExpanded
-            if let end = beam.firstFullCoverageDate {
-                let days = first.days(until: end) + 1
-                if best == nil || days < best!.days { best = (first, days) }
+        var outcome = Outcome(lower: least, proven: false)
+        var sub = request
+        sub.objective = .mostStadiums
+        // Idle days are at most days − least, so consecutive games of a trip lie at most that + 1 apart.
+        var horizon = 0
+        var span: SpanSearch?
+        var spentBefore = 0
+        func searcher(days: Int) -> SpanSearch? {
+            let needed = days - least + 1
+            if needed > horizon || span == nil {
+                spentBefore += span?.expanded ?? 0
+                horizon = min(longest, max(needed, 2 * horizon, 8))
+                span = SpanSearch(graph: TripGraph(request: sub, catalog: catalog, horizonDays: horizon))
             }
+            return span
         }
-
-        // Exact, from the lower bound up to the best found.
-        var proven = false
-        var outOfBudget = false
-        exact: while !outOfBudget {
-            let target = best?.days ?? (longest + 1)
-            guard lower < target else { proven = best != nil || lower > longest; break }
-            guard lower <= longest else { proven = true; break }
-            var reached: LocalDate?
-            for offset in 0...(season - lower) {
-                let first = request.firstDate.adding(days: offset)
-                let graph = TripGraph(request: window(first, days: lower), catalog: catalog)
-                guard coversAll(graph), graph.requiredWithGames.count == required else { continue }
-                spent += graph.arcs.reduce(0) { $0 + $1.count }
-                let goal = TripKey(coverage: required, primary: 0, secondary: Int64.min)
-                let search = LabelSearch(graph: graph, .reaching(goal, labelBudget: max(0, budget - spent)))
-                if let root = search.rootBound(), root.coverage < required { continue }
-                search.run()
-                spent += search.labelsCreated
-                labels += search.labelsExpanded
-                if search.reachedStop { reached = first; break }
-                if !search.isExhausted || spent > budget { outOfBudget = true; break exact }
+        func spent() -> Int { spentBefore + (span?.expanded ?? 0) }
+        func found(_ first: Int, _ path: [Int], in search: SpanSearch) -> (first: LocalDate, days: Int, games: [String]) {
+            let last = path.map { search.day[$0] }.max() ?? first
+            return (request.firstDate.adding(days: first), last - first + 1, path.map { search.graph.candidates[$0].game.id })
+        }
+        guard let probe = searcher(days: least), probe.graph.requiredStops.isEmpty, least <= longest else {
+            outcome.proven = true // a required stadium without a game in the season, or too many days needed
+            outcome.lower = longest + 1
+            return outcome
+        }
+        let share = max(200, budget / 1_000)
+        // A trip first: from a loose length down, each trip found lowering the length; a length without
+        // one (within each window's share) ends the descent, or loosens it while nothing is found.
+        var days = min(longest, least + 15)
+        while days >= least, let search = searcher(days: days) {
+            let before = outcome.best?.days
+            // Limited discrepancy first (the search's order, then up to three departures from it), then exact.
+            windows: for discrepancies in [0, 1, 2, 3, nil] {
+                for first in 0...(season - days) {
+                    let answer = search.solve(first: first, end: first + days - 1, budget: share, discrepancies: discrepancies)
+                    if case .found(let path) = answer {
+                        outcome.best = found(first, path, in: search)
+                        break windows
+                    }
+                }
             }
-            if let reached {
-                best = (reached, lower)
-                proven = true
+            if let best = outcome.best?.days, best != before {
+                days = best - 1
+            } else if outcome.best == nil, days < longest {
+                days = min(longest, days + 15)
+            } else {
                 break
             }
-            lower += 1
         }
+        // Then every window shorter than the trip found, shortest first: refuted, open, or a shorter trip.
+        var open: [(first: Int, days: Int)] = []
+        lengths: for days in least..<min(longest + 1, outcome.best?.days ?? (longest + 1)) {
+            guard let search = searcher(days: days) else { break }
+            var pastRoot = false
+            for first in 0...(season - days) {
+                guard spent() < budget else {
+                    open.append((first, days))
+                    continue
+                }
+                switch search.solve(first: first, end: first + days - 1, budget: share) {
+                case .found(let path):
+                    outcome.best = found(first, path, in: search)
+                    pastRoot = true
+                    break lengths
+                case .refuted(let atRoot): pastRoot = pastRoot || !atRoot
+                case .outOfBudget: open.append((first, days)); pastRoot = true
+                }
+            }
+            if pastRoot, outcome.relaxation == nil { outcome.relaxation = days }
+        }
+        if outcome.relaxation == nil { outcome.relaxation = outcome.best?.days }
+        // The open windows, shortest first, with what is left of the budget.
+        var stillOpen: [(first: Int, days: Int)] = []
+        retry: for (index, window) in open.enumerated() {
+            if let best = outcome.best, window.days >= best.days { break }
+            let left = budget - spent()
+            guard left > 0, let search = searcher(days: window.days) else {
+                stillOpen += open[index...]
+                break
+            }
+            switch search.solve(first: window.first, end: window.first + window.days - 1, budget: left) {
+            case .found(let path): outcome.best = found(window.first, path, in: search)
+            case .refuted: continue
+            case .outOfBudget:
+                stillOpen += open[index...]
+                break retry
+            }
+        }
+        let bestDays = outcome.best?.days ?? (longest + 1)
+        stillOpen.removeAll { $0.days >= bestDays }
+        outcome.lower = stillOpen.map(\.days).min() ?? bestDays
+        outcome.proven = stillOpen.isEmpty
+        outcome.expanded = spent()
+        return outcome
+    }
 
-        guard let best else {
+    func run() -> TripPlan {
+        let required = request.requiredStadiumIds.count
+        let season = request.firstDate.days(until: request.lastDate) + 1
+        let longest = min(season, RequestResolver.maxWindowDays)
+        let budget = request.search.labelBudget
+        let outcome = search()
+        var lower = outcome.lower
+        var proven = outcome.proven
+        let labels = outcome.expanded
+        guard let best = outcome.best else {
             var plan = Planning(request: window(request.firstDate, days: longest), catalog: catalog).run()
             plan.request = request.resolved
             plan.options = []
@@ -104,11 +164,11 @@ struct FewestDays {
                 : "No trip attending a game at every required stadium (\(required)) was found within the label budget; at least \(lower) days are needed."
             plan.search.method = SearchMethods([.windowSearch])
             plan.search.isExact = proven
-            plan.search.lowerBound = proven ? nil : Double(lower)
+            plan.search.lowerBound = Double(lower)
             plan.search.labelsExpanded = labels
             return plan
         }
-        var plan = Planning(request: window(best.first, days: best.days), catalog: catalog).run()
+        var plan = Planning(request: window(best.first, days: best.days), catalog: catalog, given: best.games).run()
         plan.request = request.resolved
         // The window's search works on the trip DAG; only a laid-out option that attends every required
         // stadium at a game within those days confirms it. Otherwise nothing is claimed but the bound.
@@ -120,9 +180,8 @@ struct FewestDays {
             proven = false
         }
         let valueExact = plan.search.isExact
-        plan.search.method.steps.insert(.windowSearch, at: 0)
         plan.search.isExact = proven
-        plan.search.lowerBound = proven ? nil : Double(lower)
+        plan.search.lowerBound = Double(lower)
         plan.search.labelsExpanded += labels
         if !valueExact { plan.search.tieBreakExact = false }
         func covers(_ option: TripOption) -> Bool { Set(option.visits.map(\.stadiumId)).isSuperset(of: request.requiredStadiumIds) }

@@ -21,11 +21,11 @@ struct SearchOutcome {
     var keys: [TripKey]
     var method: SearchMethod
     var isExact: Bool
-    var upperBound: Double?
+    var upperBound: Double? = nil
     var labelsExpanded: Int
     var arcs: Int
     /// The best (coverage, primary) any trip reaches, when the search was exact.
-    var optimum: TripKey?
+    var optimum: TripKey? = nil
     var warnings: [PlanWarning]
     /// Most stadiums: whether the driving tie-break among trips of the optimal value is proven too
     /// (nil for the other objectives, whose single exact search decides both at once).
@@ -35,6 +35,8 @@ struct SearchOutcome {
 struct Planning {
     let request: PlanRequest
     let catalog: PlanCatalog
+    /// A trip already found (game ids, in order), laid out instead of searching (fewest days).
+    var given: [String]? = nil
     /// At most this many extra searches (each avoiding one stadium) look for distinct alternatives.
     static let maxAvoidSearches = 12
 
@@ -43,7 +45,13 @@ struct Planning {
         let explainer = Explainer(graph: graph)
         var warnings = planWarnings(graph)
         let conflicts = mustSeeConflicts(graph, explainer)
-        let outcome = search(graph)
+        let outcome =
+            given.map { ids in
+                SearchOutcome(
+                    paths: [ids.compactMap { id in graph.candidates.firstIndex { $0.game.id == id } }], keys: [], method: .windowSearch,
+                    isExact: true, labelsExpanded: 0, arcs: graph.arcs.reduce(0) { $0 + $1.count }, warnings: [],
+                    tieBreakExact: false)
+            } ?? search(graph)
         warnings += outcome.warnings
         var report = SearchReport(
             method: SearchMethods([outcome.method]), isExact: outcome.isExact, upperBound: outcome.upperBound,

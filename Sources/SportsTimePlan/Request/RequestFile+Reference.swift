@@ -76,10 +76,13 @@ extension PlanRequest {
             ])
         let window = YAMLRecord(
             "driving-window", reader: RequestFile.WindowSpec.self, codingKeys: RequestFile.WindowSpec.CodingKeys.self,
-            summary: "The local wall-clock hours in which driving is allowed (quote the times).",
+            summary:
+                "The local wall-clock hours in which driving is allowed (quote the times). Record rules (drivers taking turns at the wheel, every pitch of every game): `maxDrivingHoursPerDay: 24`, `drivingWindow: {from: \"00:00\", to: \"24:00\"}`, `maxGamesPerDay: 2`, and in `travel` `leaveAfterGameMinutes: 0` with the `arriveBeforeGameMinutes` and `gameHours` the rules state.",
             keys: [
                 .required("from", time, "The earliest local time driving may start."),
-                .required("to", time, "The latest local time driving may end."),
+                .required(
+                    "to", .matching("^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$", example: "22:00"),
+                    "The latest local time driving may end; `24:00` with `from: \"00:00\"` allows driving at any hour (relay drivers)."),
             ])
         let assumed = YAMLRecord(
             "assumed-starts", reader: RequestFile.AssumedStartsSpec.self, codingKeys: RequestFile.AssumedStartsSpec.CodingKeys.self,
@@ -109,17 +112,19 @@ extension PlanRequest {
                     "maxLegKilometres", .number(minimum: 0), default: shown(travel.maxLegKilometres), "The longest single drive considered."
                 ),
                 .optional(
-                    "gameHours", .map(.number(minimum: 0)), default: "per sport, built in",
-                    "Hours a game lasts, per sport id (`{mlb: 3, ufl: 3.25}`); others use `defaultGameHours`."),
+                    "gameHours", .map(.number(minimum: 0)),
+                    default: TravelModel.defaultGameHoursBySport.sorted { $0.key < $1.key }.map { "\($0.key) \(shown($0.value))" }
+                        .joined(separator: ", "),
+                    "Hours a game lasts from its start to its end, per sport id (`{mlb: 3, ufl: 3.25}`); others use `defaultGameHours`."),
                 .optional(
                     "defaultGameHours", .number(minimum: 0), default: shown(travel.defaultGameHours),
                     "Hours a game of a sport without its own entry lasts."),
                 .optional(
                     "leaveAfterGameMinutes", .number(minimum: 0), default: shown(travel.leaveAfterGameMinutes),
-                    "Minutes between a game's end and driving off."),
+                    "Minutes between a game's end and driving off (0: at the final whistle, as the every-pitch rule asks)."),
                 .optional(
                     "arriveBeforeGameMinutes", .number(minimum: 0), default: shown(travel.arriveBeforeGameMinutes),
-                    "Minutes to arrive before a game starts."),
+                    "Minutes to arrive before a game starts (the every-pitch rule: in the building before the first pitch)."),
                 .optional(
                     "tbdAssumedStart", time, default: hhmm(travel.tbdAssumedStartMinute),
                     "Local start assumed for games whose time is TBD (the same as `assumedStarts.default.unknown`)."),

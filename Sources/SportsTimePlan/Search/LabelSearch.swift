@@ -97,8 +97,6 @@ final class LabelSearch {
         /// Beam mode: rank partial trips by their potential (stadiums + the new stadiums still reachable,
         /// capped by the games still possible) before their value and driving.
         var rankByPotential = false
-        /// Record the date of the first completed trip that attends every required stadium with games.
-        var recordFullCoverage = false
         /// Exact most stadiums: also prune labels by `newStadiumsOnAnyPath` before expanding them.
         var useLongestPathBound = true
 
@@ -385,7 +383,6 @@ final class LabelSearch {
         return TripKey(coverage: coverage, primary: Int64(Int(l.distinct) + more), secondary: config.countOnly ? 0 : -l.driving)
     }
 
-    private(set) var firstFullCoverageDate: LocalDate?
     /// Stadium bits that are not required (all ones beyond the stadiums), for the coverage bound.
     private let notRequired: [UInt64]
 
@@ -590,11 +587,6 @@ final class LabelSearch {
                 if canFinish, let end = graph.finish(from: v, state: state) {
                     let completion = Completion(label: li32, endSeconds: end.seconds, key: key(label, extraDriving: end.seconds))
                     addCompletion(completion)
-                    if config.recordFullCoverage, completion.key.coverage == graph.requiredWithGames.count,
-                        firstFullCoverageDate.map({ graph.candidates[v].date < $0 }) ?? true
-                    {
-                        firstFullCoverageDate = graph.candidates[v].date
-                    }
                     if let stopAt = config.stopAt, completion.key >= stopAt { reachedStop = true; break nodes }
                 }
                 let base = li * words

@@ -94,11 +94,15 @@ final class TripGraph {
     private(set) var dayNightStartCount = 0
     private(set) var unknownStartCount = 0
 
+    let horizonDays: Int?
     var count: Int { candidates.count }
     var capSeconds: Int64 { scheduler.capSeconds }
 
-    init(request: PlanRequest, catalog: PlanCatalog) {
+    /// With `horizonDays`, arcs join only games at most that many dates apart (fewest days: a trip with
+    /// little slack never waits longer between two games).
+    init(request: PlanRequest, catalog: PlanCatalog, horizonDays: Int? = nil) {
         self.request = request
+        self.horizonDays = horizonDays
         self.model = request.travel
         let clock = DayClock(model: request.travel)
         self.clock = clock
@@ -213,6 +217,7 @@ final class TripGraph {
     /// its copy may be searched at the same time. The copy shares the games and arcs (copy on write).
     init(copying other: TripGraph) {
         request = other.request
+        horizonDays = other.horizonDays
         model = other.model
         clock = DayClock(copying: other.clock)
         scheduler = DriveScheduler(clock: clock, capSeconds: other.scheduler.capSeconds)
@@ -276,6 +281,10 @@ final class TripGraph {
             let cu = candidates[u]
             var list: [Arc] = []
             for v in (u + 1)..<max(u + 1, n) {
+                if let horizonDays, cu.date.days(until: candidates[v].date) > horizonDays {
+                    // Start order and date order agree but for games hours apart across zones.
+                    if cu.date.days(until: candidates[v].date) > horizonDays + 1 { break } else { continue }
+                }
                 if let arc = baseArc(from: u, to: v, cu: cu) { list.append(arc) }
             }
             arcs[u] = list
@@ -317,19 +326,24 @@ final class TripGraph {
             target: (cv.dayStart, cv.dayEnd), rest: restRule(cu, cv), recordSegments: recordSegments)
     }
 
-    private func startArc(to v: Int) -> Arc? {
+    /// The drive from the start, leaving on `date` (default: the request's first date), to game v.
+    func startArc(to v: Int, leaving date: LocalDate? = nil) -> Arc? {
         let cv = candidates[v]
+        let earliest = date.map { clock.day(placeZones[startPlace], $0).windowStart } ?? startEarliest
         if placesCoincide(startPlace, cv.place) {
-            return startEarliest <= cv.deadline ? Arc(to: Int32(v), seconds: 0, arrive: startEarliest, onTarget: 0, onOrigin: 0) : nil
+            return earliest <= cv.deadline ? Arc(to: Int32(v), seconds: 0, arrive: earliest, onTarget: 0, onOrigin: 0) : nil
         }
         guard let drive = drive(startPlace, cv.place) else { return nil }
         guard
             let result = scheduler.schedule(
-                seconds: drive.seconds, zone: placeZones[startPlace], earliest: startEarliest, earliestDate: request.firstDate,
+                seconds: drive.seconds, zone: placeZones[startPlace], earliest: earliest, earliestDate: date ?? request.firstDate,
                 carry: nil, deadline: cv.deadline, target: (cv.dayStart, cv.dayEnd))
         else { return nil }
         return Arc(to: Int32(v), seconds: drive.seconds, arrive: result.arrive, onTarget: result.onTargetDay, onOrigin: 0)
     }
+
+    /// The end of the driving window at the end place on `date` (nil with an open end).
+    func endDeadline(on date: LocalDate) -> Int64? { endPlace.map { clock.day(placeZones[$0], date).windowEnd } }
 
     /// Whether a start/end place and a stadium are the same spot (no drive at all).
     func placesCoincide(_ a: Int, _ b: Int) -> Bool {
@@ -337,9 +351,10 @@ final class TripGraph {
         return drive(a, b)?.seconds == 0
     }
 
-    /// The drive from game u to the end (or a zero arc when the end is open), given u's day state.
-    func endArc(from u: Int, state: DayState) -> Arc? {
-        guard let endPlace, let endDeadline else {
+    /// The drive from game u to the end (or a zero arc when the end is open), given u's day state, arriving
+    /// by `deadline` (default: the end of the request's last driving window).
+    func endArc(from u: Int, state: DayState, deadline: Int64? = nil) -> Arc? {
+        guard let endPlace, let endDeadline = deadline ?? endDeadline else {
             return Arc(to: -1, seconds: 0, arrive: candidates[u].departEarliest, onTarget: 0, onOrigin: 0)
         }
         let cu = candidates[u]

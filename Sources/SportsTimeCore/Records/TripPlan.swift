@@ -284,7 +284,7 @@ public struct SearchReport: Codable, Sendable, Hashable {
     /// `isExact` says the objective's value (coverage, stadiums or days) is proven; `tieBreakExact` false
     /// means the best option's driving is only the least found among trips of that value.
     public var tieBreakExact: Bool?
-    /// Fewest days (added, optional): when the days are not proven, the proven lower bound on them.
+    /// Fewest days (added, optional): the proven lower bound on the days; equal to them when they are proven.
     public var lowerBound: Double?
     public init(
         method: SearchMethods, isExact: Bool, upperBound: Double?, candidateGames: Int, arcs: Int, labelsExpanded: Int,

@@ -41,7 +41,7 @@ struct PlanRun {
         var requestData: [(URL, Data)] = []
         var problems: [Diagnostic] = []
         for file in requestFiles {
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            guard let data = try InputFiles.readIfPresent(file, path: display(file), kind: .yaml) else {
                 problems.append(
                     Diagnostic(
                         .error, at: SourceLocation(path: display(file)), "cannot read the request",
@@ -113,7 +113,7 @@ struct PlanRun {
         // A full run removes plans of requests that no longer exist.
         if only.isEmpty {
             for stale in OutputPruning.staleFiles(in: outDir, suffix: ".json", keeping: written, directly: true) {
-                guard let data = FileManager.default.contents(atPath: stale.path),
+                guard let data = (try? InputFiles.readIfPresent(stale, path: display(stale), kind: .artifact)) ?? nil,
                     (try? EnvelopeReader.header(of: data, path: display(stale), expecting: .tripPlan)) != nil
                 else { continue }
                 try FileManager.default.removeItem(at: stale)
@@ -234,7 +234,7 @@ struct PlanRun {
                 if !isDirect { readsWholeFolder = true }
                 if !Self.mayBeNeeded(file, by: scopes) { skipped += 1; continue }
             }
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            guard let data = try InputFiles.readIfPresent(file, path: path, kind: .artifact) else { continue }
             // The file's digest worked out on another core while its records are decoded.
             let digest = Background { ArtifactFiles.sha256(data) }
             let envelope = try EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games)

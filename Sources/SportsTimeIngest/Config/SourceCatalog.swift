@@ -36,7 +36,7 @@ public enum SourceCatalog {
             let index = positions[decoded]
             func fail(_ message: String, fix: String, _ keys: YAMLPathElement...) { fail(message, fix: fix, path: keys) }
             func fail(_ message: String, fix: String, path keys: [YAMLPathElement], offset: Int? = nil) {
-                var location = StrictYAML.location(of: ["sources", .index(index)] + keys, in: text, path: path)
+                var location = StrictYAML.locations(of: [["sources", .index(index)] + keys], in: document, path: path)[0]
                 if let offset, let expression = expressionText(spec, keys) {
                     location = expressionLocation(location, expression: expression, offset: offset, lines: lines)
                 }

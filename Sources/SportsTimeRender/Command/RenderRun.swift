@@ -109,7 +109,7 @@ public struct RenderRun: Sendable {
     private func loadBaseMap(_ folder: URL) throws -> BaseMap {
         @Sendable func shapes(_ name: String) throws -> [BaseMap.Shape] {
             let file = folder.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            guard let data = try InputFiles.readIfPresent(file, path: display(file), kind: .artifact) else {
                 throw PipelineError.invalidInput(
                     Diagnostic(
                         .error, at: SourceLocation(path: display(file)),
@@ -147,7 +147,11 @@ public struct RenderRun: Sendable {
         // Each file read and decoded on its own core; what they hold is then taken in path order.
         let decoded = files.parallelMap { file in
             let path = display(file)
-            guard let data = FileManager.default.contents(atPath: file.path) else { return (path, PlanFile.unreadable) }
+            let data: Data?
+            do { data = try InputFiles.readIfPresent(file, path: path, kind: .artifact) } catch {
+                return (path, PlanFile.read(.failure(error)))
+            }
+            guard let data else { return (path, PlanFile.unreadable) }
             if let header = try? CanonicalJSON.decode(EnvelopeHeader.self, from: data),
                 header.kind != ArtifactKind.tripPlan.rawValue
             {

@@ -101,7 +101,7 @@ public final class PipelineRunner: @unchecked Sendable {
     /// Prints an error's diagnostics and returns its exit code.
     public func report(_ error: Error) -> Int32 {
         if let pipelineError = error as? PipelineError {
-            for diagnostic in pipelineError.diagnostics { console.err(diagnostic.description) }
+            for diagnostic in pipelineError.reported { console.err(diagnostic.description) }
             return pipelineError.exitCode
         }
         if error is FileFault || error is Publisher.PublishFailure {

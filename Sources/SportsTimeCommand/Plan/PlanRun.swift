@@ -71,6 +71,13 @@ struct PlanRun {
             try resolveAll()
         }
         if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
+        // The search state each request implies, bounded before any search is built.
+        problems = resolved.compactMap { request, file, data in
+            PlanBudget.check(request, catalog: store.catalog) {
+                YAMLLocator(text: String(decoding: data, as: UTF8.self), path: display(file)).location(["firstDate"])
+            }
+        }
+        if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
 
         let outDir = url(out)
         var written: Set<String> = []
@@ -163,6 +170,7 @@ struct PlanRun {
     /// the file's meta, or the season a must-see game names). A file whose header does not say is read.
     func readStore(_ scopes: [RequestResolver.Scope]?) throws -> Store {
         let dir = url(merged)
+        try InputFiles.confine(dir)
         let paths = context.paths
         @Sendable func load<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], InputReference) {
             let file = dir.appendingPathComponent(name)
@@ -265,7 +273,8 @@ struct PlanRun {
     /// records, read from the first 4 KiB) names a sport of the scope and dates that overlap its window,
     /// or the file is the sport-season a must-see game names. Unknown → needed.
     static func mayBeNeeded(_ file: URL, by scopes: [RequestResolver.Scope]) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return true }
+        // A file that may not be read is "needed", so reading it reports the link.
+        guard InputFiles.isConfined(file), let handle = try? FileHandle(forReadingFrom: file) else { return true }
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
         guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("  \"meta\": {") }),

@@ -9,7 +9,24 @@ import Foundation
 ///
 /// Every file a stage reads is opened, `fstat`ed and refused over its kind's limit (`InputLimits.Kind`)
 /// before a byte is read, so a 5 GB file costs a message, not 5 GB of memory or a misleading reason.
+/// And every file read (by `read` and `readIfPresent`) is confined to the repository as the runner
+/// confines it, also when a stage runs on its own: a link under the repository that leads outside it is
+/// refused at the link, before anything is opened through it.
 public enum InputFiles {
+    /// The repository this process works in: the folder holding `pipeline/pipeline.yaml` at or above the
+    /// current folder (the current folder when there is none).
+    static let repository = RepositoryConfinement(root: ArtifactFiles.repositoryRoot())
+
+    /// Throws the located refusal when `url` lies under the repository and a link along it leads outside.
+    /// A path outside the repository is not checked: a command-line flag names it on purpose (a stage
+    /// run by hand on other files), and no link inside the repository is followed to reach it.
+    public static func confine(_ url: URL) throws {
+        if let problem = repository.checkRead(url) { throw PipelineError.invalidInput(problem) }
+    }
+
+    /// Whether `url` may be read under `confine`'s rule.
+    public static func isConfined(_ url: URL) -> Bool { repository.checkRead(url) == nil }
+
     /// Why `bytes(atPath:limit:)` read nothing.
     public enum Refusal: Error, Sendable {
         /// The file is larger than the limit (its size in bytes).
@@ -63,6 +80,7 @@ public enum InputFiles {
     public static func read(
         _ url: URL, path: String, kind: InputLimits.Kind, problem: String, fix: String, givingReason: Bool = false
     ) throws -> Data {
+        try confine(url)
         switch bytes(atPath: url.path, limit: kind.limit) {
         case .success(let data): return data
         case .failure(.tooLarge(let size)): throw PipelineError.invalidInput(tooLarge(path, bytes: size, kind: kind))
@@ -74,7 +92,9 @@ public enum InputFiles {
 
     /// The bytes of `url` (shown as `path`, at most `kind.limit`), or nil when it cannot be read (missing,
     /// a folder, no permission): for readers that treat such a file as absent. A larger file is refused.
-    public static func readIfPresent(_ url: URL, path: String, kind: InputLimits.Kind) throws -> Data? {
+    /// `confined: false` is for the runner's spec, whose links the runner checks with its own messages.
+    public static func readIfPresent(_ url: URL, path: String, kind: InputLimits.Kind, confined: Bool = true) throws -> Data? {
+        if confined { try confine(url) }
         switch bytes(atPath: url.path, limit: kind.limit) {
         case .success(let data): return data
         case .failure(.tooLarge(let size)): throw PipelineError.invalidInput(tooLarge(path, bytes: size, kind: kind))

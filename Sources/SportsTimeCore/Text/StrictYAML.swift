@@ -168,9 +168,21 @@ public enum StrictYAML {
         (try? compose(text, path: "")) ?? nil
     }
 
-    /// The tags a node may carry: the core schema's, which every plain, quoted or `!!str`-tagged value
-    /// resolves to. Any other (`!!binary`, `!!python/object`, `!local`) asks for a type nothing here reads.
-    private static let coreTags: Set<String> = Set([Tag.Name.str, .int, .float, .bool, .null, .seq, .map].map(\.rawValue))
+    /// The tags a node may be written with: none (`""`, resolved by its text), the non-specific `!`, and the
+    /// core schema's. Any other (`!!binary`, `!!python/object`, `!local`) asks for a type nothing here reads.
+    private static let coreTags: Set<String> = Set(
+        [Tag.Name.implicit, .nonSpecific, .str, .int, .float, .bool, .null, .seq, .map].map(\.rawValue))
+
+    /// The tag `node` was written with, not resolved (`Node.tag` would resolve it, for good: a plain
+    /// `true` would then read as the string it resolves to with the basic resolver, not as a boolean).
+    private static func writtenTag(_ node: Node) -> String? {
+        switch node {
+        case .scalar(let scalar): scalar.tag.rawValue
+        case .mapping(let mapping): mapping.tag.rawValue
+        case .sequence(let sequence): sequence.tag.rawValue
+        case .alias: nil
+        }
+    }
 
     /// Counts nodes and scalar bytes as decoding will see them (aliases expanded), checks each node's tag,
     /// and stops at the first node past a limit. A count is located at the top-level value being walked
@@ -187,7 +199,7 @@ public enum StrictYAML {
             visited += 1
             if visited > InputLimits.yamlNodes { return Problem(node: top ?? node, kind: .tooMany) }
             if depth > InputLimits.yamlDepth { return Problem(node: node, kind: .tooDeep) }
-            if case let tag = node.tag.rawValue, !StrictYAML.coreTags.contains(tag) { return Problem(node: node, kind: .tag(tag)) }
+            if let tag = StrictYAML.writtenTag(node), !StrictYAML.coreTags.contains(tag) { return Problem(node: node, kind: .tag(tag)) }
             switch node {
             case .mapping(let mapping):
                 for pair in mapping {

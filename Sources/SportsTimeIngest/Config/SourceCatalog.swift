@@ -67,6 +67,12 @@ public enum SourceCatalog {
                     "file '\(file)' is not a path inside the source's folder", fix: "Give a relative path or glob without '..'", "files",
                     .index(n))
             }
+            for (n, file) in spec.files.enumerated() {
+                guard let control = PathText.controlCharacter(in: file) else { continue }
+                fail(
+                    "file '\(Diagnostic.quoted(file))' has the control character U+\(String(format: "%04X", control.value))",
+                    fix: "Name the file without control characters", "files", .index(n))
+            }
             let format = SourceFormat(rawValue: spec.format)
             if format == nil {
                 fail(

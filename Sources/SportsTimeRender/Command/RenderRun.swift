@@ -107,6 +107,7 @@ public struct RenderRun: Sendable {
     }
 
     private func loadBaseMap(_ folder: URL) throws -> BaseMap {
+        try InputFiles.confine(folder)
         @Sendable func shapes(_ name: String) throws -> [BaseMap.Shape] {
             let file = folder.appendingPathComponent(name)
             guard let data = try InputFiles.readIfPresent(file, path: display(file), kind: .artifact) else {
@@ -131,6 +132,7 @@ public struct RenderRun: Sendable {
 
     /// Every trip plan in the folder (top level), sorted by id; other artifact kinds are skipped with a note.
     private func loadPlans(_ folder: URL) throws -> [(plan: TripPlan, path: String)] {
+        try InputFiles.confine(folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw PipelineError.invalidInput(

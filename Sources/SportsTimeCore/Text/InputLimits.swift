@@ -27,6 +27,9 @@ public enum InputLimits {
     /// Characters of a rejected row's raw text kept in `rejects.jsonl`.
     public static let rejectRawCharacters = 300
 
+    /// Bytes of one artifact, store file or map outline a stage reads: 50 times the largest committed
+    /// (2.3 MB), and small enough that a store read whole and decoded stays within 300 MB of memory.
+    public static let artifactFileBytes = 128 << 20
     /// Bytes of one scraped source file (CSV, iCalendar, JSON under `fixtures/scraped/`).
     public static let scrapedFileBytes = 64 << 20
     /// Bytes of one reference CSV file (`fixtures/reference/`).
@@ -37,7 +40,7 @@ public enum InputLimits {
     public enum Kind: Sendable {
         /// Requests, `pipeline.yaml`, `sources.yaml`, overrides, `sports.yaml`: `yamlFileBytes`.
         case yaml
-        /// Artifacts and stores (JSON envelopes), map outlines: `jsonFileBytes`.
+        /// Artifacts and stores (JSON envelopes), map outlines: `artifactFileBytes`.
         case artifact
         /// A scraped source file: `scrapedFileBytes`.
         case scraped
@@ -47,7 +50,7 @@ public enum InputLimits {
         public var limit: Int {
             switch self {
             case .yaml: yamlFileBytes
-            case .artifact: jsonFileBytes
+            case .artifact: artifactFileBytes
             case .scraped: scrapedFileBytes
             case .reference: referenceFileBytes
             }

@@ -104,7 +104,7 @@ public struct MergeCommand: PipelineCommand {
             if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
             for file in overrideURLs {
                 let path = paths.display(file)
-                let data = try Self.read(file, display: path)
+                let data = try Self.read(file, display: path, kind: .yaml)
                 hashes[path] = ArtifactFiles.sha256(data)
                 try TextEncoding.refuseWide(data, path: path)
                 guard let text = String(data: data, encoding: .utf8) else {
@@ -329,9 +329,9 @@ public struct MergeCommand: PipelineCommand {
         return nil
     }
 
-    private static func read(_ file: URL, display: String) throws -> Data {
+    private static func read(_ file: URL, display: String, kind: InputLimits.Kind = .artifact) throws -> Data {
         try InputFiles.read(
-            file, path: display, kind: .artifact, problem: "cannot read the file", fix: "Check that it exists and is readable",
+            file, path: display, kind: kind, problem: "cannot read the file", fix: "Check that it exists and is readable",
             givingReason: true)
     }
 

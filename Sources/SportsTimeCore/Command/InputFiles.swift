@@ -92,9 +92,8 @@ public enum InputFiles {
 
     /// The bytes of `url` (shown as `path`, at most `kind.limit`), or nil when it cannot be read (missing,
     /// a folder, no permission): for readers that treat such a file as absent. A larger file is refused.
-    /// `confined: false` is for the runner's spec, whose links the runner checks with its own messages.
-    public static func readIfPresent(_ url: URL, path: String, kind: InputLimits.Kind, confined: Bool = true) throws -> Data? {
-        if confined { try confine(url) }
+    public static func readIfPresent(_ url: URL, path: String, kind: InputLimits.Kind) throws -> Data? {
+        try confine(url)
         switch bytes(atPath: url.path, limit: kind.limit) {
         case .success(let data): return data
         case .failure(.tooLarge(let size)): throw PipelineError.invalidInput(tooLarge(path, bytes: size, kind: kind))

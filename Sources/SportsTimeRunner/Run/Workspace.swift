@@ -12,14 +12,13 @@ public struct Workspace: Sendable {
     /// (or, for a dep, written by a stage).
     public func loadGraph() throws -> PipelineGraph {
         let url = root.appendingPathComponent(Self.specPath)
-        guard let data = try InputFiles.readIfPresent(url, path: Self.specPath, kind: .yaml, confined: false) else {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
             throw PipelineError.invalidInput(
                 Diagnostic(
                     .error, at: SourceLocation(path: Self.specPath), "cannot read the pipeline spec",
                     fix: "Run sportstime inside the repository (the folder holding \(Self.specPath))"))
         }
-        let params = try InputFiles.readIfPresent(
-            root.appendingPathComponent(SharedParams.path), path: SharedParams.path, kind: .yaml, confined: false)
+        let params = FileManager.default.contents(atPath: root.appendingPathComponent(SharedParams.path).path)
         let graph = try PipelineGraph.load(spec: data, path: Self.specPath, params: params) { folder in
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) else {
                 return nil

@@ -171,12 +171,11 @@ public enum OverrideParser {
         var retired: [String: RetiredSource] = [:]
         var problems: [Diagnostic] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
-            let document = try decode(file.text, file.path)
-            for (index, entry) in (document.retiredSources ?? []).enumerated() {
+            guard let entries = try decode(file.text, file.path).retiredSources, !entries.isEmpty else { continue }
+            let locator = YAMLLocator(text: file.text, path: file.path)
+            for (index, entry) in entries.enumerated() {
                 let at: [YAMLPathElement] = [.key("retiredSources"), .index(index)]
-                func location(_ key: String) -> SourceLocation {
-                    StrictYAML.location(of: at + [.key(key)], in: file.text, path: file.path)
-                }
+                func location(_ key: String) -> SourceLocation { locator.location(at + [.key(key)]) }
                 let source = entry.source.trimmingCharacters(in: .whitespaces)
                 let reason = entry.reason.trimmingCharacters(in: .whitespacesAndNewlines)
                 if source.isEmpty {

@@ -184,6 +184,32 @@ import Yams
         #expect(YAMLLocator(text: Self.laughs, path: "x.yaml").location(["l9", 0]).line == 1)
     }
 
+    /// A long value under an anchor repeated by aliases: few values, many bytes once expanded.
+    @Test func aliasesThatExpandPastTheByteLimitAreRefused() {
+        let value = String(repeating: "x", count: 1 << 20)
+        let text = "name: &big \"\(value)\"\ncount: 1\ntags: [" + Array(repeating: "*big", count: 8).joined(separator: ", ") + "]\n"
+        #expect(text.utf8.count < InputLimits.yamlFileBytes)
+        #expect(
+            error(text)
+                == "x.yaml:3:7: error: the YAML's text expands to more than \(InputLimits.yamlExpandedBytes) bytes once its aliases are repeated (an anchor &name holding a long value, copied by *name again and again). Write the values out instead of repeating anchors through aliases."
+        )
+        // Seven copies stay under the limit and decode.
+        let fewer = "name: &big \"\(value)\"\ncount: 1\ntags: [" + Array(repeating: "*big", count: 6).joined(separator: ", ") + "]\n"
+        #expect(error(fewer) == "no error")
+    }
+
+    /// A tag outside the core schema is refused at its value; core tags and the non-specific `!` are read.
+    @Test func nonCoreTagsAreRefusedAtTheirValue() throws {
+        #expect(
+            error("name: !!binary aGVsbG8=\ncount: 1\n")
+                == "x.yaml:1:7: error: the YAML tag 'tag:yaml.org,2002:binary' is not one of the core schema's (str, int, float, bool, null, seq, map). Remove the tag; values are read by their text."
+        )
+        #expect(error("name: a\ncount: 1\nnested: !local {flag: true}\n").hasPrefix("x.yaml:3:9: error: the YAML tag '!local'"))
+        let spec = try StrictYAML.decode(
+            Spec.self, from: "name: !!str a\ncount: !!int 2\ntags: ! [x]\nnested:\n  flag: true\n", path: "x.yaml")
+        #expect(spec == Spec(name: "a", count: 2, tags: ["x"], nested: .init(flag: true)))
+    }
+
     /// The strict decoder gives what Yams' decoder gives, value for value, on documents with every
     /// scalar rule the strict types meet (quoted and plain numbers, booleans, nulls, lists, maps).
     @Test func theNodeDecoderAgreesWithYams() throws {
@@ -342,6 +368,62 @@ import Yams
                     == "out/x.json:1: error: the artifact nests arrays and objects deeper than \(InputLimits.jsonDepth) levels. Re-run the stage that writes it."
             )
         }
+    }
+
+    /// A file over its kind's limit is refused by its size, before it is read: a 3 GiB hole costs nothing.
+    @Test func aFileOverItsLimitIsRefusedBeforeItIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("input-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let huge = folder.appendingPathComponent("huge.csv")
+        try Data("a,b\n".utf8).write(to: huge)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        guard case .failure(.tooLarge(let size)) = InputFiles.bytes(atPath: huge.path, limit: InputLimits.scrapedFileBytes) else {
+            Issue.record("a 3 GiB file was not refused by its size")
+            return
+        }
+        #expect(size == 3 << 30)
+        #expect(throws: PipelineError.self) { try InputFiles.read(huge, path: "x/huge.csv", kind: .scraped, problem: "p", fix: "f") }
+        do { _ = try InputFiles.readIfPresent(huge, path: "x/huge.csv", kind: .scraped) } catch {
+            #expect(
+                "\(error)"
+                    == "x/huge.csv: error: the file is \(3 << 30) bytes, more than the \(InputLimits.scrapedFileBytes) allowed for a scraped source file. Check that this is the intended file; the limits are in Sources/SportsTimeCore/Text/InputLimits.swift."
+            )
+        }
+        // At the limit it is read whole; a missing file is absent, not refused.
+        let small = folder.appendingPathComponent("small.csv")
+        try Data("a,b\n1,2\n".utf8).write(to: small)
+        #expect(try InputFiles.readIfPresent(small, path: "x/small.csv", kind: .scraped) == Data("a,b\n1,2\n".utf8))
+        guard case .success(let exact) = InputFiles.bytes(atPath: small.path, limit: 8) else {
+            Issue.record("a file at the limit was refused")
+            return
+        }
+        #expect(exact.count == 8)
+        guard case .failure(.tooLarge) = InputFiles.bytes(atPath: small.path, limit: 7) else {
+            Issue.record("a file one byte over the limit was read")
+            return
+        }
+        #expect(try InputFiles.readIfPresent(folder.appendingPathComponent("none.csv"), path: "x/none.csv", kind: .scraped) == nil)
+    }
+
+    /// Printed errors: at most 20 a file, then one line counting the rest; other files keep theirs.
+    @Test func aFileReportsABoundedNumberOfErrors() {
+        let many = (1...45).map { (line: Int) in Diagnostic(.error, at: SourceLocation(path: "a.yaml", line: line), "bad \(line)") }
+        let other = Diagnostic(.error, at: SourceLocation(path: "b.yaml", line: 1), "bad")
+        let reported = PipelineError.invalidInputs(many + [other]).reported.map(\.description)
+        #expect(reported.count == PipelineError.reportedPerFile + 2)
+        #expect(reported[19] == "a.yaml:20: error: bad 20.")
+        #expect(reported[20] == "b.yaml:1: error: bad.")
+        #expect(reported.last == "a.yaml: error: and 25 more problems in this file. Fix the ones above and run again.")
+    }
+
+    /// A value quoted in a message is cut to its first 80 characters.
+    @Test func quotedValuesAreCut() {
+        #expect(Diagnostic.quoted("mlb") == "mlb")
+        let long = String(repeating: "é", count: 3_000_000)
+        #expect(Diagnostic.quoted(long) == String(repeating: "é", count: Diagnostic.quotedCharacters) + "…")
     }
 }
 

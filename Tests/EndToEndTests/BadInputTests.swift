@@ -25,6 +25,8 @@ import Testing
 /// - `outside`: files (path → text) made next to the scratch repository, outside it; `@OUTSIDE@` in a
 ///   link's target names that folder. After the last step they must hold the same bytes, and nothing
 ///   else may have appeared there: nothing outside the repository was touched.
+/// - a step `{"sparse": PATH, "bytes": N}` makes PATH (made if missing) N bytes long by `ftruncate`, a
+///   hole that costs no disk: a file over a size limit without committing or writing it.
 /// - a step `{"link": PATH, "to": TARGET}` makes PATH (anything there is removed first) a symbolic link
 ///   to TARGET.
 /// Every step must print only located errors (`path:line[:col]: error:`; a usage error, exit 64, names
@@ -32,6 +34,7 @@ import Testing
 @Suite(.serialized) struct BadInputTests {
     struct Step: Decodable {
         var run: [String]?; var exit: Int32?; var stderr: [String]?; var overlay: String?; var link: String?; var to: String?
+        var sparse: String?; var bytes: UInt64?
     }
     struct Expand: Decodable { var path: String; var text: String; var count: Int }
     struct Contains: Decodable { var path: String; var text: String }
@@ -128,6 +131,15 @@ import Testing
                 try Self.copy(from, over: root)
                 continue
             }
+            if let sparse = step.sparse {
+                let url = root.appendingPathComponent(sparse)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if !FileManager.default.fileExists(atPath: url.path) { try Data().write(to: url) }
+                let handle = try FileHandle(forWritingTo: url)
+                try handle.truncate(atOffset: try #require(step.bytes, "\(name) step \(index + 1): sparse without bytes"))
+                try handle.close()
+                continue
+            }
             if let link = step.link {
                 let target = try #require(step.to, "\(name) step \(index + 1): a link without 'to'")
                 let url = root.appendingPathComponent(link)
@@ -137,7 +149,7 @@ import Testing
                     atPath: url.path, withDestinationPath: target.replacingOccurrences(of: "@OUTSIDE@", with: outside.path))
                 continue
             }
-            let run = try #require(step.run, "\(name) step \(index + 1): neither run, overlay nor link")
+            let run = try #require(step.run, "\(name) step \(index + 1): neither run, overlay, sparse nor link")
             let exit = try #require(step.exit, "\(name) step \(index + 1): no exit code")
             if kept == nil, exit != 0, let keep = spec.keep {
                 kept = try Dictionary(uniqueKeysWithValues: keep.map { ($0, try Self.snapshot($0, in: root)) })
@@ -196,7 +208,8 @@ import Testing
         if let bar = line.range(of: #"^  [^ |]+ \| "#, options: .regularExpression) { text = line[bar.upperBound...] }
         return text.range(of: #"^[^ :][^:]*:\d+(:\d+)?: error: "#, options: .regularExpression) != nil
             || text.range(
-                of: #"^[^ :][^:]*: error: (the file is missing|cannot read|cannot (follow|write through) the symbolic link)"#,
+                of:
+                    #"^[^ :][^:]*: error: (the file is missing|the file is \d+ bytes|and \d+ more problems? in this file|cannot read|cannot (follow|write through) the symbolic link)"#,
                 options: .regularExpression) != nil
             || text.range(of: #"^[a-z0-9][a-z0-9_.@-]*: error: the stage "#, options: .regularExpression) != nil
             || (usage && text.hasPrefix("error: "))

@@ -89,4 +89,44 @@ import Testing
         let games = try Data(contentsOf: root.appendingPathComponent("out/ingest/ufl-2025-sample/games.json"))
         #expect(games.count < 100_000)
     }
+
+    /// Issue 45: a store with 600,000 games in one week took 6.5 GB and crashed. The search state a
+    /// request implies is refused at plan's entry, before any search is built: 6,000 games in the week
+    /// (18 million pairs) cost a message, not gigabytes.
+    @Test func planOverAHugeWeekIsRefusedBeforeItsSearch() throws {
+        let bin = try #require(BadInputTests.binFolder, "build the executables first (swift build --build-tests)")
+        let root = try BadInputTests.workspace(for: "request-yaml-bomb")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        for stage in [Self.ingest, Self.normalize, Self.merge] {
+            #expect(try BadInputTests.run(stage, in: root, bin: bin).0 == 0, "\(stage[0])")
+        }
+        let store = root.appendingPathComponent("out/merge/games/ufl-2025.json")
+        let text = try String(contentsOf: store, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0 == "  \"records\": [" }, "no records in the store") + 1
+        let template = String(lines[first].hasSuffix(",") ? lines[first].dropLast() : lines[first])
+        let id = try #require(template.firstRange(of: #/"id":"[^"]*"/#))
+        let records = (0..<6_000).map { index in
+            "    " + template.dropFirst(4).replacingCharacters(in: id, with: "\"id\":\"ufl-2025-x\(100_000 + index)\"")
+        }.sorted()
+        let last = try #require(lines[first...].firstIndex { $0.hasPrefix("  ]") }) - 1
+        let rewritten =
+            lines[..<first].joined(separator: "\n") + "\n" + records.joined(separator: ",\n") + "\n"
+            + lines[(last + 1)...].joined(separator: "\n")
+        try Data(rewritten.utf8).write(to: store)
+        let request = [
+            "id: ufl-week", "title: t", "sports: [ufl]", "firstDate: 2025-03-24", "lastDate: 2025-04-06",
+            "start: {latitude: 38.627, longitude: -90.1994, name: x, timeZone: America/Chicago}",
+        ]
+        try Data((request.joined(separator: "\n") + "\n").utf8).write(to: root.appendingPathComponent("fixtures/requests/ufl-week.yaml"))
+        let cost = try Self.measure(
+            ["sportstime-plan", "--merged", "out/merge", "--requests", "fixtures/requests", "--out", "out/plan"],
+            in: root, bin: bin)
+        print(
+            "peak memory: sportstime-plan over 6,000 games in a week: \(cost.maxRSSKB / 1024) MB, \(String(format: "%.2f", cost.cpuSeconds)) s CPU"
+        )
+        #expect(cost.status == 2)
+        #expect(cost.maxRSSKB < Self.limitKB, "sportstime-plan used \(cost.maxRSSKB / 1024) MB over a huge week")
+        #expect(cost.cpuSeconds < 10)
+    }
 }

@@ -130,6 +130,16 @@ import Testing
         #expect(result.counts.balances)
     }
 
+    /// A row with cells no column names (1,000,000 of them was read as a game) is rejected with its reason.
+    @Test func rowsWiderThanTheHeaderAreRejected() throws {
+        let wide = "2025-03-01,A,B,V" + String(repeating: ",x", count: 100_000)
+        let result = try run("date,home,away,venue\n\(wide)\n2025-03-03,D,E,V\n")
+        #expect(result.records.map(\.homeTeam) == ["D"])
+        #expect(result.rejects.map(\.reason) == ["the row has 100004 cells, more than the header's 4 columns (cells no column names)"])
+        #expect((result.rejects.first?.raw?.count ?? 0) <= InputLimits.rejectRawCharacters)
+        #expect(result.counts.balances)
+    }
+
     @Test func aFieldOverTheLimitRejectsItsRowWithoutCopyingIt() throws {
         let long = String(repeating: "x", count: InputLimits.scrapedFieldBytes + 1)
         let result = try run("date,home,away,venue\n2025-03-01,A,B,\(long)\n2025-03-02,C,D,V\n")

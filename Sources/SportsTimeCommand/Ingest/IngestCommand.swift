@@ -51,7 +51,7 @@ public struct IngestCommand: PipelineCommand {
         let paths = context.paths
         let specURL = paths.url(sources)
         let specPath = paths.display(specURL)
-        guard let data = FileManager.default.contents(atPath: specURL.path) else {
+        guard let data = try InputFiles.readIfPresent(specURL, path: specPath, kind: .yaml) else {
             throw PipelineError.invalidInput(
                 Diagnostic(
                     .error, at: SourceLocation(path: specPath),
@@ -151,7 +151,8 @@ public struct IngestCommand: PipelineCommand {
     static func load(_ folder: URL, _ name: String, paths: CommandPaths) throws -> LoadedFile {
         let url = folder.appendingPathComponent(name)
         let path = paths.display(url)
-        let data = try InputFiles.read(url, path: path, problem: "cannot read the file", fix: "Check its permissions")
+        let data = try InputFiles.read(
+            url, path: path, kind: .scraped, problem: "cannot read the file", fix: "Check its permissions", givingReason: true)
         return LoadedFile(path: path, name: name, data: data)
     }
 

@@ -104,7 +104,7 @@ public struct MergeCommand: PipelineCommand {
             if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
             for file in overrideURLs {
                 let path = paths.display(file)
-                let data = try Self.read(file, display: path)
+                let data = try Self.read(file, display: path, kind: .yaml)
                 hashes[path] = ArtifactFiles.sha256(data)
                 try TextEncoding.refuseWide(data, path: path)
                 guard let text = String(data: data, encoding: .utf8) else {
@@ -307,7 +307,7 @@ public struct MergeCommand: PipelineCommand {
     private func publishedLineageRows(gamesFile: URL, display: (URL) -> String) -> [ShrinkGuard.SourceRow] {
         let lineageFile = gamesFile.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("lineage").appendingPathComponent(gamesFile.lastPathComponent)
-        guard let data = FileManager.default.contents(atPath: lineageFile.path),
+        guard let data = (try? InputFiles.readIfPresent(lineageFile, path: display(lineageFile), kind: .artifact)) ?? nil,
             let envelope = try? EnvelopeReader.read(GameLineage.self, from: data, path: display(lineageFile), expecting: .lineage)
         else { return [] }
         return envelope.records.flatMap { entry in
@@ -329,9 +329,10 @@ public struct MergeCommand: PipelineCommand {
         return nil
     }
 
-    private static func read(_ file: URL, display: String) throws -> Data {
+    private static func read(_ file: URL, display: String, kind: InputLimits.Kind = .artifact) throws -> Data {
         try InputFiles.read(
-            file, path: display, problem: "cannot read the file", fix: "Check that it exists and is readable", givingReason: true)
+            file, path: display, kind: kind, problem: "cannot read the file", fix: "Check that it exists and is readable",
+            givingReason: true)
     }
 
     private enum Previous {
@@ -341,14 +342,14 @@ public struct MergeCommand: PipelineCommand {
 
     private func readPrevious(_ outURL: URL, display: (URL) -> String, settings: [String: String]) throws -> Previous {
         let syncURL = outURL.appendingPathComponent("sync-state.json")
-        guard let syncData = FileManager.default.contents(atPath: syncURL.path) else {
+        guard let syncData = try InputFiles.readIfPresent(syncURL, path: display(syncURL), kind: .artifact) else {
             return .fullMerge("no earlier merge in \(display(outURL)) (no sync-state.json)")
         }
         var hashes: [String: String] = [display(syncURL): ArtifactFiles.sha256(syncData)]
         var entityFiles: [EntityKind: PreviousMergeReader.File] = [:]
         for kind in EntityKind.foldOrder where kind != .games {
             let file = outURL.appendingPathComponent(kind.outputFileName)
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            guard let data = try InputFiles.readIfPresent(file, path: display(file), kind: .artifact) else { continue }
             entityFiles[kind] = PreviousMergeReader.File(path: display(file), data: data)
             hashes[display(file)] = ArtifactFiles.sha256(data)
         }

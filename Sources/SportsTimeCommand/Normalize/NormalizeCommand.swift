@@ -169,7 +169,7 @@ struct NormalizeRun {
         let paths = context.paths
         let loaded = wanted.parallelMap { name -> [Game]? in
             let url = folder.appendingPathComponent(name)
-            guard let data = try? Data(contentsOf: url),
+            guard let data = (try? InputFiles.readIfPresent(url, path: paths.display(url), kind: .artifact)) ?? nil,
                 let envelope = try? EnvelopeReader.read(Game.self, from: data, path: paths.display(url), expecting: .games)
             else { return nil }
             return envelope.records
@@ -191,7 +191,8 @@ struct NormalizeRun {
 
     /// The 1-based line of the row whose first field is `id` in a reference CSV file, if any.
     private func recordLine(id: String, in url: URL) -> Int? {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        guard let data = (try? InputFiles.readIfPresent(url, path: display(url), kind: .reference)) ?? nil else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
         for (index, line) in TextLines.split(text).enumerated()
         where line.hasPrefix("\(id),") || line.hasPrefix("\"\(id)\",") {
             return index + 1

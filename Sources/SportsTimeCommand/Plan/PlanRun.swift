@@ -41,7 +41,7 @@ struct PlanRun {
         var requestData: [(URL, Data)] = []
         var problems: [Diagnostic] = []
         for file in requestFiles {
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            guard let data = try InputFiles.readIfPresent(file, path: display(file), kind: .yaml) else {
                 problems.append(
                     Diagnostic(
                         .error, at: SourceLocation(path: display(file)), "cannot read the request",
@@ -69,6 +69,13 @@ struct PlanRun {
         if !problems.isEmpty, store.isPartial {
             store = try readStore(nil)
             try resolveAll()
+        }
+        if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
+        // The search state each request implies, bounded before any search is built.
+        problems = resolved.compactMap { request, file, data in
+            PlanBudget.check(request, catalog: store.catalog) {
+                YAMLLocator(text: String(decoding: data, as: UTF8.self), path: display(file)).location(["firstDate"])
+            }
         }
         if !problems.isEmpty { throw PipelineError.invalidInputs(problems) }
 
@@ -113,7 +120,7 @@ struct PlanRun {
         // A full run removes plans of requests that no longer exist.
         if only.isEmpty {
             for stale in OutputPruning.staleFiles(in: outDir, suffix: ".json", keeping: written, directly: true) {
-                guard let data = FileManager.default.contents(atPath: stale.path),
+                guard let data = (try? InputFiles.readIfPresent(stale, path: display(stale), kind: .artifact)) ?? nil,
                     (try? EnvelopeReader.header(of: data, path: display(stale), expecting: .tripPlan)) != nil
                 else { continue }
                 try FileManager.default.removeItem(at: stale)
@@ -163,6 +170,7 @@ struct PlanRun {
     /// the file's meta, or the season a must-see game names). A file whose header does not say is read.
     func readStore(_ scopes: [RequestResolver.Scope]?) throws -> Store {
         let dir = url(merged)
+        try InputFiles.confine(dir)
         let paths = context.paths
         @Sendable func load<R: Codable & Sendable>(_ type: R.Type, _ name: String, _ kind: ArtifactKind) throws -> ([R], InputReference) {
             let file = dir.appendingPathComponent(name)
@@ -234,7 +242,7 @@ struct PlanRun {
                 if !isDirect { readsWholeFolder = true }
                 if !Self.mayBeNeeded(file, by: scopes) { skipped += 1; continue }
             }
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            guard let data = try InputFiles.readIfPresent(file, path: path, kind: .artifact) else { continue }
             // The file's digest worked out on another core while its records are decoded.
             let digest = Background { ArtifactFiles.sha256(data) }
             let envelope = try EnvelopeReader.read(Game.self, from: data, path: path, expecting: .games)
@@ -265,7 +273,8 @@ struct PlanRun {
     /// records, read from the first 4 KiB) names a sport of the scope and dates that overlap its window,
     /// or the file is the sport-season a must-see game names. Unknown → needed.
     static func mayBeNeeded(_ file: URL, by scopes: [RequestResolver.Scope]) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return true }
+        // A file that may not be read is "needed", so reading it reports the link.
+        guard InputFiles.isConfined(file), let handle = try? FileHandle(forReadingFrom: file) else { return true }
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
         guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("  \"meta\": {") }),

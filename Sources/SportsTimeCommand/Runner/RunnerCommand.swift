@@ -209,7 +209,8 @@ struct DiffFilesCommand: PipelineCommand {
         func read(_ file: String) throws -> Data? {
             if file == "/dev/null" { return nil }
             return try InputFiles.read(
-                context.paths.url(file), path: file, problem: "cannot read the file", fix: "Check the path and its permissions")
+                context.paths.url(file), path: file, kind: .artifact, problem: "cannot read the file",
+                fix: "Check the path and its permissions")
         }
         let before = try read(old), after = try read(new)
         let diffs = RecordDiff.compare(old: before.map { [path: $0] } ?? [:], new: after.map { [path: $0] } ?? [:])

@@ -59,7 +59,7 @@ public struct CommandContext: Sendable {
     /// Prints `error`'s diagnostics, one a line in the house format (`path:line:col: error: what. what to
     /// do.`), and returns the exit status it maps to (1 failure, 2 invalid spec or input, 64 usage).
     public func report(_ error: PipelineError) -> Int32 {
-        for diagnostic in error.diagnostics { say(diagnostic.description) }
+        for diagnostic in error.reported { say(diagnostic.description) }
         return error.exitCode
     }
 }

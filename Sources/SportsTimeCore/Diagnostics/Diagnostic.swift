@@ -78,6 +78,20 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         return String(out)
     }
 
+    /// Characters (Unicode scalars) of an input's value quoted in a message.
+    public static let quotedCharacters = 80
+
+    /// `value` as a message quotes it: at most `quotedCharacters`, a longer value cut there and ended with
+    /// `…`, so a message never costs the size of the value it names.
+    public static func quoted(_ value: String) -> String {
+        guard value.utf8.count > quotedCharacters else { return value }
+        let scalars = value.unicodeScalars
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: quotedCharacters, limitedBy: scalars.endIndex),
+            cut < scalars.endIndex
+        else { return value }
+        return String(scalars[..<cut]) + "…"
+    }
+
     /// Words (runs without a space) longer than this are shortened when printed.
     public static let longestWord = 200
 
@@ -150,6 +164,37 @@ public enum PipelineError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// Diagnostics printed for one file at most; the others are counted in one line after them.
+    public static let reportedPerFile = 20
+
+    /// `diagnostics` as printed: at most `reportedPerFile` for each file, in order, then for each file
+    /// that had more, `path: error: and N more problems in this file`.
+    public var reported: [Diagnostic] {
+        var shown: [String: Int] = [:]
+        var more: [(path: String, count: Int)] = []
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let path = diagnostic.location?.path ?? ""
+            let count = shown[path, default: 0]
+            shown[path] = count + 1
+            if count < Self.reportedPerFile {
+                kept.append(diagnostic)
+            } else if let index = more.firstIndex(where: { $0.path == path }) {
+                more[index].count += 1
+            } else {
+                more.append((path, 1))
+            }
+        }
+        for (path, count) in more {
+            kept.append(
+                Diagnostic(
+                    .error, at: path.isEmpty ? nil : SourceLocation(path: path),
+                    "and \(count) more problem\(count == 1 ? "" : "s") in this file",
+                    fix: "Fix the ones above and run again"))
+        }
+        return kept
+    }
 }
 
 /// The process exit codes every executable uses.

@@ -17,6 +17,12 @@ public enum PathText {
         }
     }
 
+    /// The first control character of `path` (NUL, a line break, DEL and the C1 range): a path holding
+    /// one is refused where it is read, since the system would cut it at a NUL or it would break lines.
+    public static func controlCharacter(in path: String) -> Unicode.Scalar? {
+        path.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
     /// `path` without its last component and the component: `("/a/b/", "c.json")` for `/a/b/c.json`,
     /// `("", "c.json")` for `c.json`.
     public static func splitLast(_ path: String) -> (folder: Substring, name: Substring) {

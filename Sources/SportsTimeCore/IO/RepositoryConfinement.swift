@@ -222,13 +222,16 @@ public struct RepositoryConfinement: Sendable {
 
     /// The first link along `url` below the root that leads outside the repository; nil when there is
     /// none, or when `url` is not under the root at all (a path given by hand outside the repository).
+    /// Walked on the path's text (one `lstat` a component), not by `URL` operations: every file a stage
+    /// reads is checked.
     private func firstLinkLeaving(_ url: URL) -> URL? {
-        guard isUnderRoot(url) else { return nil }
-        var prefix = root
-        for part in url.standardizedFileURL.pathComponents.dropFirst(root.pathComponents.count) {
-            prefix.appendPathComponent(part)
-            guard Self.isLink(prefix.path) else { continue }
-            guard let real = Self.resolve(prefix.path), isInside(real: real) else { return prefix }
+        let path = url.standardizedFileURL.path, base = root.path
+        guard path == base || path.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
+        var prefix = base == "/" ? "" : base
+        for part in path.dropFirst(base.count).split(separator: "/") {
+            prefix += "/" + part
+            guard Self.isLink(prefix) else { continue }
+            guard let real = Self.resolve(prefix), isInside(real: real) else { return URL(fileURLWithPath: prefix) }
         }
         return nil
     }

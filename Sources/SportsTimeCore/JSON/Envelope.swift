@@ -412,15 +412,12 @@ public enum EnvelopeReader {
         try read(type, from: try contents(of: url, displayPath: displayPath), path: displayPath, expecting: kind)
     }
 
-    /// The bytes of an envelope file, or a located error saying to run the upstream stage.
+    /// The bytes of an envelope file (at most `InputLimits.jsonFileBytes`), or a located error saying to
+    /// run the upstream stage.
     private static func contents(of url: URL, displayPath: String) throws -> Data {
-        do { return try Data(contentsOf: url) } catch {
-            throw PipelineError.invalidInput(
-                Diagnostic(
-                    .error, at: SourceLocation(path: displayPath),
-                    "cannot read file (\(error.localizedDescription))",
-                    fix: "Run the upstream stage first"))
-        }
+        try InputFiles.read(
+            url, path: displayPath, kind: .artifact, problem: "cannot read file", fix: "Run the upstream stage first",
+            givingReason: true)
     }
 
     /// The records of an envelope file whose ids are in `ids`, in file order; `path` is shown in messages.

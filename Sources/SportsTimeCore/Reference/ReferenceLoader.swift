@@ -50,7 +50,8 @@ public enum ReferenceLoader {
         if !outsideLinks.isEmpty { throw PipelineError.invalidInputs(outsideLinks) }
         for name in fileNames {
             let url = directory.appendingPathComponent(name)
-            if let data = FileManager.default.contents(atPath: url.path) { contents[name] = data }
+            let kind: InputLimits.Kind = name.hasSuffix(".yaml") ? .yaml : .reference
+            if let data = try InputFiles.readIfPresent(url, path: displayPath + "/" + name, kind: kind) { contents[name] = data }
         }
         return try parse(files: contents, displayPath: displayPath, diagnostics: &diagnostics)
     }

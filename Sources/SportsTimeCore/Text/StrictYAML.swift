@@ -107,8 +107,8 @@ public enum StrictYAML {
     }
 
     /// The one entry point from YAML text to a node tree, bounded by `InputLimits`: the file's size,
-    /// then (after libyaml composed it, aliases sharing their anchor's node) the node count with every
-    /// alias expanded and the nesting depth. Decoding and every later walk visit the expanded tree, so
+    /// then (after libyaml composed it, aliases sharing their anchor's node) the node count and the
+    /// scalars' bytes with every alias expanded, the nesting depth and the tags. Decoding and every later walk visit the expanded tree, so
     /// the count is checked first, visiting at most `InputLimits.yamlNodes` nodes. nil for an empty document.
     public static func compose(_ text: String, path: String) throws -> Node? {
         let size = text.utf8.count
@@ -132,14 +132,29 @@ public enum StrictYAML {
         var budget = YAMLBudget()
         if let problem = budget.visit(root, depth: 1) {
             let mark = problem.node.mark
-            let message =
-                problem.isTooDeep
-                ? "the YAML nests deeper than \(InputLimits.yamlDepth) levels"
-                : "the YAML expands to more than \(InputLimits.yamlNodes) values once its aliases are repeated (an anchor &name copied by *name, again and again: a 'billion laughs' document)"
-            let fix =
-                problem.isTooDeep
-                ? "Flatten the document; specs and requests need a few levels"
-                : "Write the values out instead of repeating anchors through aliases"
+            let (message, fix): (String, String)
+            switch problem.kind {
+            case .tooDeep:
+                (message, fix) = (
+                    "the YAML nests deeper than \(InputLimits.yamlDepth) levels",
+                    "Flatten the document; specs and requests need a few levels"
+                )
+            case .tooMany:
+                (message, fix) = (
+                    "the YAML expands to more than \(InputLimits.yamlNodes) values once its aliases are repeated (an anchor &name copied by *name, again and again: a 'billion laughs' document)",
+                    "Write the values out instead of repeating anchors through aliases"
+                )
+            case .tooLarge:
+                (message, fix) = (
+                    "the YAML's text expands to more than \(InputLimits.yamlExpandedBytes) bytes once its aliases are repeated (an anchor &name holding a long value, copied by *name again and again)",
+                    "Write the values out instead of repeating anchors through aliases"
+                )
+            case .tag(let name):
+                (message, fix) = (
+                    "the YAML tag '\(Diagnostic.quoted(name))' is not one of the core schema's (str, int, float, bool, null, seq, map)",
+                    "Remove the tag; values are read by their text"
+                )
+            }
             throw PipelineError.invalidInput(
                 Diagnostic(
                     .error, at: SourceLocation(path: path, line: mark?.line ?? 1, column: mark?.column), message, fix: fix))
@@ -153,18 +168,38 @@ public enum StrictYAML {
         (try? compose(text, path: "")) ?? nil
     }
 
-    /// Counts nodes as decoding will see them (aliases expanded) and stops at the first one past a limit.
-    /// A problem is located at the top-level value being walked (a top-level key's value or list item):
-    /// inside an expanded alias every node carries its anchor's position, not the alias's.
+    /// The tags a node may be written with: none (`""`, resolved by its text), the non-specific `!`, and the
+    /// core schema's. Any other (`!!binary`, `!!python/object`, `!local`) asks for a type nothing here reads.
+    private static let coreTags: Set<String> = Set(
+        [Tag.Name.implicit, .nonSpecific, .str, .int, .float, .bool, .null, .seq, .map].map(\.rawValue))
+
+    /// The tag `node` was written with, not resolved (`Node.tag` would resolve it, for good: a plain
+    /// `true` would then read as the string it resolves to with the basic resolver, not as a boolean).
+    private static func writtenTag(_ node: Node) -> String? {
+        switch node {
+        case .scalar(let scalar): scalar.tag.rawValue
+        case .mapping(let mapping): mapping.tag.rawValue
+        case .sequence(let sequence): sequence.tag.rawValue
+        case .alias: nil
+        }
+    }
+
+    /// Counts nodes and scalar bytes as decoding will see them (aliases expanded), checks each node's tag,
+    /// and stops at the first node past a limit. A count is located at the top-level value being walked
+    /// (a top-level key's value or list item): inside an expanded alias every node carries its anchor's
+    /// position, not the alias's.
     private struct YAMLBudget {
         var visited = 0
-        struct Problem { var node: Node; var isTooDeep: Bool }
+        var bytes = 0
+        enum Kind { case tooDeep, tooMany, tooLarge, tag(String) }
+        struct Problem { var node: Node; var kind: Kind }
 
         mutating func visit(_ node: Node, depth: Int, top: Node? = nil) -> Problem? {
             let top = depth == 2 ? node : top
             visited += 1
-            if visited > InputLimits.yamlNodes { return Problem(node: top ?? node, isTooDeep: false) }
-            if depth > InputLimits.yamlDepth { return Problem(node: node, isTooDeep: true) }
+            if visited > InputLimits.yamlNodes { return Problem(node: top ?? node, kind: .tooMany) }
+            if depth > InputLimits.yamlDepth { return Problem(node: node, kind: .tooDeep) }
+            if let tag = StrictYAML.writtenTag(node), !StrictYAML.coreTags.contains(tag) { return Problem(node: node, kind: .tag(tag)) }
             switch node {
             case .mapping(let mapping):
                 for pair in mapping {
@@ -176,7 +211,10 @@ public enum StrictYAML {
                 for child in sequence {
                     if let problem = visit(child, depth: depth + 1, top: top) { return problem }
                 }
-            default:
+            case .scalar(let scalar):
+                bytes += scalar.string.utf8.count
+                if bytes > InputLimits.yamlExpandedBytes { return Problem(node: top ?? node, kind: .tooLarge) }
+            case .alias:
                 break
             }
             return nil

@@ -6,7 +6,9 @@ import Yams
 ///
 /// Composes the text once and answers many questions; the walk itself is `StrictYAML.location`'s,
 /// so every stage points at the same place a type error would, without importing Yams itself.
-public struct YAMLLocator {
+/// Sendable: the tree is never changed after `compose` built it, and the walk reads only keys, lists
+/// and marks (never a tag, which Yams resolves in place on first use).
+public struct YAMLLocator: @unchecked Sendable {
     /// One step of a path into the document: a mapping key or a sequence index.
     public typealias Component = YAMLPathElement
 

@@ -36,7 +36,7 @@ public enum SourceCatalog {
             let index = positions[decoded]
             func fail(_ message: String, fix: String, _ keys: YAMLPathElement...) { fail(message, fix: fix, path: keys) }
             func fail(_ message: String, fix: String, path keys: [YAMLPathElement], offset: Int? = nil) {
-                var location = StrictYAML.location(of: ["sources", .index(index)] + keys, in: text, path: path)
+                var location = StrictYAML.locations(of: [["sources", .index(index)] + keys], in: document, path: path)[0]
                 if let offset, let expression = expressionText(spec, keys) {
                     location = expressionLocation(location, expression: expression, offset: offset, lines: lines)
                 }
@@ -66,6 +66,12 @@ public enum SourceCatalog {
                 fail(
                     "file '\(file)' is not a path inside the source's folder", fix: "Give a relative path or glob without '..'", "files",
                     .index(n))
+            }
+            for (n, file) in spec.files.enumerated() {
+                guard let control = PathText.controlCharacter(in: file) else { continue }
+                fail(
+                    "file '\(Diagnostic.quoted(file))' has the control character U+\(String(format: "%04X", control.value))",
+                    fix: "Name the file without control characters", "files", .index(n))
             }
             let format = SourceFormat(rawValue: spec.format)
             if format == nil {

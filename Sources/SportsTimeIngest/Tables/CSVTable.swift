@@ -5,7 +5,8 @@ import SportsTimeCore
 /// header (`column1`...); blank rows skipped; header rows repeated inside the file skipped;
 /// an unterminated quote rejects the row it starts; a field longer than `InputLimits.scrapedFieldBytes`
 /// rejects its row (the field is not kept); under a header, a row with fewer cells than the header has
-/// columns (a line cut off) is rejected; invalid UTF-8 replaced with a warning.
+/// columns (a line cut off) or more (cells no column names) is rejected; invalid UTF-8 replaced with a
+/// warning.
 enum CSVTable {
     struct Options: Sendable {
         var delimiter: Character = ","
@@ -64,6 +65,15 @@ enum CSVTable {
                     shortRowReject(
                         path: path, line: row.line, cells: row.fields.count,
                         columns: columns.count, raw: shortRaw(table, row.line, row.fields)))
+                continue
+            }
+            if options.hasHeader, row.fields.count > columns.count {
+                table.rowRejects.append(
+                    Reject(
+                        file: path, line: row.line,
+                        reason:
+                            "the row has \(row.fields.count) cells, more than the header's \(columns.count) columns (cells no column names)",
+                        raw: shortRaw(table, row.line, Array(row.fields.prefix(columns.count + 1)))))
                 continue
             }
             table.rows.append(TableRow(line: row.line, cells: row.fields))

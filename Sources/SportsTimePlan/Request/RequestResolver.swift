@@ -131,11 +131,13 @@ private struct Resolver {
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if file.id != stem {
             problem(
-                ["id"], "id '\(file.id)' does not match the file name '\(stem).yaml'",
+                ["id"], "id '\(Diagnostic.quoted(file.id))' does not match the file name '\(stem).yaml'",
                 fix: "Name the file \(file.id).yaml or set id: \(stem)")
         }
         if Slug.make(file.id) != file.id || file.id.isEmpty {
-            problem(["id"], "id '\(file.id)' is not a lowercase slug", fix: "Use letters, digits and '-' only, e.g. \(Slug.make(file.id))")
+            problem(
+                ["id"], "id '\(Diagnostic.quoted(file.id))' is not a lowercase slug",
+                fix: "Use letters, digits and '-' only, e.g. \(Slug.make(file.id))")
         }
         if file.title.trimmingCharacters(in: .whitespaces).isEmpty {
             problem(["title"], "title is empty", fix: "Give the trip a title")
@@ -148,16 +150,16 @@ private struct Resolver {
         if file.sports.isEmpty { problem(["sports"], "sports is empty", fix: "List at least one sport id, e.g. [mlb]") }
         for (i, id) in file.sports.enumerated() {
             if sports.contains(id) {
-                problem(["sports", .index(i)], "sport '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+                problem(["sports", .index(i)], "sport '\(Diagnostic.quoted(id))' is listed twice", fix: "Remove the duplicate"); continue
             }
             guard let sport = catalog.sport(id) else {
                 let known = catalog.sports.filter(\.isActive).map(\.id).joined(separator: ", ")
-                problem(["sports", .index(i)], "unknown sport '\(id)'", fix: "Use one of: \(known)")
+                problem(["sports", .index(i)], "unknown sport '\(Diagnostic.quoted(id))'", fix: "Use one of: \(known)")
                 continue
             }
             if !sport.isActive {
                 problem(
-                    ["sports", .index(i)], "sport '\(id)' is inactive",
+                    ["sports", .index(i)], "sport '\(Diagnostic.quoted(id))' is inactive",
                     fix: "Remove it, or mark the sport active in fixtures/reference/sports.yaml")
                 continue
             }
@@ -168,8 +170,12 @@ private struct Resolver {
 
     /// The dates parse, and the window is not empty nor longer than one request (or season) may span.
     mutating func checkWindow(_ firstDate: LocalDate?, _ lastDate: LocalDate?) {
-        if firstDate == nil { problem(["firstDate"], "firstDate '\(file.firstDate)' is not a date", fix: "Write it as YYYY-MM-DD") }
-        if lastDate == nil { problem(["lastDate"], "lastDate '\(file.lastDate)' is not a date", fix: "Write it as YYYY-MM-DD") }
+        if firstDate == nil {
+            problem(["firstDate"], "firstDate '\(Diagnostic.quoted(file.firstDate))' is not a date", fix: "Write it as YYYY-MM-DD")
+        }
+        if lastDate == nil {
+            problem(["lastDate"], "lastDate '\(Diagnostic.quoted(file.lastDate))' is not a date", fix: "Write it as YYYY-MM-DD")
+        }
         guard let firstDate, let lastDate else { return }
         let days = firstDate.days(until: lastDate) + 1
         if lastDate < firstDate {
@@ -206,9 +212,14 @@ private struct Resolver {
         if let window = file.drivingWindow {
             let from = RequestResolver.minutes(of: window.from), to = RequestResolver.minutes(of: window.to)
             if from == nil {
-                problem(["drivingWindow", "from"], "'\(window.from)' is not a time", fix: "Write it as HH:MM, e.g. \"09:00\"")
+                problem(
+                    ["drivingWindow", "from"], "'\(Diagnostic.quoted(window.from))' is not a time", fix: "Write it as HH:MM, e.g. \"09:00\""
+                )
             }
-            if to == nil { problem(["drivingWindow", "to"], "'\(window.to)' is not a time", fix: "Write it as HH:MM, e.g. \"22:00\"") }
+            if to == nil {
+                problem(
+                    ["drivingWindow", "to"], "'\(Diagnostic.quoted(window.to))' is not a time", fix: "Write it as HH:MM, e.g. \"22:00\"")
+            }
             if let from, let to {
                 if from >= to {
                     problem(
@@ -272,7 +283,7 @@ private struct Resolver {
         guard let text = file.objective else { return .mostGames }
         if let value = Objective(rawValue: text) { return value }
         problem(
-            ["objective"], "unknown objective '\(text)'",
+            ["objective"], "unknown objective '\(Diagnostic.quoted(text))'",
             fix: "Use one of: \(Objective.allCases.map(\.rawValue).joined(separator: ", "))")
         return .mostGames
     }
@@ -282,17 +293,17 @@ private struct Resolver {
         var homeTeams: [String] = []
         for (i, id) in (file.homeTeams ?? []).enumerated() {
             guard let team = catalog.team(id) else {
-                problem(["homeTeams", .index(i)], "unknown team '\(id)'", fix: teamSuggestion(for: id, sports: sports))
+                problem(["homeTeams", .index(i)], "unknown team '\(Diagnostic.quoted(id))'", fix: teamSuggestion(for: id, sports: sports))
                 continue
             }
             if !sports.contains(team.sport), catalog.sport(team.sport) != nil {
                 problem(
-                    ["homeTeams", .index(i)], "team '\(id)' plays \(team.sport), which is not in sports",
+                    ["homeTeams", .index(i)], "team '\(Diagnostic.quoted(id))' plays \(team.sport), which is not in sports",
                     fix: "Add \(team.sport) to sports or remove the team")
                 continue
             }
             if homeTeams.contains(id) {
-                problem(["homeTeams", .index(i)], "team '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+                problem(["homeTeams", .index(i)], "team '\(Diagnostic.quoted(id))' is listed twice", fix: "Remove the duplicate"); continue
             }
             homeTeams.append(id)
         }
@@ -305,12 +316,14 @@ private struct Resolver {
         for (i, id) in (file.requiredStadiums?.ids ?? []).enumerated() {
             guard catalog.stadium(id) != nil else {
                 problem(
-                    ["requiredStadiums", .index(i)], "unknown stadium '\(id)'",
+                    ["requiredStadiums", .index(i)], "unknown stadium '\(Diagnostic.quoted(id))'",
                     fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
                 continue
             }
             if required.contains(id) {
-                problem(["requiredStadiums", .index(i)], "stadium '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+                problem(
+                    ["requiredStadiums", .index(i)], "stadium '\(Diagnostic.quoted(id))' is listed twice", fix: "Remove the duplicate");
+                continue
             }
             required.append(id)
         }
@@ -323,7 +336,7 @@ private struct Resolver {
         for (i, spec) in (file.mustSee ?? []).enumerated() {
             guard let id = resolveMustSee(spec, index: i, sports: sports, firstDate: firstDate, lastDate: lastDate) else { continue }
             if mustSee.contains(id) {
-                problem(["mustSee", .index(i)], "game '\(id)' is listed twice", fix: "Remove the duplicate"); continue
+                problem(["mustSee", .index(i)], "game '\(Diagnostic.quoted(id))' is listed twice", fix: "Remove the duplicate"); continue
             }
             mustSee.append(id)
         }
@@ -392,14 +405,15 @@ private struct Resolver {
             if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 {
                 travel.tbdAssumedStartMinute = minute
             } else {
-                problem(["travel", "tbdAssumedStart"], "'\(text)' is not a time", fix: "Write it as HH:MM, e.g. \"19:00\"")
+                problem(
+                    ["travel", "tbdAssumedStart"], "'\(Diagnostic.quoted(text))' is not a time", fix: "Write it as HH:MM, e.g. \"19:00\"")
             }
         }
         applyAssumedStarts(spec, to: &travel)
         for (sport, hours) in (spec.gameHours ?? [:]).sorted(by: { $0.key < $1.key }) {
             if catalog.sport(sport) == nil {
                 problem(
-                    ["travel", "gameHours", .key(sport)], "unknown sport '\(sport)' in travel.gameHours",
+                    ["travel", "gameHours", .key(sport)], "unknown sport '\(Diagnostic.quoted(sport))' in travel.gameHours",
                     fix: "Use one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
             } else if !(hours.isFinite && hours >= 0.25 && hours <= 24) {
                 problem(
@@ -418,7 +432,7 @@ private struct Resolver {
             }
             for (j, name) in names.enumerated() where !knowsPlace(name) {
                 problem(
-                    ["travel", "pairCircuity", .index(i), "between", .index(j)], "no stadium or city named '\(name)'",
+                    ["travel", "pairCircuity", .index(i), "between", .index(j)], "no stadium or city named '\(Diagnostic.quoted(name))'",
                     fix: "Use a city of a known stadium or a stadium id")
             }
             guard pair.circuity.isFinite, pair.circuity >= 1, pair.circuity <= 10 else {
@@ -442,7 +456,7 @@ private struct Resolver {
             let isDefault = key == "default"
             if !isDefault, catalog.sport(key) == nil {
                 problem(
-                    at, "unknown sport '\(key)' in travel.assumedStarts",
+                    at, "unknown sport '\(Diagnostic.quoted(key))' in travel.assumedStarts",
                     fix: "Use default or one of: \(catalog.sports.map(\.id).joined(separator: ", "))")
                 continue
             }
@@ -455,7 +469,7 @@ private struct Resolver {
                 guard let text else { return nil }
                 if let minute = RequestResolver.minutes(of: text), minute < 24 * 60 { return minute }
                 problem(
-                    at + [.key(field)], "travel.assumedStarts.\(key).\(field) '\(text)' is not a time of day",
+                    at + [.key(field)], "travel.assumedStarts.\(key).\(field) '\(Diagnostic.quoted(text))' is not a time of day",
                     fix: "Write it as HH:MM between 00:00 and 23:59, e.g. \"\(example)\"")
                 return nil
             }
@@ -517,13 +531,13 @@ private struct Resolver {
             }
             guard let stadium = catalog.stadium(id) else {
                 problem(
-                    [.key(key), "stadium"], "unknown stadium '\(id)'",
+                    [.key(key), "stadium"], "unknown stadium '\(Diagnostic.quoted(id))'",
                     fix: suggestion(for: id, in: catalog.stadiums.map(\.id), kind: "stadium id"))
                 return nil
             }
             guard ZonedTime.isValidZone(stadium.timeZone) else {
                 problem(
-                    [.key(key), "stadium"], "stadium '\(id)' has an unknown time zone '\(stadium.timeZone)'",
+                    [.key(key), "stadium"], "stadium '\(Diagnostic.quoted(id))' has an unknown time zone '\(stadium.timeZone)'",
                     fix: "Fix the stadium's time_zone in fixtures/reference/stadiums.csv")
                 return nil
             }
@@ -545,7 +559,7 @@ private struct Resolver {
             guard !matches.isEmpty else {
                 let cities = Array(Set(catalog.stadiums.map(\.city))).sorted()
                 problem(
-                    [.key(key), "city"], "no stadium in a city named '\(city)'\(spec.region.map { " (\($0))" } ?? "")",
+                    [.key(key), "city"], "no stadium in a city named '\(Diagnostic.quoted(city))'\(spec.region.map { " (\($0))" } ?? "")",
                     fix: suggestion(for: city, in: cities, kind: "city") + "; or give latitude, longitude and timeZone")
                 return nil
             }
@@ -553,7 +567,7 @@ private struct Resolver {
             if regions.count > 1 {
                 problem(
                     [.key(key), "city"],
-                    "city '\(city)' is ambiguous (\(regions.map { $0.replacingOccurrences(of: "|", with: ", ") }.joined(separator: "; ")))",
+                    "city '\(Diagnostic.quoted(city))' is ambiguous (\(regions.map { $0.replacingOccurrences(of: "|", with: ", ") }.joined(separator: "; ")))",
                     fix: "Add region: to say which")
                 return nil
             }
@@ -580,7 +594,9 @@ private struct Resolver {
         let zone: String
         if let given = spec.timeZone {
             guard ZonedTime.isValidZone(given) else {
-                problem([.key(key), "timeZone"], "unknown time zone '\(given)'", fix: "Use an IANA zone such as America/New_York")
+                problem(
+                    [.key(key), "timeZone"], "unknown time zone '\(Diagnostic.quoted(given))'",
+                    fix: "Use an IANA zone such as America/New_York")
                 return nil
             }
             zone = given
@@ -611,7 +627,7 @@ private struct Resolver {
                 return nil
             }
             guard let game = catalog.game(id) else {
-                problem(at + ["game"], "unknown game '\(id)'", fix: gameSuggestion(for: id))
+                problem(at + ["game"], "unknown game '\(Diagnostic.quoted(id))'", fix: gameSuggestion(for: id))
                 return nil
             }
             return check(game, at: at + ["game"], sports: sports, firstDate: firstDate, lastDate: lastDate)
@@ -623,11 +639,11 @@ private struct Resolver {
             return nil
         }
         guard let team = catalog.team(teamId) else {
-            problem(at + ["team"], "unknown team '\(teamId)'", fix: teamSuggestion(for: teamId, sports: sports))
+            problem(at + ["team"], "unknown team '\(Diagnostic.quoted(teamId))'", fix: teamSuggestion(for: teamId, sports: sports))
             return nil
         }
         guard let date = LocalDate(iso8601: dateText) else {
-            problem(at + ["date"], "'\(dateText)' is not a date", fix: "Write it as YYYY-MM-DD")
+            problem(at + ["date"], "'\(Diagnostic.quoted(dateText))' is not a date", fix: "Write it as YYYY-MM-DD")
             return nil
         }
         let games = catalog.games(from: date, through: date).filter {

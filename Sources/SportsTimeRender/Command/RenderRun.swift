@@ -107,9 +107,10 @@ public struct RenderRun: Sendable {
     }
 
     private func loadBaseMap(_ folder: URL) throws -> BaseMap {
+        try InputFiles.confine(folder)
         @Sendable func shapes(_ name: String) throws -> [BaseMap.Shape] {
             let file = folder.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            guard let data = try InputFiles.readIfPresent(file, path: display(file), kind: .artifact) else {
                 throw PipelineError.invalidInput(
                     Diagnostic(
                         .error, at: SourceLocation(path: display(file)),
@@ -131,6 +132,7 @@ public struct RenderRun: Sendable {
 
     /// Every trip plan in the folder (top level), sorted by id; other artifact kinds are skipped with a note.
     private func loadPlans(_ folder: URL) throws -> [(plan: TripPlan, path: String)] {
+        try InputFiles.confine(folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw PipelineError.invalidInput(
@@ -147,7 +149,11 @@ public struct RenderRun: Sendable {
         // Each file read and decoded on its own core; what they hold is then taken in path order.
         let decoded = files.parallelMap { file in
             let path = display(file)
-            guard let data = FileManager.default.contents(atPath: file.path) else { return (path, PlanFile.unreadable) }
+            let data: Data?
+            do { data = try InputFiles.readIfPresent(file, path: path, kind: .artifact) } catch {
+                return (path, PlanFile.read(.failure(error)))
+            }
+            guard let data else { return (path, PlanFile.unreadable) }
             if let header = try? CanonicalJSON.decode(EnvelopeHeader.self, from: data),
                 header.kind != ArtifactKind.tripPlan.rawValue
             {

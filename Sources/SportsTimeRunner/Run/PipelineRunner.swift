@@ -107,7 +107,7 @@ public final class PipelineRunner: @unchecked Sendable {
     public func report(_ error: Error) -> Int32 {
         if error is RunInterrupted { return 130 }
         if let pipelineError = error as? PipelineError {
-            for diagnostic in pipelineError.diagnostics { console.err(diagnostic.description) }
+            for diagnostic in pipelineError.reported { console.err(diagnostic.description) }
             return pipelineError.exitCode
         }
         if error is FileFault || error is Publisher.PublishFailure {

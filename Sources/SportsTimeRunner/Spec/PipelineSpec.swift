@@ -161,15 +161,22 @@ struct FanoutFile: Decodable {
 public struct SpecText: Sendable {
     public let text: String
     public let path: String
+    /// The text composed once: a spec with many problems locates each without composing it again.
+    private let locator: YAMLLocator
+
+    public init(text: String, path: String) {
+        self.text = text; self.path = path
+        locator = YAMLLocator(text: text, path: path)
+    }
 
     /// Where `keyPath` is written: a mapping entry's key, or a list element (the nearest parent that exists).
     public func location(_ keyPath: [String]) -> SourceLocation {
-        StrictYAML.location(of: keyPath.map(Self.element), in: text, path: path, atKey: true)
+        locator.keyLocation(keyPath.map(Self.element))
     }
 
     /// `keys` ordered as they are written in the mapping at `keyPath`.
     func documentOrder(of keys: [String], under keyPath: [String]) -> [String] {
-        let places = StrictYAML.locations(of: keys.map { (keyPath + [$0]).map(Self.element) }, in: text, path: path, atKey: true)
+        let places = keys.map { locator.keyLocation((keyPath + [$0]).map(Self.element)) }
         return zip(keys, places).sorted { ($0.1.line ?? 0, $0.1.column ?? 0, $0.0) < ($1.1.line ?? 0, $1.1.column ?? 0, $1.0) }
             .map(\.0)
     }

@@ -28,10 +28,11 @@ public struct SharedParams: Sendable, Equatable {
         guard hasContent else { return .none }
         let file = try StrictYAML.decode([String: SharedParamValue].self, from: text, path: path)
         var problems: [Diagnostic] = []
+        let locator = YAMLLocator(text: text, path: path)
         for name in file.keys.sorted() where !isName(name) {
             problems.append(
                 Diagnostic(
-                    .error, at: StrictYAML.location(of: [.key(name)], in: text, path: path, atKey: true),
+                    .error, at: locator.keyLocation([.key(name)]),
                     "param name '\(name)' has characters other than letters, digits, '-' and '_'",
                     fix: "Rename the param (and the ${params.\(name)} that use it)"))
         }

@@ -362,12 +362,12 @@ import Testing
     }
 
     @Test func canonicalFilesReadLineByLineEqualTheWholeFileReading() throws {
-        let envelope = Envelope(kind: .games, producer: Self.producer, meta: ["sport": "mlb"], records: Self.games(5000))
+        let envelope = Envelope(kind: .games, producer: Self.producer, meta: [.sport: "mlb"], records: Self.games(5000))
         let data = try envelope.canonicalData()
         #expect(CanonicalLayout(data)?.lines.count == 5000)
         let read = try EnvelopeReader.read(Game.self, from: data, path: "g.json", expecting: .games)
         #expect(read.records == envelope.records)
-        #expect(read.meta == ["sport": "mlb"])
+        #expect(read.meta == [.sport: "mlb"])
         #expect(try read.canonicalData() == data)
         // The same document laid out otherwise (two records on one line) still reads.
         var joined = String(decoding: data, as: UTF8.self)
@@ -520,7 +520,7 @@ import Testing
     /// a bad record that is not wanted is not read.
     @Test func readingSomeIdsFallsBackToTheWholeReading() throws {
         let games = Self.games(6)
-        let envelope = Envelope(kind: .games, producer: Self.producer, meta: ["sport": "mlb"], records: games)
+        let envelope = Envelope(kind: .games, producer: Self.producer, meta: [.sport: "mlb"], records: games)
         let text = String(decoding: try envelope.canonicalData(), as: UTF8.self)
         let wanted: Set<String> = [games[1].id, games[4].id]
         func some(_ text: String, _ ids: Set<String> = wanted) throws -> [Game] {

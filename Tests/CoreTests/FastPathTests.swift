@@ -177,6 +177,14 @@ import Testing
         let plain = line.replacingOccurrences(of: #"regul\u0061r"#, with: "regular")
         let game = Array(plain.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) }
         #expect(game?.kind == .regular && game?.status == .final && game?.startKnowledge == .unknown)
+        // Inferred fields are read from their bytes too; a name that is no field leaves the line to the
+        // general reader, which refuses it.
+        check(InferredField.rawValues, near + ["stadiumid", "venues"])
+        let inferred = plain.replacingOccurrences(of: #""id":"x","#, with: #""id":"x","inferred":["stadiumId","status"],"#)
+        #expect(Array(inferred.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) }?.inferred == [.stadiumId, .status])
+        let unknown = inferred.replacingOccurrences(of: #""status"]"#, with: #""weather"]"#)
+        #expect(Array(unknown.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) } == nil)
+        #expect(throws: DecodingError.self) { try Game(json: try JSONParser.parse(Data(unknown.utf8)), codingPath: []) }
     }
 
     /// A file large enough to be read on all cores reads every record into its place, in order; a bad

@@ -240,7 +240,7 @@ extension JSONWriter {
     }
     /// An array of a string enumeration's values, written as their raw values.
     public mutating func field<E: RawRepresentable>(_ name: StaticString, _ values: [E]?) where E.RawValue == String {
-        field(name, values, text: \.rawValue)
+        field(name, values) { $0.rawValue }
     }
     /// A nested line-codable record.
     public mutating func field<T: JSONLineCodable>(_ name: StaticString, record: T) { key(name); record.write(to: &self) }

@@ -40,7 +40,7 @@ enum CrossSourceReport {
         // within a day of it (a UTC date), does not contradict the stored date.
         let dated = records.filter { record in
             if record.game.status == .postponed, record.game.makeupDate == stored.localDate { return false }
-            if record.game.isInferred("localDate"), abs(record.game.localDate.daysSinceEpoch - stored.localDate.daysSinceEpoch) <= 1 {
+            if record.game.isInferred(.localDate), abs(record.game.localDate.daysSinceEpoch - stored.localDate.daysSinceEpoch) <= 1 {
                 return false
             }
             return true
@@ -59,10 +59,10 @@ enum CrossSourceReport {
             }
         }
 
-        let venues = Set(records.filter { !$0.game.isInferred("stadiumId") }.map { $0.game.stadiumId })
+        let venues = Set(records.filter { !$0.game.isInferred(.stadiumId) }.map { $0.game.stadiumId })
         if venues.count > 1 { classes.insert(.venueDiffers) }
 
-        let stated = records.filter { !$0.game.isInferred("status") }
+        let stated = records.filter { !$0.game.isInferred(.status) }
         let statuses = Set(stated.map { $0.game.status })
         if statuses.contains(.final) && statuses.contains(.cancelled) { classes.insert(.statusContradicts) }
         for postponed in stated where postponed.game.status == .postponed {

@@ -241,7 +241,7 @@ struct GameFold: Sendable {
 
         let always: (Contribution) -> Bool = { _ in true }
         /// The record `group` comes from, recorded in the lineage; `field` names what normalize may infer.
-        func decide(_ group: FieldGroup, inferable field: String?) -> Contribution {
+        func decide(_ group: FieldGroup, inferable field: InferredField?) -> Contribution {
             let stated: (Contribution) -> Bool = { c in field.map { !c.game.isInferred($0) } ?? true }
             let winner = best(parts, group, stated: stated)
             record(group, winner, rule(winner, among: parts, group, stated: stated))
@@ -251,7 +251,7 @@ struct GameFold: Sendable {
         // made-up game is played on its makeup date, which another record states), then a date stated
         // at the stadium beats one printed in another zone without a time (`localDate` inferred: a UTC
         // date is the next day for an evening game), then trust and recency.
-        let dateStated: (Contribution) -> Bool = { !$0.game.isInferred("localDate") }
+        let dateStated: (Contribution) -> Bool = { !$0.game.isInferred(.localDate) }
         let playedOn = parts.contains { !Self.isPostponed($0) } ? parts.filter { !Self.isPostponed($0) } : parts
         let dateWinner = best(playedOn, .date, stated: dateStated)
         if playedOn.count < parts.count {
@@ -270,16 +270,16 @@ struct GameFold: Sendable {
         game.localDate = dateWinner.game.localDate
         game.gameNumber = dateWinner.game.gameNumber
 
-        let venue = decide(.venue, inferable: "stadiumId")
+        let venue = decide(.venue, inferable: .stadiumId)
         game.stadiumId = venue.game.stadiumId
         // A stated venue wins over an inferred one: an inferred winner that named a placeholder means no record
         // states the venue yet.
-        game.venueAssumed = venue.game.isInferred("stadiumId") && venue.game.venueAssumed == true ? true : nil
+        game.venueAssumed = venue.game.isInferred(.stadiumId) && venue.game.venueAssumed == true ? true : nil
         game.neutralSite = venue.game.neutralSite
         // The neutral flag goes with the venue, unless the venue's record worked it out and another
         // record at the same stadium states it (nflverse's `location`, spreadspoke's `stadium_neutral`).
-        if venue.game.isInferred("neutralSite") {
-            let stating = parts.filter { !$0.game.isInferred("neutralSite") && $0.game.stadiumId == venue.game.stadiumId }
+        if venue.game.isInferred(.neutralSite) {
+            let stating = parts.filter { !$0.game.isInferred(.neutralSite) && $0.game.stadiumId == venue.game.stadiumId }
             if !stating.isEmpty {
                 let flag = best(stating, .venue, stated: always)
                 game.neutralSite = flag.game.neutralSite
@@ -293,11 +293,11 @@ struct GameFold: Sendable {
         // The status is about the game on the winning date: a record that postponed the game from
         // another date says nothing of how it stands on this one.
         let statusParts = parts.filter { !Self.isPostponed($0) || $0.game.localDate == game.localDate }
-        let status = best(statusParts, .status, stated: { !$0.game.isInferred("status") })
-        record(.status, status, rule(status, among: statusParts, .status, stated: { !$0.game.isInferred("status") }))
+        let status = best(statusParts, .status, stated: { !$0.game.isInferred(.status) })
+        record(.status, status, rule(status, among: statusParts, .status, stated: { !$0.game.isInferred(.status) }))
         game.status = status.game.status
         game.makeupDate = status.game.makeupDate
-        game.kind = decide(.kind, inferable: "kind").game.kind
+        game.kind = decide(.kind, inferable: .kind).game.kind
 
         // The start: only records of the winning date and game number can say when the game starts.
         let sameDay = parts.filter {

@@ -12,7 +12,7 @@ public enum BatchReader {
     }
 
     /// `gameBatch(from:path:)` and the envelope's meta (for keys the batch does not model, `allowShrink`).
-    public static func gameBatchAndMeta(from data: Data, path: String) throws -> (batch: RecordBatch<Game>, meta: [String: String]) {
+    public static func gameBatchAndMeta(from data: Data, path: String) throws -> (batch: RecordBatch<Game>, meta: [MetaKey: String]) {
         // Every record a game (nearly every file): read as games, no wrapper per record. A record that
         // does not read as a game (one from a newer schema, or a bad one) sends the file the lenient way,
         // which keeps the first kind and refuses the second with its line.
@@ -43,32 +43,32 @@ public enum BatchReader {
         return (RecordBatch(origin: origin, records: records, unreadable: unreadable, firstRecordLine: firstLine), envelope.meta)
     }
 
-    static func origin(of meta: [String: String], path: String) throws -> BatchOrigin {
+    static func origin(of meta: [MetaKey: String], path: String) throws -> BatchOrigin {
         func problem(_ message: String, _ fix: String) -> PipelineError {
             .invalidInput(Diagnostic(.error, at: SourceLocation(path: path, line: 1), message, fix: fix))
         }
-        guard let source = meta["source"], !source.isEmpty else {
+        guard let source = meta[.source], !source.isEmpty else {
             throw problem("the batch's meta has no 'source'", "Re-run normalize: every games file names its source")
         }
-        guard let text = meta["scrapedAt"] else {
+        guard let text = meta[.scrapedAt] else {
             throw problem("the batch's meta has no 'scrapedAt'", "Declare scrapedAt for the source in pipeline/sources.yaml and re-run")
         }
         guard let scrapedAt = Instant(iso8601: text) else {
             throw problem("meta scrapedAt '\(text)' is not an ISO-8601 instant", "Write it like 2026-03-01T12:00:00Z")
         }
         var priority = 0
-        if let text = meta["priority"] {
+        if let text = meta[.priority] {
             guard let value = Int(text) else {
                 throw problem("meta priority '\(text)' is not an integer", "Write the priority as an integer")
             }
             priority = value
         }
-        let system = meta["system"].flatMap { $0.isEmpty ? nil : $0 } ?? source
-        let defaultScope = [meta["sport"], meta["season"]].compactMap { $0 }.joined(separator: "-")
-        let scope = meta["scope"].flatMap { $0.isEmpty ? nil : $0 } ?? (defaultScope.isEmpty ? source : defaultScope)
+        let system = meta[.system].flatMap { $0.isEmpty ? nil : $0 } ?? source
+        let defaultScope = [meta[.sport], meta[.season]].compactMap { $0 }.joined(separator: "-")
+        let scope = meta[.scope].flatMap { $0.isEmpty ? nil : $0 } ?? (defaultScope.isEmpty ? source : defaultScope)
         var trust: [FieldGroup: Int] = [:]
-        for (key, text) in meta where key.hasPrefix("trust.") {
-            let name = String(key.dropFirst("trust.".count))
+        for (key, text) in meta {
+            guard let name = key.trustedGroup else { continue }
             guard let group = FieldGroup(rawValue: name) else {
                 throw problem(
                     "meta \(key) names no field group (known: \(FieldGroup.allCases.map(\.rawValue).joined(separator: ", ")))",
@@ -80,13 +80,13 @@ public enum BatchReader {
             trust[group] = rank
         }
         var expectedGames: ExpectedGames?
-        if let text = meta[BatchMetaKey.expectedGamesPerTeam] {
+        if let text = meta[.expectedGamesPerTeam] {
             guard let perTeam = Int(text), perTeam > 0 else {
                 throw problem(
-                    "meta \(BatchMetaKey.expectedGamesPerTeam) '\(text)' is not a positive integer",
+                    "meta \(MetaKey.expectedGamesPerTeam) '\(text)' is not a positive integer",
                     "Fix expectedGames.perTeam in pipeline/sources.yaml and re-run ingest")
             }
-            expectedGames = ExpectedGames(perTeam: perTeam, reason: meta[BatchMetaKey.expectedGamesReason] ?? "")
+            expectedGames = ExpectedGames(perTeam: perTeam, reason: meta[.expectedGamesReason] ?? "")
         }
         return BatchOrigin(
             source: source, system: system, scope: scope, scrapedAt: scrapedAt, priority: priority,
@@ -204,7 +204,7 @@ public enum PreviousMergeReader {
     /// Decodes the earlier store and its sync state. Returns the settings the earlier run recorded
     /// (`MergeInput.settingsMeta`) so the command can fall back to a full merge when they changed.
     public static func read(entityFiles: [EntityKind: File], gameFiles: [File], syncState: File) throws
-        -> (previous: PreviousMerge, settings: [String: String])
+        -> (previous: PreviousMerge, settings: [MetaKey: String])
     {
         var store = MergeStore()
         func records<Record: MergeableRecord>(_ type: Record.Type) throws -> [String: Record] {
@@ -253,16 +253,6 @@ public enum MergeOutput {
         Set(paths).compactMap { path in hashes[path].map { InputReference(path: path, sha256: $0) } }.sorted()
     }
 
-    /// The games file meta key prefix of a source's row count (`rows.mlb-2023-retrosheet`: 2430).
-    public static let rowsMetaPrefix = "rows."
-    /// The games file meta key of its count of active (not soft-deleted) games.
-    public static let activeGamesMetaKey = "activeGames"
-    /// The games file meta key of the digest of its active ids (`ShrinkGuard.idsText`), when the
-    /// command gives a digest function.
-    public static let activeIdsMetaKey = "activeIdsSha256"
-    /// The games file meta key of the digest of its rows' sources and games (`ShrinkGuard.rowsText`).
-    public static let rowsMetaKey = "rowsSha256"
-
     /// `lineage/<sport>-<season>.json`: where every game of `games/<sport>-<season>.json` came from.
     public static func lineageFileName(sport: String, season: String) -> String { "lineage/\(sport)-\(season).json" }
 
@@ -283,7 +273,7 @@ public enum MergeOutput {
     public static func files(
         for result: MergeResult, input: MergeInput, hashes: [String: String],
         previousHashes: [String: String] = [:],
-        settings: [String: String], reportMeta: [String: String] = [:],
+        settings: [MetaKey: String], reportMeta: [MetaKey: String] = [:],
         producer: Producer = Producer(stage: "merge")
     ) throws -> [OutputFile] {
         var files: [OutputFile] = []
@@ -301,7 +291,7 @@ public enum MergeOutput {
     public static func produce(
         for result: MergeResult, input: MergeInput, hashes: [String: String],
         previousHashes: [String: String] = [:],
-        settings: [String: String], reportMeta: [String: String] = [:],
+        settings: [MetaKey: String], reportMeta: [MetaKey: String] = [:],
         producer: Producer = Producer(stage: "merge"), idsDigest: (@Sendable (String) -> String)? = nil,
         seasonDigests: [String: SeasonDigests] = [:],
         emit: (OutputFile) throws -> Void
@@ -328,7 +318,7 @@ public enum MergeOutput {
         }
         let allInputs = refs(hashes.keys)
         var meta = reportMeta
-        meta["mode"] = result.mode.rawValue
+        meta[.mode] = result.mode.rawValue
         let (reportMetaAll, reportInputs) = (
             meta, (allInputs + previousHashes.map { InputReference(path: $0.key, sha256: $0.value) }).sorted()
         )
@@ -451,18 +441,16 @@ public enum MergeOutput {
             // The dates the file spans; how many active games and how many rows of each source it holds (a
             // reviewer reads a source's drop in the diff of this header); and the digests of its active ids
             // and of its rows' sources and games, which let the shrink guard skip a season that lost nothing.
-            var meta = [
-                "sport": key.sport, "season": key.season, "firstDate": first.iso8601, "lastDate": last.iso8601,
-            ]
-            for (source, count) in rowsBySource { meta[MergeOutput.rowsMetaPrefix + source] = String(count) }
+            var meta: [MetaKey: String] = [.sport: key.sport, .season: key.season, .firstDate: first.iso8601, .lastDate: last.iso8601]
+            for (source, count) in rowsBySource { meta[.rows(of: source)] = String(count) }
             let active = games.indices.filter { games[$0].deprecatedAt == nil }.map { games[$0].id }
-            meta[MergeOutput.activeGamesMetaKey] = String(active.count)
+            meta[.activeGames] = String(active.count)
             if let digests {
-                meta[MergeOutput.activeIdsMetaKey] = digests.activeIds
-                meta[MergeOutput.rowsMetaKey] = digests.rows
+                meta[.activeIdsSha256] = digests.activeIds
+                meta[.rowsSha256] = digests.rows
             } else if let idsDigest {
-                meta[MergeOutput.activeIdsMetaKey] = idsDigest(ShrinkGuard.idsText(active))
-                meta[MergeOutput.rowsMetaKey] = idsDigest(ShrinkGuard.rowsText(rowPairs))
+                meta[.activeIdsSha256] = idsDigest(ShrinkGuard.idsText(active))
+                meta[.rowsSha256] = idsDigest(ShrinkGuard.rowsText(rowPairs))
             }
             let envelope = Envelope(
                 kind: .games, producer: producer, inputs: MergeOutput.references(paths, hashes), meta: meta, records: games)
@@ -471,7 +459,7 @@ public enum MergeOutput {
                 // Lineage ids are the games' ids, so the games' order is theirs too.
                 let lineageEnvelope = Envelope(
                     kind: .lineage, producer: producer, inputs: MergeOutput.references(rowPaths, hashes),
-                    meta: ["sport": key.sport, "season": key.season], records: lineage)
+                    meta: [.sport: key.sport, .season: key.season], records: lineage)
                 files.append(
                     OutputFile(
                         path: lineageFileName(sport: key.sport, season: key.season),
@@ -495,7 +483,7 @@ public enum MergeOutput {
         var season: String
     }
 
-    /// The digests a season's games file keeps in its meta (`activeIdsMetaKey`, `rowsMetaKey`), per
+    /// The digests a season's games file keeps in its meta (`MetaKey.activeIdsSha256`, `MetaKey.rowsSha256`), per
     /// `<sport>-<season>` (the file's name): worked out once per merge, on all cores, for both the shrink
     /// guard (which compares them with the published files') and `produce` (which writes them).
     /// `hash` turns text into a digest (the command passes SHA-256).
@@ -559,25 +547,26 @@ extension MergeInput {
     /// the merge version, a hash of the override patches, and each source's priority (each changes
     /// which value wins without changing any `lastModified`). `hash` turns text into a digest (the
     /// command passes SHA-256).
-    public func settingsMeta(hash: (String) -> String) -> [String: String] {
-        var meta = ["mergeVersion": SportsTimeVersion.current]
+    public func settingsMeta(hash: (String) -> String) -> [MetaKey: String] {
+        var meta: [MetaKey: String] = [.mergeVersion: SportsTimeVersion.current]
         let overrideLines = overrides.map { "\($0.entity.rawValue)\t\($0.recordId)\t\($0.field)\t\($0.value)" }.sorted()
-        meta["overrides"] = hash(overrideLines.joined(separator: "\n"))
-        for (source, priority) in SourcePriorities(gameBatches.map(\.origin)).bySource { meta["priority.\(source)"] = String(priority) }
+        meta[.overrides] = hash(overrideLines.joined(separator: "\n"))
+        for (source, priority) in SourcePriorities(gameBatches.map(\.origin)).bySource { meta[.priority(of: source)] = String(priority) }
         return meta
     }
 
     /// Why an incremental merge cannot continue the earlier one (whose sync-state meta is `previous`),
     /// or nil when it can. New sources are fine; a source whose priority changed is not.
-    public static func incrementalBlocker(previous: [String: String], current: [String: String]) -> String? {
-        if previous["mergeVersion"] != current["mergeVersion"] {
+    public static func incrementalBlocker(previous: [MetaKey: String], current: [MetaKey: String]) -> String? {
+        if previous[.mergeVersion] != current[.mergeVersion] {
             return
-                "the earlier merge was made by merge version \(previous["mergeVersion"] ?? "unknown"), this is \(current["mergeVersion"] ?? "unknown")"
+                "the earlier merge was made by merge version \(previous[.mergeVersion] ?? "unknown"), this is \(current[.mergeVersion] ?? "unknown")"
         }
-        if previous["overrides"] != current["overrides"] { return "the overrides changed since the earlier merge" }
-        for key in current.keys.sorted() where key.hasPrefix("priority.") {
+        if previous[.overrides] != current[.overrides] { return "the overrides changed since the earlier merge" }
+        for key in current.keys.sorted() {
+            guard let source = key.prioritySource else { continue }
             if let before = previous[key], before != current[key] {
-                return "source '\(key.dropFirst("priority.".count))' changed priority from \(before) to \(current[key]!)"
+                return "source '\(source)' changed priority from \(before) to \(current[key]!)"
             }
         }
         return nil

@@ -186,7 +186,7 @@ public enum ShrinkGuard {
     /// `source` and a scraped row (`file:line`), as one key.
     public static func rowKey(source: String, row: String) -> String { source + "\u{1F}" + row }
 
-    /// The text whose digest a season's games file keeps in its meta (`MergeOutput.activeIdsMetaKey`):
+    /// The text whose digest a season's games file keeps in its meta (`MetaKey.activeIdsSha256`):
     /// its active game ids, sorted, one a line. When a merge's digest is the published one, no published
     /// game can be missing and the published records need not be read.
     public static func idsText(_ ids: some Sequence<String>) -> String { ids.sorted().joined(separator: "\n") }
@@ -312,7 +312,7 @@ public enum ShrinkGuard {
         }
     }
 
-    /// The text whose digest a season's games file keeps in its meta (`MergeOutput.rowsMetaKey`): every
+    /// The text whose digest a season's games file keeps in its meta (`MetaKey.rowsSha256`): every
     /// row's source and game id, sorted, one a line. When a merge's digest is the published one, every
     /// source still feeds exactly the games it fed, and the published lineage need not be read.
     public static func rowsText(_ rows: some Sequence<(source: String, gameId: String)>) -> String {

@@ -277,7 +277,7 @@ struct BatchNormalization {
     /// on, every row is in rejects.jsonl, the names are in unresolved.json with suggestions, and merge
     /// keeps what the source published before — located at the first rejected row.
     private func thresholdRefusal(rejects: [Reject], of count: Int) -> Diagnostic? {
-        guard let text = batch.meta[BatchMetaKey.rejectThreshold], let threshold = RejectThreshold(text),
+        guard let text = batch.meta[.rejectThreshold], let threshold = RejectThreshold(text),
             threshold.isExceeded(rejected: rejects.count, candidates: count), let first = rejects.min()
         else { return nil }
         var byReason: [String: Int] = [:]
@@ -441,17 +441,17 @@ struct BatchNormalization {
             inferred: Self.inferred(
                 raw.inferred, stadiumId: !game.venueGiven, neutralSite: raw.neutralSite == nil,
                 localDate: game.schedule.dateIsApproximate),
-            venueAssumed: raw.inferred?.contains("venue") == true,
+            venueAssumed: raw.inferred?.contains(.venue) == true,
             lastModified: batch.scrapedAt, source: batch.source)
     }
 
     /// The fields ingest filled in (`ingested`) with those normalize filled in (the flags), sorted without
     /// repeats; nil when none.
-    static func inferred(_ ingested: [String]?, stadiumId: Bool, neutralSite: Bool, localDate: Bool) -> [String]? {
+    static func inferred(_ ingested: [InferredField]?, stadiumId: Bool, neutralSite: Bool, localDate: Bool) -> [InferredField]? {
         var fields = Set(ingested ?? [])
-        if stadiumId { fields.insert("stadiumId") }
-        if neutralSite { fields.insert("neutralSite") }
-        if localDate { fields.insert("localDate") }
+        if stadiumId { fields.insert(.stadiumId) }
+        if neutralSite { fields.insert(.neutralSite) }
+        if localDate { fields.insert(.localDate) }
         return fields.isEmpty ? nil : fields.sorted()
     }
 

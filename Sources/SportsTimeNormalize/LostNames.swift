@@ -83,7 +83,7 @@ extension NormalizeResult {
             let key: Key
             switch miss.field {
             case .venue:
-                guard !(game.inferred ?? []).contains("stadiumId") else { continue }
+                guard !(game.inferred ?? []).contains(.stadiumId) else { continue }
                 key = Key(entity: .stadium, value: miss.value, id: game.stadiumId)
             case .team:
                 key = Key(

@@ -6,7 +6,7 @@ public struct NormalizedBatch: Sendable, Hashable {
     public var path: String
     public var source: String
     /// The ingest meta to copy into `games/<source>.json` (see `RawBatch.copiedMetaKeys`).
-    public var meta: [String: String]
+    public var meta: [MetaKey: String]
     /// Canonical games, sorted by id. Empty when the batch was refused.
     public var games: [Game]
     /// Records of this batch that were not turned into games, each with its reason.

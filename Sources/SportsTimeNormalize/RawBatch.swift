@@ -3,12 +3,12 @@ import SportsTimeCore
 /// One ingest artifact (`out/ingest/<source>/games.json`): its raw games and the batch's declared facts.
 public struct RawBatch: Sendable, Hashable {
     /// The meta keys normalize copies from the ingest envelope into its own `games/<source>.json`.
-    public static let copiedMetaKeys = [
-        "source", "system", "sport", "season", "scope", "scrapedAt", "priority",
-        BatchMetaKey.allowShrink, BatchMetaKey.rejectThreshold, BatchMetaKey.expectedGamesPerTeam, BatchMetaKey.expectedGamesReason,
+    public static let copiedMetaKeys: Set<MetaKey> = [
+        .source, .system, .sport, .season, .scope, .scrapedAt, .priority, .allowShrink, .rejectThreshold,
+        .expectedGamesPerTeam, .expectedGamesReason,
     ]
     /// The meta keys a batch must declare.
-    public static let requiredMetaKeys = ["source", "system", "sport", "season", "scrapedAt"]
+    public static let requiredMetaKeys: [MetaKey] = [.source, .system, .sport, .season, .scrapedAt]
 
     /// Repository-relative path of the artifact, used in messages and rejects.
     public var path: String
@@ -19,13 +19,13 @@ public struct RawBatch: Sendable, Hashable {
     /// When the source was scraped; becomes every game's `lastModified`.
     public var scrapedAt: Instant
     /// The envelope's meta, restricted to `copiedMetaKeys`.
-    public var meta: [String: String]
+    public var meta: [MetaKey: String]
     public var games: [RawGame]
 
     /// Checks the batch's meta: every required key present and `scrapedAt` an ISO-8601 instant.
     ///
     /// - Throws: `PipelineError.invalidInput` naming the file and the missing or bad key.
-    public init(path: String, meta: [String: String], games: [RawGame]) throws {
+    public init(path: String, meta: [MetaKey: String], games: [RawGame]) throws {
         let missing = Self.requiredMetaKeys.filter { (meta[$0] ?? "").isEmpty }
         guard missing.isEmpty else {
             throw PipelineError.invalidInput(
@@ -34,7 +34,7 @@ public struct RawBatch: Sendable, Hashable {
                     "the envelope's meta lacks \(missing.map { "'\($0)'" }.joined(separator: ", "))",
                     fix: "Re-run ingest with this build; it writes source, system, sport, season, scope, scrapedAt and priority"))
         }
-        let scraped = meta["scrapedAt"] ?? ""
+        let scraped = meta[.scrapedAt] ?? ""
         guard let scrapedAt = Instant(iso8601: scraped) else {
             throw PipelineError.invalidInput(
                 Diagnostic(
@@ -42,7 +42,7 @@ public struct RawBatch: Sendable, Hashable {
                     "meta.scrapedAt '\(scraped)' is not an ISO-8601 instant",
                     fix: "Declare scrapedAt like 2026-01-15T12:00:00Z in pipeline/sources.yaml and re-run ingest"))
         }
-        let source = meta["source"] ?? ""
+        let source = meta[.source] ?? ""
         guard Self.isFileSafe(source) else {
             throw PipelineError.invalidInput(
                 Diagnostic(
@@ -52,9 +52,9 @@ public struct RawBatch: Sendable, Hashable {
         }
         self.path = path
         self.source = source
-        self.system = (meta["system"] ?? "").lowercased()
+        self.system = (meta[.system] ?? "").lowercased()
         self.scrapedAt = scrapedAt
-        self.meta = meta.filter { Self.copiedMetaKeys.contains($0.key) || $0.key.hasPrefix("trust.") }
+        self.meta = meta.filter { Self.copiedMetaKeys.contains($0.key) || $0.key.trustedGroup != nil }
         self.games = games
     }
 

@@ -177,6 +177,14 @@ import Testing
         let plain = line.replacingOccurrences(of: #"regul\u0061r"#, with: "regular")
         let game = Array(plain.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) }
         #expect(game?.kind == .regular && game?.status == .final && game?.startKnowledge == .unknown)
+        // Inferred fields are read from their bytes too; a name that is no field leaves the line to the
+        // general reader, which refuses it.
+        check(InferredField.rawValues, near + ["stadiumid", "venues"])
+        let inferred = plain.replacingOccurrences(of: #""id":"x","#, with: #""id":"x","inferred":["stadiumId","status"],"#)
+        #expect(Array(inferred.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) }?.inferred == [.stadiumId, .status])
+        let unknown = inferred.replacingOccurrences(of: #""status"]"#, with: #""weather"]"#)
+        #expect(Array(unknown.utf8).withUnsafeBufferPointer { Game.directlyDecoded($0) } == nil)
+        #expect(throws: DecodingError.self) { try Game(json: try JSONParser.parse(Data(unknown.utf8)), codingPath: []) }
     }
 
     /// A file large enough to be read on all cores reads every record into its place, in order; a bad
@@ -362,12 +370,12 @@ import Testing
     }
 
     @Test func canonicalFilesReadLineByLineEqualTheWholeFileReading() throws {
-        let envelope = Envelope(kind: .games, producer: Self.producer, meta: ["sport": "mlb"], records: Self.games(5000))
+        let envelope = Envelope(kind: .games, producer: Self.producer, meta: [.sport: "mlb"], records: Self.games(5000))
         let data = try envelope.canonicalData()
         #expect(CanonicalLayout(data)?.lines.count == 5000)
         let read = try EnvelopeReader.read(Game.self, from: data, path: "g.json", expecting: .games)
         #expect(read.records == envelope.records)
-        #expect(read.meta == ["sport": "mlb"])
+        #expect(read.meta == [.sport: "mlb"])
         #expect(try read.canonicalData() == data)
         // The same document laid out otherwise (two records on one line) still reads.
         var joined = String(decoding: data, as: UTF8.self)
@@ -520,7 +528,7 @@ import Testing
     /// a bad record that is not wanted is not read.
     @Test func readingSomeIdsFallsBackToTheWholeReading() throws {
         let games = Self.games(6)
-        let envelope = Envelope(kind: .games, producer: Self.producer, meta: ["sport": "mlb"], records: games)
+        let envelope = Envelope(kind: .games, producer: Self.producer, meta: [.sport: "mlb"], records: games)
         let text = String(decoding: try envelope.canonicalData(), as: UTF8.self)
         let wanted: Set<String> = [games[1].id, games[4].id]
         func some(_ text: String, _ ids: Set<String> = wanted) throws -> [Game] {

@@ -147,7 +147,7 @@ import Testing
             localDate: LocalDate(year: 2026, month: 5, day: 1)!, startKnowledge: .exact, homeTeamId: "mlb-bos",
             awayTeamId: "mlb-nyy", stadiumId: "fenway-park", neutralSite: true, gameNumber: 2, status: .postponed,
             makeupDate: LocalDate(year: 2026, month: 5, day: 2)!, sourceIds: ["b": "2", "a": "1"],
-            deprecatedAt: when, formerIds: ["x"], provenance: "f.csv:3", inferred: ["kind"], lastModified: when,
+            deprecatedAt: when, formerIds: ["x"], provenance: "f.csv:3", inferred: [.kind], lastModified: when,
             source: "s")
         #expect(handWritten(game) == (try foundationLine(game)))
         let raw = RawGame(
@@ -155,12 +155,12 @@ import Testing
             homeTeam: "BOS", awayTeam: "NYY", venue: "Fenway \"Park\"", city: "Boston\n", startUTC: when,
             date: LocalDate(year: 2026, month: 5, day: 1)!, dateZone: "venue", localTime: "19:05", timeTBD: false,
             gameNumber: 1, status: .final, makeupDate: LocalDate(year: 2026, month: 5, day: 3)!, neutralSite: false,
-            provenance: "f.csv:2", dayNight: "night", inferred: ["status"])
+            provenance: "f.csv:2", dayNight: "night", inferred: [.status])
         #expect(handWritten(raw) == (try foundationLine(raw)))
         let row = LineageRow(
             source: "s", row: "f:1", batch: "b:2", recordId: game.id, sourceGameId: "9", lastModified: when,
             priority: 5, localDate: game.localDate, gameNumber: 2, startUTC: when, startKnowledge: .night,
-            stadiumId: "fenway-park", status: .cancelled, kind: .exhibition, inferred: ["venue"])
+            stadiumId: "fenway-park", status: .cancelled, kind: .exhibition, inferred: [.venue])
         let lineage = GameLineage(
             id: game.id, formerIds: ["y"], rows: [row, row],
             fields: ["venue": FieldOrigin(row: 1, rule: "r"), "date": FieldOrigin(row: 0, rule: "q")])

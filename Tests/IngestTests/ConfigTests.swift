@@ -41,10 +41,10 @@ import Testing
         #expect(config.placeholderTeams.isEmpty)
         #expect(
             config.meta == [
-                "source": "a", "system": "retrosheet", "sport": "mlb", "season": "2023", "scope": "mlb-2023",
-                "scrapedAt": "2023-03-01T00:00:00Z", "priority": "5", "rejectThreshold": "0.01",
+                .source: "a", .system: "retrosheet", .sport: "mlb", .season: "2023", .scope: "mlb-2023",
+                .scrapedAt: "2023-03-01T00:00:00Z", .priority: "5", .rejectThreshold: "0.01",
             ])
-        #expect(RejectThreshold(config.meta["rejectThreshold"]!) == config.rejectThreshold)
+        #expect(RejectThreshold(config.meta[.rejectThreshold]!) == config.rejectThreshold)
         #expect(RejectThreshold(RejectThreshold.count(5).metaValue) == .count(5))
         #expect(RejectThreshold(RejectThreshold.fraction(0).metaValue) == .fraction(0))
         #expect(config.location.line == 2)
@@ -80,7 +80,7 @@ import Testing
         let text = Self.valid + "\n    allowShrink: {reason: \"The league cancelled the last two weeks.\"}"
         let config = try #require(try SourceCatalog.load(text: text, path: "s.yaml").first)
         #expect(config.allowShrinkReason == "The league cancelled the last two weeks.")
-        #expect(config.meta[BatchMetaKey.allowShrink] == "The league cancelled the last two weeks.")
+        #expect(config.meta[.allowShrink] == "The league cancelled the last two weeks.")
         let empty = problems(Self.valid + "\n    allowShrink: {reason: \" \"}")
         #expect(
             empty.map(\.description) == [

@@ -19,7 +19,7 @@ import Testing
         }
         #expect(perTeam.count == 30 && perTeam.values.allSatisfy { $0 == 80 })
         let source = try #require(try SourceCatalog.load(text: RealFixtureTests.specText, path: "p").first { $0.id == "nba-2026-27" })
-        #expect(source.meta[BatchMetaKey.expectedGamesPerTeam] == "82")
+        #expect(source.meta[.expectedGamesPerTeam] == "82")
         // Eastern times read in their zone: the Paris game G0075 at 8:00 PM local is 2:00 PM Eastern, 19:00 UTC.
         let paris = try #require(result.records.first { $0.sourceGameId == "G0075" })
         #expect(paris.startUTC?.iso8601 == "2027-01-14T19:00:00Z" && paris.venue == "Accor Arena, Paris" && paris.neutralSite == true)

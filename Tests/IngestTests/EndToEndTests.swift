@@ -55,7 +55,7 @@ import Testing
         #expect(outputs.count == 57)
         for (path, data) in outputs where path.hasSuffix("games.json") {
             let envelope = try EnvelopeReader.read(RawGame.self, from: data, path: path, expecting: .rawGames)
-            #expect(envelope.meta["source"] == String(path.split(separator: "/")[0]))
+            #expect(envelope.meta[.source] == String(path.split(separator: "/")[0]))
             #expect(!envelope.records.isEmpty && !envelope.inputs.isEmpty)
         }
         let second = try Self.run(Self.arguments, in: dir)

@@ -145,7 +145,7 @@ import Testing
         let result = try TestSupport.ingest(spec: spec, files: ["g.csv": Data(Self.rows.utf8)])
         #expect(result.records.map(\.id) == ["test:2022-09-11-no-at-atl", "test:2023-01-08-ne-at-buf", "test:2023-01-14-mia-at-buf"])
         #expect(result.records.map(\.kind) == [.regular, .regular, .postseason])
-        #expect(result.records.allSatisfy { $0.inferred == ["status"] }) // a derived kind is stated, not inferred
+        #expect(result.records.allSatisfy { $0.inferred == [.status] }) // a derived kind is stated, not inferred
         #expect(
             result.rejects == [
                 Reject(

@@ -21,7 +21,7 @@ import Testing
         var rescrape = T.game(
             sport: "nfl", season: "2012", date: "2013-01-06", away: "nfl-min", home: "nfl-gb", status: .final,
             source: "espn-2024", sourceGameId: "330105009", lastModified: later)
-        rescrape.inferred = ["localDate"]
+        rescrape.inferred = [.localDate]
         var spreadspoke = T.game(
             sport: "nfl", season: "2012", date: "2013-01-05", away: "nfl-min", home: "nfl-gb", status: .final,
             source: "spreadspoke", lastModified: T.instant("2025-10-01T00:00:00Z"))
@@ -60,7 +60,7 @@ import Testing
         var csv = T.game(
             sport: "nba", season: "2025-26", date: "2025-11-01", away: "nba-lal", home: "nba-mem", source: "nba-csv",
             lastModified: T.instant("2025-11-20T12:00:00Z"))
-        csv.inferred = ["localDate"]
+        csv.inferred = [.localDate]
         let result = try Merger.merge(
             MergeInput(
                 reference: reference,
@@ -127,7 +127,7 @@ import Testing
             sport: "nfl", season: "2022", date: "2023-02-12", away: "nfl-phi", home: "nfl-kc",
             start: "2023-02-12T23:30:00Z", stadium: "state-farm-stadium", source: "espn",
             lastModified: T.instant("2023-06-01T00:00:00Z"))
-        espn.inferred = ["neutralSite"]
+        espn.inferred = [.neutralSite]
         var spreadspoke = T.game(
             sport: "nfl", season: "2022", date: "2023-02-12", away: "nfl-phi", home: "nfl-kc", stadium: "state-farm-stadium",
             source: "spreadspoke", lastModified: T.instant("2025-10-01T00:00:00Z"))

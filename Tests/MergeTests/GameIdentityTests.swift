@@ -90,7 +90,7 @@ import Testing
         var spread = T.game(
             sport: "nfl", date: "2023-09-07", away: "nfl-det", home: "nfl-kc", status: .final,
             source: "spreadspoke", lastModified: spreadspokeScrape)
-        spread.inferred = ["stadiumId"]
+        spread.inferred = [.stadiumId]
         for order in [[0, 1], [1, 0]] {
             let batches = [
                 T.batch(source: "espn", scope: "nfl-2023", scrapedAt: T.instant("2024-01-02T00:00:00Z"), games: [espn]),

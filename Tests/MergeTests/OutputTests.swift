@@ -52,8 +52,8 @@ import Testing
             for (key, digest) in digests {
                 let file = try #require(perFile["games/\(key).json"])
                 let header = try EnvelopeReader.headerSkippingRecords(of: file, path: key, expecting: .games)
-                #expect(header.meta?[MergeOutput.activeIdsMetaKey] == digest.activeIds)
-                #expect(header.meta?[MergeOutput.rowsMetaKey] == digest.rows)
+                #expect(header.meta?[.activeIdsSha256] == digest.activeIds)
+                #expect(header.meta?[.rowsSha256] == digest.rows)
                 let active = result.store.games.values.filter { "\($0.sport)-\($0.season)" == key && $0.deprecatedAt == nil }
                 #expect(digest.activeIds == hash(ShrinkGuard.idsText(active.map(\.id))))
             }
@@ -85,7 +85,7 @@ import Testing
             for: result, input: input,
             hashes: [
                 "out/normalize/games/mlb-src.json": "aa", "out/normalize/games/nba-src.json": "bb", "fixtures/reference/teams.csv": "cc",
-            ], settings: ["mergeVersion": "x"])
+            ], settings: [.mergeVersion: "x"])
         #expect(
             files.map(\.path) == [
                 "games/mlb-2023.json", "games/mlb-2024.json", "games/nba-2025-26.json", "league-structures.json",
@@ -120,7 +120,7 @@ import Testing
             MergeReportRecord.self, from: files["merge-report.json"]!, path: "merge-report.json",
             expecting: .mergeReport)
         #expect(report.records == result.report)
-        #expect(report.meta["mode"] == "full")
+        #expect(report.meta[.mode] == "full")
         #expect(report.records.map(\.id) == report.records.map(\.id).sorted())
         let counts = report.records.compactMap { if case .counts(let c) = $0 { c } else { nil } }
         #expect(counts.count == 7 && counts.allSatisfy(\.addsUp))
@@ -158,22 +158,22 @@ import Testing
     }
 
     @Test func incrementalIsBlockedWhenSettingsChange() {
-        let before = ["mergeVersion": "0.1.0", "overrides": "abc", "priority.espn": "1"]
+        let before: [MetaKey: String] = [.mergeVersion: "0.1.0", .overrides: "abc", .priority(of: "espn"): "1"]
         #expect(MergeInput.incrementalBlocker(previous: before, current: before) == nil)
-        #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging(["priority.new": "4"]) { a, _ in a }) == nil)
+        #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging([.priority(of: "new"): "4"]) { a, _ in a }) == nil)
         #expect(
-            MergeInput.incrementalBlocker(previous: before, current: before.merging(["overrides": "def"]) { _, b in b })
+            MergeInput.incrementalBlocker(previous: before, current: before.merging([.overrides: "def"]) { _, b in b })
                 == "the overrides changed since the earlier merge")
         #expect(
-            MergeInput.incrementalBlocker(previous: before, current: before.merging(["priority.espn": "2"]) { _, b in b })
+            MergeInput.incrementalBlocker(previous: before, current: before.merging([.priority(of: "espn"): "2"]) { _, b in b })
                 == "source 'espn' changed priority from 1 to 2")
-        #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging(["mergeVersion": "0.2.0"]) { _, b in b }) != nil)
+        #expect(MergeInput.incrementalBlocker(previous: before, current: before.merging([.mergeVersion: "0.2.0"]) { _, b in b }) != nil)
     }
 }
 
 /// Reading normalized batches.
 @Suite struct BatchReaderTests {
-    func envelope(meta: [String: String], games: [Game]) throws -> Data {
+    func envelope(meta: [MetaKey: String], games: [Game]) throws -> Data {
         try Envelope(kind: .games, producer: Producer(stage: "normalize"), meta: meta, records: games).canonicalData()
     }
 
@@ -186,8 +186,8 @@ import Testing
         ]
         let data = try envelope(
             meta: [
-                "source": "retro", "system": "retrosheet", "sport": "mlb", "season": "2020",
-                "scope": "mlb-2020", "scrapedAt": "2020-07-10T00:00:00Z", "priority": "3",
+                .source: "retro", .system: "retrosheet", .sport: "mlb", .season: "2020",
+                .scope: "mlb-2020", .scrapedAt: "2020-07-10T00:00:00Z", .priority: "3",
             ], games: games)
         let batch = try BatchReader.gameBatch(from: data, path: "out/normalize/games/retro.json")
         #expect(
@@ -203,14 +203,14 @@ import Testing
 
     @Test func scopeAndSystemDefault() throws {
         let data = try envelope(
-            meta: ["source": "espn-nfl", "sport": "nfl", "season": "2023", "scrapedAt": "2023-09-01T00:00:00Z"], games: [])
+            meta: [.source: "espn-nfl", .sport: "nfl", .season: "2023", .scrapedAt: "2023-09-01T00:00:00Z"], games: [])
         let batch = try BatchReader.gameBatch(from: data, path: "x.json")
         #expect(batch.origin.system == "espn-nfl" && batch.origin.scope == "nfl-2023" && batch.origin.priority == 0)
         #expect(batch.firstRecordLine == nil)
     }
 
     @Test func missingScrapedAtIsAnInputError() throws {
-        let data = try envelope(meta: ["source": "s"], games: [])
+        let data = try envelope(meta: [.source: "s"], games: [])
         #expect(throws: PipelineError.self) { try BatchReader.gameBatch(from: data, path: "out/normalize/games/s.json") }
         do { _ = try BatchReader.gameBatch(from: data, path: "out/normalize/games/s.json") } catch let error as PipelineError {
             #expect(error.description.hasPrefix("out/normalize/games/s.json:1: error: the batch's meta has no 'scrapedAt'"))
@@ -220,7 +220,7 @@ import Testing
 
     @Test func recordFromANewerSchemaThatDoesNotDecodeIsKeptAsUnreadable() throws {
         let game = T.game(season: "2020", date: "2020-07-24", away: "mlb-nyy", home: "mlb-bos", source: "s", lastModified: time)
-        var text = String(decoding: try envelope(meta: ["source": "s", "scrapedAt": "2020-07-10T00:00:00Z"], games: [game]), as: UTF8.self)
+        var text = String(decoding: try envelope(meta: [.source: "s", .scrapedAt: "2020-07-10T00:00:00Z"], games: [game]), as: UTF8.self)
         // A v3 record whose shape this build cannot decode (a field renamed).
         text = text.replacingOccurrences(
             of: "\"records\": [\n", with: "\"records\": [\n    {\"id\":\"mlb-2020-future\",\"schemaVersion\":3,\"venue\":{\"id\":\"x\"}},\n"
@@ -240,7 +240,7 @@ import Testing
     }
 
     @Test func envelopeFromANewerSchemaIsRefused() throws {
-        var text = String(decoding: try envelope(meta: ["source": "s", "scrapedAt": "2020-07-10T00:00:00Z"], games: []), as: UTF8.self)
+        var text = String(decoding: try envelope(meta: [.source: "s", .scrapedAt: "2020-07-10T00:00:00Z"], games: []), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 3")
         do {
             _ = try BatchReader.gameBatch(from: Data(text.utf8), path: "out/normalize/games/s.json")

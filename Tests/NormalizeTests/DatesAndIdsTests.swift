@@ -133,7 +133,7 @@ import Testing
         ])
         let game = try onlyGame(utc)
         #expect(game.localDate == TestReference.date("2024-07-11") && game.startUTC == nil)
-        #expect(game.inferred == ["localDate", "neutralSite"])
+        #expect(game.inferred == [.localDate, .neutralSite])
         // A date of the stadium's own zone (by name or by offset), or one with its time, is stated.
         for (zone, time) in [("venue", nil), ("America/Los_Angeles", nil), ("UTC", "02:30")] as [(String, String?)] {
             let stated = try onlyGame(

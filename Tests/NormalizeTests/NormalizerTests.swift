@@ -114,7 +114,7 @@ import Testing
                     G.game("\($0)", source: "feed", home: "SEA (Mariners)", away: "New York Yankees", date: "2024-06-\(10 + $0)")
                 }
                     + [G.game("11", source: "feed", home: "BOS", away: "New York Yankees", date: "2024-06-30")])
-            batch.meta[BatchMetaKey.rejectThreshold] = threshold
+            batch.meta[.rejectThreshold] = threshold
             return batch
         }
         let refused = try normalize(batches: [try batch(threshold: "0.02")], reference: TestReference.data)
@@ -174,48 +174,48 @@ import Testing
             try RawBatch(
                 path: "out/ingest/x/games.json",
                 meta: [
-                    "source": "x", "system": "espn", "sport": "mlb",
-                    "season": "2024",
+                    .source: "x", .system: "espn", .sport: "mlb",
+                    .season: "2024",
                 ], games: [])
         }
         #expect(throws: PipelineError.self) {
             try RawBatch(
                 path: "out/ingest/x/games.json",
                 meta: [
-                    "source": "x", "system": "espn", "sport": "mlb",
-                    "season": "2024", "scrapedAt": "yesterday",
+                    .source: "x", .system: "espn", .sport: "mlb",
+                    .season: "2024", .scrapedAt: "yesterday",
                 ], games: [])
         }
         #expect(throws: PipelineError.self) {
             try RawBatch(
                 path: "out/ingest/x/games.json",
                 meta: [
-                    "source": "../x", "system": "espn", "sport": "mlb",
-                    "season": "2024", "scrapedAt": "2026-01-15T12:00:00Z",
+                    .source: "../x", .system: "espn", .sport: "mlb",
+                    .season: "2024", .scrapedAt: "2026-01-15T12:00:00Z",
                 ],
                 games: [])
         }
         let batch = try RawBatch(
             path: "out/ingest/x/games.json",
             meta: [
-                "source": "x", "system": "ESPN", "sport": "mlb", "season": "2024",
-                "scope": "mlb-2024", "scrapedAt": "2026-01-15T12:00:00Z", "priority": "5",
-                "extra": "dropped",
+                .source: "x", .system: "ESPN", .sport: "mlb", .season: "2024",
+                .scope: "mlb-2024", .scrapedAt: "2026-01-15T12:00:00Z", .priority: "5",
+                .rowsRead: "dropped",
             ],
             games: [])
         #expect(batch.system == "espn")
         #expect(
             batch.meta == [
-                "source": "x", "system": "ESPN", "sport": "mlb", "season": "2024", "scope": "mlb-2024",
-                "scrapedAt": "2026-01-15T12:00:00Z", "priority": "5",
+                .source: "x", .system: "ESPN", .sport: "mlb", .season: "2024", .scope: "mlb-2024",
+                .scrapedAt: "2026-01-15T12:00:00Z", .priority: "5",
             ])
     }
 
     @Test func theBatchMetaIsCarriedToTheOutput() throws {
         let result = try normalize(batches: try mixedBatches(), reference: TestReference.data)
         let test = try #require(result.batches.first { $0.source == "test" })
-        #expect(test.meta["scope"] == "mlb-2024")
-        #expect(test.meta["priority"] == "10")
+        #expect(test.meta[.scope] == "mlb-2024")
+        #expect(test.meta[.priority] == "10")
         #expect(test.path == "out/ingest/test/games.json")
         #expect(
             result.summary(writtenTo: "out/normalize")

@@ -58,7 +58,7 @@ import SportsTimeCore
         #expect(first.stderr.contains("plan: nba-coast-to-coast-infeasible: no trip: Must-see games"))
         let data = try Data(contentsOf: root.appendingPathComponent("out/plan/mlb-boston-june-week.json"))
         let envelope = try EnvelopeReader.read(TripPlan.self, from: data, path: "out/plan/mlb-boston-june-week.json", expecting: .tripPlan)
-        #expect(envelope.records.count == 1 && envelope.meta["request"] == "mlb-boston-june-week")
+        #expect(envelope.records.count == 1 && envelope.meta[.request] == "mlb-boston-june-week")
         #expect(
             envelope.inputs.map(\.path) == [
                 "fixtures/requests/mlb-boston-june-week.yaml", "out/merge/games/mlb-2023.json",

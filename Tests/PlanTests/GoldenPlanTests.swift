@@ -20,7 +20,7 @@ import SportsTimeCore
         let envelope = Envelope(
             kind: .tripPlan, producer: Producer(stage: "plan"),
             inputs: [InputReference(path: path, sha256: ArtifactFiles.sha256(requestData))],
-            meta: ["request": request.id], records: [plan])
+            meta: [.request: request.id], records: [plan])
         let actual = try envelope.canonicalData()
         try Golden.assertMatches(actual, expected: folder.appendingPathComponent("expected.json"), name: "\(name)/expected.json")
     }

@@ -16,7 +16,7 @@ import SportsTimeCore
         let envelope = Envelope(
             kind: kind, producer: Producer(stage: "test"),
             inputs: [InputReference(path: "fixtures/x.csv", sha256: String(repeating: "a", count: 64))],
-            meta: ["source": "test"], records: records)
+            meta: [.source: "test"], records: records)
         return try validator(kind).violations(of: try JSONParser.parse(try envelope.canonicalData()))
     }
 
@@ -139,7 +139,7 @@ import SportsTimeCore
         source: "espn", row: "fixtures/scraped/espn/games.csv:2", batch: "out/normalize/games/espn.json:9",
         recordId: "nfl-2023-2024-01-06-hou-at-ind", sourceGameId: "401", lastModified: instant, priority: 40,
         localDate: date, gameNumber: nil, startUTC: instant, startKnowledge: .exact, stadiumId: "lucas-oil-stadium",
-        status: .final, kind: .regular, inferred: ["status"])
+        status: .final, kind: .regular, inferred: [.status])
 
     @Test func lineageRecordsValidate() throws {
         #expect(

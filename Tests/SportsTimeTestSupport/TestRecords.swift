@@ -12,7 +12,7 @@ public enum TestRecords {
         start: Instant? = nil, startKnowledge: StartKnowledge? = nil, away: String, home: String, stadium: String,
         neutralSite: Bool = false, number: Int? = nil, status: GameStatus = .scheduled, makeupDate: LocalDate? = nil,
         sourceIds: [String: String] = [:], deprecatedAt: Instant? = nil, formerIds: [String]? = nil,
-        provenance: String? = nil, inferred: [String]? = nil, lastModified: Instant = stamp,
+        provenance: String? = nil, inferred: [InferredField]? = nil, lastModified: Instant = stamp,
         schemaVersion: Int = ArtifactKind.games.currentVersion, source: String = "test"
     ) -> Game {
         let season = season ?? String(date.year)

@@ -121,7 +121,7 @@ public struct MergeCommand: PipelineCommand {
         // Each file read, hashed and decoded on its own core; the first failure in path order is reported.
         let loaded = ArtifactFiles.files(under: normalizedURL.appendingPathComponent("games"), suffix: ".json")
             .parallelMap { file in
-                Result { () throws -> (path: String, sha256: String, batch: RecordBatch<Game>, meta: [String: String]) in
+                Result { () throws -> (path: String, sha256: String, batch: RecordBatch<Game>, meta: [MetaKey: String]) in
                     let path = paths.display(file)
                     let data = try Self.read(file, display: path)
                     let (batch, meta) = try BatchReader.gameBatchAndMeta(from: data, path: path)
@@ -132,7 +132,7 @@ public struct MergeCommand: PipelineCommand {
             let file = try result.get()
             hashes[file.path] = file.sha256
             batches.append(file.batch)
-            if let reason = file.meta[BatchMetaKey.allowShrink] {
+            if let reason = file.meta[.allowShrink] {
                 allowances[file.batch.origin.source] = reason
             }
         }
@@ -155,7 +155,7 @@ public struct MergeCommand: PipelineCommand {
         // The earlier merge, when continuing it.
         let outURL = url(out)
         var previousHashes: [String: String] = [:]
-        var reportMeta: [String: String] = [:]
+        var reportMeta: [MetaKey: String] = [:]
         if incremental {
             switch try readPrevious(outURL, display: display, settings: settings) {
             case .continuing(let previous, let files):
@@ -163,7 +163,7 @@ public struct MergeCommand: PipelineCommand {
                 previousHashes = files
             case .fullMerge(let reason):
                 printError("note: \(reason); running a full merge")
-                reportMeta["incrementalFallback"] = reason
+                reportMeta[.incrementalFallback] = reason
             }
         }
 
@@ -265,9 +265,9 @@ public struct MergeCommand: PipelineCommand {
                 let header = try EnvelopeReader.headerSkippingRecords(of: data, path: file.path, expecting: .games)
                 let stem = String(file.url.lastPathComponent.dropLast(".json".count))
                 let meta = header.meta ?? [:]
-                let key = meta["sport"].flatMap { sport in meta["season"].map { "\(sport)-\($0)" } } ?? stem
-                let sameIds = meta[MergeOutput.activeIdsMetaKey] == (digests[key]?.activeIds ?? none)
-                let sameRows = meta[MergeOutput.rowsMetaKey] == (digests[key]?.rows ?? none)
+                let key = meta[.sport].flatMap { sport in meta[.season].map { "\(sport)-\($0)" } } ?? stem
+                let sameIds = meta[.activeIdsSha256] == (digests[key]?.activeIds ?? none)
+                let sameRows = meta[.rowsSha256] == (digests[key]?.rows ?? none)
                 return (data, key, sameIds, sameRows)
             }
         }
@@ -340,7 +340,7 @@ public struct MergeCommand: PipelineCommand {
         case fullMerge(String)
     }
 
-    private func readPrevious(_ outURL: URL, display: (URL) -> String, settings: [String: String]) throws -> Previous {
+    private func readPrevious(_ outURL: URL, display: (URL) -> String, settings: [MetaKey: String]) throws -> Previous {
         let syncURL = outURL.appendingPathComponent("sync-state.json")
         guard let syncData = try InputFiles.readIfPresent(syncURL, path: display(syncURL), kind: .artifact) else {
             return .fullMerge("no earlier merge in \(display(outURL)) (no sync-state.json)")

@@ -98,7 +98,7 @@ struct PlanRun {
             inputs += store.gameInputs(for: request)
             let envelope = Envelope(
                 kind: .tripPlan, producer: Producer(stage: "plan"), inputs: inputs,
-                meta: ["request": request.id], records: [plan])
+                meta: [.request: request.id], records: [plan])
             let target = outDir.appendingPathComponent("\(request.id).json")
             let changed = try ArtifactFiles.write(try envelope.canonicalData(), to: target)
             written.insert(target.lastPathComponent)
@@ -279,10 +279,10 @@ struct PlanRun {
         let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
         guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("  \"meta\": {") }),
             let meta = try? CanonicalJSON.decode(
-                [String: String].self, from: Data(line.dropFirst("  \"meta\": ".count).dropLast(line.hasSuffix(",") ? 1 : 0).utf8)),
-            let sport = meta["sport"], let season = meta["season"],
-            let first = meta["firstDate"].flatMap(LocalDate.init(iso8601:)),
-            let last = meta["lastDate"].flatMap(LocalDate.init(iso8601:))
+                [MetaKey: String].self, from: Data(line.dropFirst("  \"meta\": ".count).dropLast(line.hasSuffix(",") ? 1 : 0).utf8)),
+            let sport = meta[.sport], let season = meta[.season],
+            let first = meta[.firstDate].flatMap(LocalDate.init(iso8601:)),
+            let last = meta[.lastDate].flatMap(LocalDate.init(iso8601:))
         else { return true }
         return scopes.contains { scope in
             scope.seasonsNamed.contains("\(sport)-\(season)")

@@ -54,7 +54,7 @@ public struct EnvelopeHeader: Codable, Sendable, Hashable {
     public var schemaVersion: Int
     public var producer: Producer?
     public var inputs: [InputReference]?
-    public var meta: [String: String]?
+    public var meta: [MetaKey: String]?
 }
 
 /// A versioned artifact: header plus records (sorted by id when written).
@@ -64,12 +64,12 @@ public struct Envelope<Record: Codable & Sendable>: Sendable {
     public var producer: Producer
     public var inputs: [InputReference]
     /// Extra header fields for kinds that have them (e.g. a batch's `scope`); written compact.
-    public var meta: [String: String]
+    public var meta: [MetaKey: String]
     public var records: [Record]
 
     public init(
         kind: ArtifactKind, producer: Producer, inputs: [InputReference] = [],
-        meta: [String: String] = [:], records: [Record]
+        meta: [MetaKey: String] = [:], records: [Record]
     ) {
         self.kind = kind
         self.schemaVersion = kind.currentVersion
@@ -118,7 +118,7 @@ extension Envelope {
 
     private init(
         kind: ArtifactKind, schemaVersion: Int, producer: Producer, inputs: [InputReference],
-        meta: [String: String], records: [Record]
+        meta: [MetaKey: String], records: [Record]
     ) {
         self.kind = kind; self.schemaVersion = schemaVersion; self.producer = producer
         self.inputs = inputs; self.meta = meta; self.records = records
@@ -129,7 +129,7 @@ extension Envelope {
         var document = DocumentWriter(capacity: 512 + (order?.count ?? records.count) * 320)
         try document.array("inputs", inputs.sorted())
         document.field("kind", kind.rawValue)
-        if !meta.isEmpty { try document.field("meta", meta) }
+        if !meta.isEmpty { try document.field("meta", Dictionary(uniqueKeysWithValues: meta.map { ($0.key.name, $0.value) })) }
         try document.field("producer", producer)
         try document.array("records", records, order: order)
         document.field("schemaVersion", schemaVersion)
@@ -234,10 +234,10 @@ public enum EnvelopeReader {
         }
         let header = try header(of: document, path: path, expecting: kind)
         var records: [Record]
-        let meta: [String: String]?
+        let meta: [MetaKey: String]?
         do {
             meta = try document["meta"].map {
-                try JSONValueDecoder.decode([String: String].self, from: $0, codingPath: [AnyCodingKey("meta")])
+                try JSONValueDecoder.decode([MetaKey: String].self, from: $0, codingPath: [AnyCodingKey("meta")])
             }
             if let layout, let lines = try? decodeLines(Record.self, data, layout) {
                 records = lines

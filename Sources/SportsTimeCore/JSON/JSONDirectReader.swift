@@ -220,18 +220,24 @@ struct JSONDirectReader {
     }
 
     /// An array of strings.
-    mutating func strings() -> [String]? {
+    mutating func strings() -> [String]? { array { $0.string() } }
+
+    /// An array of raw values of `E`.
+    mutating func enumerations<E>(_ table: RawValueTable<E>) -> [E]? { array { $0.enumeration(table) } }
+
+    /// An array of the values `element` reads.
+    private mutating func array<T>(_ element: (inout Self) -> T?) -> [T]? {
         guard consume(UInt8(ascii: "[")) else {
             _ = fail()
             return nil
         }
-        var values: [String] = []
+        var values: [T] = []
         if consume(UInt8(ascii: "]")) { return values }
         // Room for a few at once (these arrays are short: a record's inferred fields, its sources), not
         // a new buffer for the first, second and third.
         values.reserveCapacity(4)
         repeat {
-            guard let value = string() else { return nil }
+            guard let value = element(&self) else { return nil }
             values.append(value)
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "]")) else {
@@ -302,6 +308,7 @@ struct RawValueTable<E: RawRepresentable & CaseIterable>: Sendable where E.RawVa
 extension GameKind { static let rawValues = RawValueTable<GameKind>() }
 extension GameStatus { static let rawValues = RawValueTable<GameStatus>() }
 extension StartKnowledge { static let rawValues = RawValueTable<StartKnowledge>() }
+extension InferredField { static let rawValues = RawValueTable<InferredField>() }
 
 extension Game: JSONDirectDecodable {
     private static let keys = keyTable([
@@ -316,7 +323,7 @@ extension Game: JSONDirectDecodable {
         var awayTeamId: String?, homeTeamId: String?, id: String?, season: String?, source: String?, sport: String?
         var stadiumId: String?, provenance: String?
         var deprecatedAt: Instant?, lastModified: Instant?, startUTC: Instant?
-        var formerIds: [String]?, inferred: [String]?
+        var formerIds: [String]?, inferred: [InferredField]?
         var gameNumber: Int?, schemaVersion: Int?
         var kind: GameKind?, status: GameStatus?, knowledge: StartKnowledge?
         var localDate: LocalDate?, makeupDate: LocalDate?
@@ -332,7 +339,7 @@ extension Game: JSONDirectDecodable {
             case 3: if !r.null() { gameNumber = r.int() }
             case 4: homeTeamId = r.string()
             case 5: id = r.string()
-            case 6: if !r.null() { inferred = r.strings() }
+            case 6: if !r.null() { inferred = r.enumerations(InferredField.rawValues) }
             case 7: kind = r.enumeration(GameKind.rawValues)
             case 8: lastModified = r.instant()
             case 9: localDate = r.date()
@@ -415,7 +422,7 @@ extension RawGame: JSONDirectDecodable {
         var sport: String?, venue: String?
         var date: LocalDate?, makeupDate: LocalDate?
         var gameNumber: Int?
-        var inferred: [String]?
+        var inferred: [InferredField]?
         var kind: GameKind?, status: GameStatus?
         var neutralSite: Bool?, timeTBD: Bool?
         var startUTC: Instant?
@@ -431,7 +438,7 @@ extension RawGame: JSONDirectDecodable {
             case 5: if !r.null() { gameNumber = r.int() }
             case 6: homeTeam = r.string()
             case 7: id = r.string()
-            case 8: if !r.null() { inferred = r.strings() }
+            case 8: if !r.null() { inferred = r.enumerations(InferredField.rawValues) }
             case 9: kind = r.enumeration(GameKind.rawValues)
             case 10: if !r.null() { localTime = r.string() }
             case 11: if !r.null() { makeupDate = r.date() }

@@ -164,6 +164,11 @@ public struct JSONFields {
         return value
     }
 
+    /// An array of a string enumeration's raw values.
+    public func optionalEnumerations<E: RawRepresentable>(_ key: String, as type: E.Type) throws -> [E]? where E.RawValue == String {
+        try optionalStrings(key)?.map { try parsedEnumeration(key, $0, type) }
+    }
+
     public func optionalStrings(_ key: String) throws -> [String]? {
         guard let value = optional(key) else { return nil }
         guard case .array(let items) = value else { throw mismatch([String].self, key, value) }
@@ -233,6 +238,10 @@ extension JSONWriter {
     public mutating func field<E: RawRepresentable>(_ name: StaticString, _ value: E?) where E.RawValue == String {
         if let value { field(name, value) }
     }
+    /// An array of a string enumeration's values, written as their raw values.
+    public mutating func field<E: RawRepresentable>(_ name: StaticString, _ values: [E]?) where E.RawValue == String {
+        field(name, values) { $0.rawValue }
+    }
     /// A nested line-codable record.
     public mutating func field<T: JSONLineCodable>(_ name: StaticString, record: T) { key(name); record.write(to: &self) }
 }
@@ -252,7 +261,7 @@ extension RawGame: JSONLineCodable {
             gameNumber: try f.optionalInt("gameNumber"), status: try f.enumeration("status", as: GameStatus.self),
             makeupDate: try f.optionalDate("makeupDate"), neutralSite: try f.optionalBool("neutralSite"),
             provenance: try f.string("provenance"), dayNight: try f.optionalString("dayNight"),
-            inferred: try f.optionalStrings("inferred"))
+            inferred: try f.optionalEnumerations("inferred", as: InferredField.self))
     }
 
     public func write(to w: inout JSONWriter) {
@@ -302,7 +311,7 @@ extension Game: JSONLineCodable {
             gameNumber: try f.optionalInt("gameNumber"), status: try f.enumeration("status", as: GameStatus.self),
             makeupDate: try f.optionalDate("makeupDate"), sourceIds: try f.stringMap("sourceIds"),
             deprecatedAt: try f.optionalInstant("deprecatedAt"), formerIds: try f.optionalStrings("formerIds"),
-            provenance: try f.optionalString("provenance"), inferred: try f.optionalStrings("inferred"),
+            provenance: try f.optionalString("provenance"), inferred: try f.optionalEnumerations("inferred", as: InferredField.self),
             venueAssumed: try f.optionalBool("venueAssumed"), lastModified: try f.instant("lastModified"),
             schemaVersion: try f.int("schemaVersion"), source: try f.string("source"))
     }
@@ -370,7 +379,7 @@ extension LineageRow: JSONLineCodable {
             startUTC: try f.optionalInstant("startUTC"),
             startKnowledge: try f.enumeration("startKnowledge", as: StartKnowledge.self),
             stadiumId: try f.string("stadiumId"), status: try f.enumeration("status", as: GameStatus.self),
-            kind: try f.enumeration("kind", as: GameKind.self), inferred: try f.optionalStrings("inferred"))
+            kind: try f.enumeration("kind", as: GameKind.self), inferred: try f.optionalEnumerations("inferred", as: InferredField.self))
     }
 
     public func write(to w: inout JSONWriter) {

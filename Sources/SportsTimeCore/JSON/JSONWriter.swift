@@ -227,13 +227,15 @@ public struct JSONWriter {
     public mutating func field(_ name: StaticString, _ value: Bool?) { if let value { field(name, value) } }
     /// An array of strings, written whole with one take of the buffer (what `beginArray`, `string` for
     /// each and `endArray` write).
-    public mutating func field(_ name: StaticString, _ values: [String]?) {
+    public mutating func field(_ name: StaticString, _ values: [String]?) { field(name, values, text: { $0 }) }
+    /// An array of values written as the strings `text` gives, with one take of the buffer.
+    public mutating func field<T>(_ name: StaticString, _ values: [T]?, text: (T) -> String) {
         guard let values else { return }
         field(name) { out in
             out.append(UInt8(ascii: "["))
             for index in values.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.appendQuoted(values[index], to: out)
+                Self.appendQuoted(text(values[index]), to: out)
             }
             out.append(UInt8(ascii: "]"))
         }

@@ -207,7 +207,7 @@ public struct Game: CanonicalRecord {
     /// Normalized batches: fields the source did not state and normalize filled in (`stadiumId` from the
     /// home team's home, `status` from the score columns, `kind` by default), sorted. A merge never lets
     /// an inferred value replace a stated one. Nil when every field was stated, and in the merged store.
-    public var inferred: [String]?
+    public var inferred: [InferredField]?
     public var lastModified: Instant
     public var schemaVersion: Int
     /// Start in UTC; set exactly when `startKnowledge` is `exact`.
@@ -239,7 +239,7 @@ extension Game {
         startKnowledge: StartKnowledge, homeTeamId: String, awayTeamId: String, stadiumId: String,
         neutralSite: Bool, gameNumber: Int?, status: GameStatus, makeupDate: LocalDate? = nil,
         sourceIds: [String: String], deprecatedAt: Instant? = nil, formerIds: [String]? = nil,
-        provenance: String? = nil, inferred: [String]? = nil, venueAssumed: Bool? = nil, lastModified: Instant,
+        provenance: String? = nil, inferred: [InferredField]? = nil, venueAssumed: Bool? = nil, lastModified: Instant,
         schemaVersion: Int = ArtifactKind.games.currentVersion, source: String
     ) {
         self.init(
@@ -275,7 +275,7 @@ extension Game {
     }
 
     /// Whether `field` was filled in by normalize rather than stated by the source.
-    public func isInferred(_ field: String) -> Bool { inferred?.contains(field) ?? false }
+    public func isInferred(_ field: InferredField) -> Bool { inferred?.contains(field) ?? false }
 
     private enum CodingKeys: String, CodingKey {
         case id, sport, season, kind, startUTC, localDate, startKnowledge, homeTeamId, awayTeamId, stadiumId,
@@ -313,7 +313,7 @@ extension Game {
         deprecatedAt = try c.decodeIfPresent(Instant.self, forKey: .deprecatedAt)
         formerIds = try c.decodeIfPresent([String].self, forKey: .formerIds)
         provenance = try c.decodeIfPresent(String.self, forKey: .provenance)
-        inferred = try c.decodeIfPresent([String].self, forKey: .inferred)
+        inferred = try c.decodeIfPresent([InferredField].self, forKey: .inferred)
         lastModified = try c.decode(Instant.self, forKey: .lastModified)
         schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
         source = try c.decode(String.self, forKey: .source)

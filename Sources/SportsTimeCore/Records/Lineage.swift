@@ -52,12 +52,12 @@ public struct LineageRow: Codable, Sendable, Hashable {
     public var status: GameStatus
     public var kind: GameKind
     /// Fields the source did not state (normalize filled them in), sorted; nil when none.
-    public var inferred: [String]?
+    public var inferred: [InferredField]?
 
     public init(
         source: String, row: String?, batch: String, recordId: String, sourceGameId: String?,
         lastModified: Instant, priority: Int, localDate: LocalDate, gameNumber: Int?, startUTC: Instant?,
-        startKnowledge: StartKnowledge, stadiumId: String, status: GameStatus, kind: GameKind, inferred: [String]?
+        startKnowledge: StartKnowledge, stadiumId: String, status: GameStatus, kind: GameKind, inferred: [InferredField]?
     ) {
         self.source = source; self.row = row; self.batch = batch; self.recordId = recordId
         self.sourceGameId = sourceGameId; self.lastModified = lastModified; self.priority = priority

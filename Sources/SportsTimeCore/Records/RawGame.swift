@@ -30,7 +30,7 @@ public struct RawGame: Codable, Sendable, Hashable, Identifiable {
     public var dayNight: String?
     /// Fields the source does not state, filled with a default by ingest (`kind` = regular, `status` =
     /// scheduled when the mapping has no such column), sorted; nil when every field is stated.
-    public var inferred: [String]?
+    public var inferred: [InferredField]?
     /// The start instant, when the source gives a zone or UTC (or one was declared for naive times).
     public var startUTC: Instant?
     /// The date as the source printed it (in `dateZone`).
@@ -53,7 +53,7 @@ extension RawGame {
         homeTeam: String, awayTeam: String, venue: String?, city: String?, startUTC: Instant?,
         date: LocalDate, dateZone: String, localTime: String?, timeTBD: Bool, gameNumber: Int?,
         status: GameStatus, makeupDate: LocalDate?, neutralSite: Bool?, provenance: String,
-        dayNight: String? = nil, inferred: [String]? = nil
+        dayNight: String? = nil, inferred: [InferredField]? = nil
     ) {
         self.init(
             id: id, source: source, sport: sport, season: season, homeTeam: homeTeam, awayTeam: awayTeam,

@@ -105,17 +105,17 @@ public struct SourceConfig: Sendable {
     public var folder: String { id }
 
     /// Envelope meta for `out/ingest/<source>/games.json`.
-    public var meta: [String: String] {
-        var meta = [
-            "source": id, "system": system, "sport": sport, "season": seasons.description, "scope": scope,
-            "scrapedAt": scrapedAt.iso8601, "priority": String(priority),
+    public var meta: [MetaKey: String] {
+        var meta: [MetaKey: String] = [
+            .source: id, .system: system, .sport: sport, .season: seasons.description, .scope: scope,
+            .scrapedAt: scrapedAt.iso8601, .priority: String(priority),
         ]
-        for (group, rank) in trust { meta["trust.\(group.rawValue)"] = String(rank) }
-        if let allowShrinkReason { meta[BatchMetaKey.allowShrink] = allowShrinkReason }
-        meta[BatchMetaKey.rejectThreshold] = rejectThreshold.metaValue
+        for (group, rank) in trust { meta[.trust(group)] = String(rank) }
+        if let allowShrinkReason { meta[.allowShrink] = allowShrinkReason }
+        meta[.rejectThreshold] = rejectThreshold.metaValue
         if let expectedGames {
-            meta[BatchMetaKey.expectedGamesPerTeam] = String(expectedGames.perTeam)
-            meta[BatchMetaKey.expectedGamesReason] = expectedGames.reason
+            meta[.expectedGamesPerTeam] = String(expectedGames.perTeam)
+            meta[.expectedGamesReason] = expectedGames.reason
         }
         return meta
     }

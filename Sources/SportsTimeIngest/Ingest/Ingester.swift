@@ -147,11 +147,11 @@ public struct IngestResult: Sendable {
     /// `out/ingest/<source>/games.json`.
     public func gamesData() throws -> Data {
         var meta = source.meta
-        meta["rowsRead"] = String(counts.read)
-        meta["rowsFiltered"] = String(counts.filtered)
-        meta["rowsFolded"] = String(counts.folded)
-        meta["rowsRejected"] = String(counts.rejected)
-        meta["recordsWritten"] = String(counts.written)
+        meta[.rowsRead] = String(counts.read)
+        meta[.rowsFiltered] = String(counts.filtered)
+        meta[.rowsFolded] = String(counts.folded)
+        meta[.rowsRejected] = String(counts.rejected)
+        meta[.recordsWritten] = String(counts.written)
         return try Envelope(
             kind: .rawGames, producer: Producer(stage: "ingest"), inputs: inputs, meta: meta,
             records: records

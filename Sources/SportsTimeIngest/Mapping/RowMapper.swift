@@ -755,7 +755,7 @@ struct RowMapper {
             return reject("no season")
         }
 
-        var inferredFields: [String]? = [kind == nil ? "kind" : nil, status == nil ? "status" : nil].compactMap { $0 }
+        var inferredFields: [InferredField]? = [kind == nil ? .kind : nil, status == nil ? .status : nil].compactMap { $0 }
         if inferredFields!.isEmpty { inferredFields = nil }
         var gameKind = GameKind.regular
         if let spec = kind, let text = try value(spec, row) {
@@ -803,7 +803,7 @@ struct RowMapper {
         let printedVenue = try venue.flatMap { try value($0, row) }
         let venueIsPlaceholder = printedVenue.map { source.placeholderVenues.contains($0.lowercased()) } ?? false
         let venueText = venueIsPlaceholder ? nil : printedVenue
-        if venueIsPlaceholder { inferredFields = ((inferredFields ?? []) + ["venue"]).sorted() }
+        if venueIsPlaceholder { inferredFields = ((inferredFields ?? []) + [.venue]).sorted() }
         let cityText = try city.flatMap { try value($0, row) }
         // A source id's record id is the provisional one already joined; a derived key is joined here.
         let recordIdText =

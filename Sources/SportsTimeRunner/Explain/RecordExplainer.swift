@@ -100,7 +100,7 @@ public struct RecordExplainer: Sendable {
             values +=
                 ", start \(Self.start(row.startUTC, row.startKnowledge)), \(row.stadiumId), \(row.status.rawValue), \(row.kind.rawValue)"
             if let inferred = row.inferred, !inferred.isEmpty {
-                values += " (not stated by the source: \(inferred.joined(separator: ", ")))"
+                values += " (not stated by the source: \(inferred.map(\.rawValue).joined(separator: ", ")))"
             }
             lines.append(values)
         }

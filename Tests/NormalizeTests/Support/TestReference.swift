@@ -157,8 +157,8 @@ enum RawFixture {
         try RawBatch(
             path: "out/ingest/\(source)/games.json",
             meta: [
-                "source": source, "system": system, "sport": sport, "season": season,
-                "scope": "\(sport)-\(season)", "scrapedAt": scrapedAt, "priority": "10",
+                .source: source, .system: system, .sport: sport, .season: season,
+                .scope: "\(sport)-\(season)", .scrapedAt: scrapedAt, .priority: "10",
             ],
             games: games)
     }

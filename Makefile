@@ -9,6 +9,7 @@
 #   make diff           record-level changes of out/ against HEAD (REV=main to compare with another revision)
 #   make diff-driver    opt in to record-level `git diff` of out/ envelopes in this clone (see .gitattributes)
 #   make test           install the PDF test tools, then swift test (a debug build of its own: .build/debug)
+#   make records        regenerate the readers and writers of every record from its declaration (docs/records.md)
 #   make schemas        regenerate docs/yaml-reference.md and the editor schemas of the YAML inputs in
 #                       pipeline/schemas/ from the readers' key tables
 #   make pdf            install WeasyPrint into .venv/ and render every itinerary with its PDF into
@@ -30,7 +31,7 @@ RUNFLAGS ?=
 DIFFFLAGS ?=
 REV ?= HEAD
 
-.PHONY: all build status dag diff diff-driver test test-tools pdf bench fuzz clean schemas format lint
+.PHONY: all build status dag diff diff-driver test test-tools pdf bench fuzz clean schemas records format lint
 .DEFAULT_GOAL := all
 
 all: build
@@ -81,6 +82,11 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+	$(SWIFT) run --quiet sportstime-records --check
+
+# Each record's initializer, line reader and writer are generated from its declared fields (docs/records.md).
+records:
+	$(SWIFT) run --quiet sportstime-records
 
 # The YAML reference and the editor schemas are generated from the key tables beside each YAML reader
 # (Tests/ReferenceTests checks that the committed files are exactly what this writes).

@@ -57,6 +57,9 @@ let package = Package(
         .executableTarget(name: "sportstime-merge", dependencies: ["SportsTimeCommand"]),
         .executableTarget(name: "sportstime-plan", dependencies: ["SportsTimeCommand"]),
         .executableTarget(name: "sportstime-render", dependencies: ["SportsTimeCommand"]),
+        // Writes the generated part of each record declared with `// codec:` (make records); no dependencies,
+        // so it builds and runs while the records it writes do not compile yet.
+        .executableTarget(name: "sportstime-records"),
 
         // Shared by the test targets: executables, processes, the seeded generator, golden files.
         .target(name: "SportsTimeTestSupport", dependencies: ["SportsTimeCore"], path: "Tests/SportsTimeTestSupport"),

@@ -14,7 +14,7 @@ import Testing
                 capacity: 19_580, openedYear: 1995, lastModified: when, source: "reference"),
             Stadium(
                 id: "fenway-park", name: "Fenway Park", city: "Boston", region: "MA", country: "USA",
-                latitude: 42.3463889, longitude: -71.0975, timeZone: "America/New_York",
+                latitude: 42.346389, longitude: -71.0975, timeZone: "America/New_York",
                 lastModified: when, source: "reference"),
         ]
     }

@@ -42,9 +42,11 @@ extension ReferenceParser {
             let opened = fields.optionalInt(row, "opened_year", owner: owner, range: 1800...2100)
             let modified = fields.instant(row, "last_modified", owner: owner)
             guard let latitude, let longitude, let modified else { return nil }
+            // Coordinates are kept to six places (about 0.1 m) from here on.
             return Stadium(
-                id: id, name: row["name"], city: row["city"], region: row["region"], country: country, latitude: latitude,
-                longitude: longitude, timeZone: zone, capacity: capacity ?? nil, openedYear: opened ?? nil,
+                id: id, name: row["name"], city: row["city"], region: row["region"], country: country,
+                latitude: latitude.rounded(toPlaces: 6), longitude: longitude.rounded(toPlaces: 6), timeZone: zone,
+                capacity: capacity ?? nil, openedYear: opened ?? nil,
                 lastModified: modified, schemaVersion: 1, source: ReferenceLoader.recordSource)
         }
     }

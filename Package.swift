@@ -33,11 +33,7 @@ let package = Package(
         .target(name: "SportsTimeIngest", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
         .target(name: "SportsTimeNormalize", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
         .target(name: "SportsTimeMerge", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
-        // The label search keeps its state in class properties it reads in its innermost loops; the
-        // runtime exclusivity checks on them cost about a fifth of a search (static checks stay on).
-        .target(
-            name: "SportsTimePlan", dependencies: ["SportsTimeCore"], exclude: ["README.md"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+        .target(name: "SportsTimePlan", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
         .target(name: "SportsTimeRender", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
         .target(name: "SportsTimeRunner", dependencies: ["SportsTimeCore"], exclude: ["README.md"]),
 

@@ -55,6 +55,7 @@ struct FewestDays {
         var horizon = 0
         var span: SpanSearch?
         var spentBefore = 0
+        /// The search, its graph long enough for `days`, kept and widened as longer windows need it.
         func searcher(days: Int) -> SpanSearch? {
             let needed = days - least + 1
             if needed > horizon || span == nil {
@@ -63,6 +64,10 @@ struct FewestDays {
                 span = SpanSearch(graph: TripGraph(request: sub, catalog: catalog, horizonDays: horizon))
             }
             return span
+        }
+        /// One window solved by the kept search (which remembers what it learns across windows).
+        func solve(_ first: Int, days: Int, budget: Int, discrepancies: Int? = nil) -> SpanSearch.Answer {
+            span!.solve(first: first, end: first + days - 1, budget: budget, discrepancies: discrepancies)
         }
         func spent() -> Int { spentBefore + (span?.expanded ?? 0) }
         func found(_ first: Int, _ path: [Int], in search: SpanSearch) -> (first: LocalDate, days: Int, games: [String]) {
@@ -78,14 +83,13 @@ struct FewestDays {
         // A trip first: from a loose length down, each trip found lowering the length; a length without
         // one (within each window's share) ends the descent, or loosens it while nothing is found.
         var days = min(longest, least + 15)
-        while days >= least, let search = searcher(days: days) {
+        while days >= least, searcher(days: days) != nil {
             let before = outcome.best?.days
             // Limited discrepancy first (the search's order, then up to three departures from it), then exact.
             windows: for discrepancies in [0, 1, 2, 3, nil] {
                 for first in 0...(season - days) {
-                    let answer = search.solve(first: first, end: first + days - 1, budget: share, discrepancies: discrepancies)
-                    if case .found(let path) = answer {
-                        outcome.best = found(first, path, in: search)
+                    if case .found(let path) = solve(first, days: days, budget: share, discrepancies: discrepancies) {
+                        outcome.best = found(first, path, in: span!)
                         break windows
                     }
                 }
@@ -101,16 +105,16 @@ struct FewestDays {
         // Then every window shorter than the trip found, shortest first: refuted, open, or a shorter trip.
         var open: [(first: Int, days: Int)] = []
         lengths: for days in least..<min(longest + 1, outcome.best?.days ?? (longest + 1)) {
-            guard let search = searcher(days: days) else { break }
+            guard searcher(days: days) != nil else { break }
             var pastRoot = false
             for first in 0...(season - days) {
                 guard spent() < budget else {
                     open.append((first, days))
                     continue
                 }
-                switch search.solve(first: first, end: first + days - 1, budget: share) {
+                switch solve(first, days: days, budget: share) {
                 case .found(let path):
-                    outcome.best = found(first, path, in: search)
+                    outcome.best = found(first, path, in: span!)
                     pastRoot = true
                     break lengths
                 case .refuted(let atRoot): pastRoot = pastRoot || !atRoot
@@ -125,12 +129,12 @@ struct FewestDays {
         retry: for (index, window) in open.enumerated() {
             if let best = outcome.best, window.days >= best.days { break }
             let left = budget - spent()
-            guard left > 0, let search = searcher(days: window.days) else {
+            guard left > 0, searcher(days: window.days) != nil else {
                 stillOpen += open[index...]
                 break
             }
-            switch search.solve(first: window.first, end: window.first + window.days - 1, budget: left) {
-            case .found(let path): outcome.best = found(window.first, path, in: search)
+            switch solve(window.first, days: window.days, budget: left) {
+            case .found(let path): outcome.best = found(window.first, path, in: span!)
             case .refuted: continue
             case .outOfBudget:
                 stillOpen += open[index...]

@@ -238,7 +238,7 @@ struct Planning {
         var result: SearchResult
         switch request.objective {
         case .mostGames, .leastDriving:
-            let search = LabelSearch(
+            var search = LabelSearch(
                 graph: graph,
                 .init(objective: request.objective, poolSize: pool, labelBudget: budget, excluded: excluded))
             search.run()
@@ -250,7 +250,7 @@ struct Planning {
         case .mostStadiums where !avoiding.isEmpty:
             // Alternatives that avoid a stadium: a narrower beam search is enough (whether an alternative is
             // optimal is decided against the main search's proven value).
-            let beam = LabelSearch(
+            var beam = LabelSearch(
                 graph: graph,
                 .init(
                     objective: .mostStadiums, mode: .beam(width: max(4, request.search.beamWidth / 4)), poolSize: pool,
@@ -311,7 +311,7 @@ struct Planning {
         var found: [Found] = []
 
         mutating func ask(_ target: TripKey) -> Answer {
-            let search = LabelSearch(graph: graph, .reaching(target, labelBudget: max(0, budget - spent), excluded: excluded))
+            var search = LabelSearch(graph: graph, .reaching(target, labelBudget: max(0, budget - spent), excluded: excluded))
             search.run()
             spent += search.labelsCreated
             expanded += search.labelsExpanded
@@ -373,7 +373,7 @@ struct Planning {
             found: seeded + passes.found)
         if proven, let optimum = passes.best {
             // The tie-break: least driving (then the k best) among trips reaching the optimum.
-            let exact = LabelSearch(
+            var exact = LabelSearch(
                 graph: graph, .init(objective: .mostStadiums, poolSize: pool, labelBudget: budget, excluded: excluded, floor: optimum))
             exact.run()
             result.expanded += exact.labelsExpanded
@@ -407,12 +407,12 @@ struct Planning {
         let copy = HandOver(TripGraph(copying: graph))
         configuration.rankByPotential = true
         let potentialRun = Background { [configuration] () -> HandOver<LabelSearch> in
-            let search = LabelSearch(graph: copy.value, configuration)
+            var search = LabelSearch(graph: copy.value, configuration)
             search.run()
             return HandOver(search)
         }
         configuration.rankByPotential = false
-        let value = LabelSearch(graph: graph, configuration)
+        var value = LabelSearch(graph: graph, configuration)
         value.run()
         let potential = potentialRun.value().value
         return (value, potential, value.labelsExpanded + potential.labelsExpanded)

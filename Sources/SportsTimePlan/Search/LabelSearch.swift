@@ -27,7 +27,7 @@ struct TripKey: Comparable, Hashable {
 /// reachable, labels are also pruned by an upper bound against the pool, and the search stops at a
 /// label budget (then `isExhausted` is false and `upperBound` holds the best proven bound).
 /// In beam mode each game keeps only the `width` best labels (a heuristic).
-final class LabelSearch {
+struct LabelSearch {
     enum Mode: Equatable { case exact, beam(width: Int) }
 
     struct Label {
@@ -226,7 +226,7 @@ final class LabelSearch {
 
     // MARK: Relaxed facts
 
-    private func computeRelaxedFacts(excluded: [Bool]?) {
+    private mutating func computeRelaxedFacts(excluded: [Bool]?) {
         let n = graph.count
         var forward = Array(repeating: false, count: n)
         for v in 0..<n where graph.startAllowed(v) && graph.startArcs[v] != nil { forward[v] = true }
@@ -333,7 +333,7 @@ final class LabelSearch {
 
     /// The beam's ranking of a partial trip: its key, or with `rankByPotential` (coverage still possible,
     /// stadiums + reachable new ones, then stadiums so far, then driving).
-    @inline(__always) private func beamKey(_ index: Int) -> TripKey {
+    @inline(__always) private mutating func beamKey(_ index: Int) -> TripKey {
         guard config.rankByPotential, words > 0 else { return key(labels[index]) }
         let node = Int(labels[index].node)
         let b = bound(index, node: node)
@@ -366,7 +366,7 @@ final class LabelSearch {
     }
 
     /// An optimistic key for any trip extending label `li` at `node`.
-    private func bound(_ li: Int, node: Int) -> TripKey {
+    private mutating func bound(_ li: Int, node: Int) -> TripKey {
         let l = labels[li]
         var coverage = l.requiredMask.nonzeroBitCount + (facts[node].requiredReach & ~l.requiredMask).nonzeroBitCount
         let lb = li * words
@@ -440,13 +440,14 @@ final class LabelSearch {
     /// longest path (over useful games and allowed arcs, ignoring the day state) counting each move to
     /// a game at a different stadium not yet visited. A stadium's first visit is such a move, so this
     /// bounds the new stadiums; it over-counts only a stadium visited twice after leaving it.
-    func newStadiumsOnAnyPath(label li: Int, node: Int) -> Int {
+    mutating func newStadiumsOnAnyPath(label li: Int, node: Int) -> Int {
         newStadiumsOnAnyPath(labels: [li], node: node)[0]
     }
 
     /// `newStadiumsOnAnyPath` of several labels at one game.
-    func newStadiumsOnAnyPath(labels batch: [Int], node: Int) -> [Int] {
-        newStadiumsOnAnyPath(node: node, count: batch.count) { index, stadium in
+    mutating func newStadiumsOnAnyPath(labels batch: [Int], node: Int) -> [Int] {
+        let (sets, words) = (sets, words)
+        return newStadiumsOnAnyPath(node: node, count: batch.count) { index, stadium in
             sets[batch[index] * words + stadium >> 6] & (1 << UInt64(stadium & 63)) != 0
         }
     }
@@ -454,7 +455,7 @@ final class LabelSearch {
     /// The path bound from `node` for `count` visited sets (`visited(i, stadium)`: whether set `i`
     /// holds the stadium), eight in one walk of the games after the node: the walk is the same for
     /// every set, only which stadiums are new differs, so each set is a lane of the walk's values.
-    func newStadiumsOnAnyPath(node: Int, count: Int, visited: (Int, Int) -> Bool) -> [Int] {
+    mutating func newStadiumsOnAnyPath(node: Int, count: Int, visited: (Int, Int) -> Bool) -> [Int] {
         let n = graph.count
         let path = pathGraph
         let (arcStart, arcTo, arcStadium) = (path.arcStartOffset, path.arcToOffset, path.arcStadiumOffset)
@@ -496,7 +497,7 @@ final class LabelSearch {
     /// path bounds, together, of those the cheap bound keeps under the threshold as it is now. The
     /// threshold only rises while `v` is expanded, so a label that asks for its path bound later is among
     /// them. Empty when there is no threshold yet: then each label works its bounds out alone.
-    private func boundsAhead(at v: Int) -> [(cheap: TripKey, more: Int?)?] {
+    private mutating func boundsAhead(at v: Int) -> [(cheap: TripKey, more: Int?)?] {
         guard mode == .exact, objective == .mostStadiums, config.useLongestPathBound, let threshold else { return [] }
         var ahead: [(cheap: TripKey, more: Int?)?] = lists[v].labels.map { li in
             alive[Int(li)] ? (bound(Int(li), node: v), nil) : nil
@@ -539,7 +540,7 @@ final class LabelSearch {
 
     // MARK: Search
 
-    func run() {
+    mutating func run() {
         let n = graph.count
         for v in 0..<n where facts[v].isUseful && graph.startAllowed(v) {
             guard let arc = graph.startArcs[v] else { continue }
@@ -637,7 +638,7 @@ final class LabelSearch {
     }
 
     /// Stops at the budget: the bound is the best of the pool and every label not yet settled.
-    private func finishEarly(from v: Int) {
+    private mutating func finishEarly(from v: Int) {
         var best = pool.first.map { $0.key.primary } ?? Int64.min
         for w in v..<graph.count where facts[w].isUseful {
             for li in lists[w].labels where alive[Int(li)] {
@@ -648,7 +649,7 @@ final class LabelSearch {
     }
 
     /// Files the label just appended (with its set) at game `w`, or drops it.
-    private func insertLast(at w: Int) {
+    private mutating func insertLast(at w: Int) {
         let index = labels.count - 1
         // A day state that cannot change any continuation is normalised, so such labels compare equal:
         // with no same-date game after w, the games-today count never matters, and driving already done
@@ -738,7 +739,7 @@ final class LabelSearch {
 
     /// Exact mode: files an admitted label at game `w`, where `dead` labels of its list just died; a
     /// list half dead is compacted.
-    private func file(_ entry: Entry, at w: Int, dead: Int) {
+    private mutating func file(_ entry: Entry, at w: Int, dead: Int) {
         lists[w].labels.append(entry.label)
         lists[w].entries.append(entry)
         labelsCreated += 1
@@ -755,7 +756,7 @@ final class LabelSearch {
     /// `list`, in one pass. Nil when it is to be dropped: a label with the same visited set dominates it,
     /// or `poolSize` labels do. Otherwise each living label it dominates counts one more dominator and
     /// dies at `poolSize`, or at once when its visited set is the same; returns how many died.
-    private func admitLast(_ new: Entry, among list: [Entry], node w: Int) -> Int? {
+    private mutating func admitLast(_ new: Entry, among list: [Entry], node w: Int) -> Int? {
         dominatedByNew.removeAll(keepingCapacity: true)
         var dominators = 0
         let index = Int(new.label)
@@ -784,14 +785,14 @@ final class LabelSearch {
     }
 
     /// Drops the label just appended (it never got children).
-    private func discardLast() {
+    private mutating func discardLast() {
         labels.removeLast()
         alive.removeLast()
         if beamKeys.count > labels.count { beamKeys.removeLast(beamKeys.count - labels.count) }
         if words > 0 { sets.removeLast(words) }
     }
 
-    private func addCompletion(_ completion: Completion) {
+    private mutating func addCompletion(_ completion: Completion) {
         if pool.count >= poolSize, completion.key <= pool[pool.count - 1].key { return }
         var index = pool.count
         while index > 0, pool[index - 1].key < completion.key { index -= 1 }

@@ -15,7 +15,7 @@ import SportsTimeCore
 ///   to e, whatever the first day, so the windows share it.
 ///
 /// Days are counted from the request's first date. Not thread-safe (one search, one graph).
-final class SpanSearch {
+struct SpanSearch {
     enum Answer: Equatable {
         case found([Int])
         /// No trip; `atRoot`: the cuts refuted the window before any game was tried.
@@ -117,7 +117,7 @@ final class SpanSearch {
     /// With `discrepancies`, a heuristic: only trips that leave the search's order (each game's k-th move
     /// costs k) at most that many times in all; nothing is refuted then (`.refuted` proves nothing) and
     /// the memo only read.
-    func solve(first f: Int, end e: Int, budget: Int, discrepancies: Int? = nil) -> Answer {
+    mutating func solve(first f: Int, end e: Int, budget: Int, discrepancies: Int? = nil) -> Answer {
         prepare(first: f, end: e)
         self.budget = budget
         self.discrepancies = discrepancies
@@ -150,7 +150,7 @@ final class SpanSearch {
     /// Whether the search may move to game v: a required stadium's game, or a must-see game.
     private func moves(to v: Int) -> Bool { bit[v] != 0 || graph.candidates[v].mustSeeRank != nil }
 
-    private func visit(_ v: Int, state: TripGraph.DayState, visited: UInt64) -> Answer {
+    private mutating func visit(_ v: Int, state: TripGraph.DayState, visited: UInt64) -> Answer {
         if visited == required, graph.mayFinish(at: v),
             graph.endArc(from: v, state: state, deadline: graph.endDeadline(on: graph.request.firstDate.adding(days: end))) != nil
         {
@@ -182,7 +182,7 @@ final class SpanSearch {
     }
 
     /// Every game of a stadium still to visit (or a must-see game) the arcs of v reach.
-    private func nextGames(from v: Int, state: TripGraph.DayState, left: UInt64) -> Answer {
+    private mutating func nextGames(from v: Int, state: TripGraph.DayState, left: UInt64) -> Answer {
         var rank = 0
         for arc in graph.arcs[v] {
             let w = Int(arc.to)
@@ -198,7 +198,7 @@ final class SpanSearch {
     /// Earliest arrival: for each stadium still to visit, only its first game reachable from v, or from
     /// v's next game at the same stadium when v's own driving that day holds the drive back (staying
     /// there reaches everything a later game there does).
-    private func nextStadiums(from v: Int, state: TripGraph.DayState, left: UInt64) -> Answer {
+    private mutating func nextStadiums(from v: Int, state: TripGraph.DayState, left: UInt64) -> Answer {
         var targets: [(w: Int, via: Int?, state: TripGraph.DayState)] = []
         var open = left
         func scan(_ x: Int, _ xState: TripGraph.DayState, via: Int?) {
@@ -230,7 +230,7 @@ final class SpanSearch {
 
     /// Visits w, the `rank`-th move in the search's order, on the path; the answer when it ends the search
     /// (found, out of budget), nil when refuted (or, with discrepancies, when the move costs too many).
-    private func step(to w: Int, state: TripGraph.DayState, visited: UInt64, rank: Int) -> Answer? {
+    private mutating func step(to w: Int, state: TripGraph.DayState, visited: UInt64, rank: Int) -> Answer? {
         let left = discrepancies
         if let left {
             guard rank <= left else { return nil }
@@ -249,7 +249,7 @@ final class SpanSearch {
     /// The cuts: every stadium of `left` reachable, and `left` fitting the days from `t` (where `games`
     /// games are already attended) to the window's end by each stadium's last and first game in the
     /// window: never more due by a day, or from a day on, than games fit in those days.
-    private func fits(_ left: UInt64, reach: UInt64, day t: Int, games: Int) -> Bool {
+    private mutating func fits(_ left: UInt64, reach: UInt64, day t: Int, games: Int) -> Bool {
         guard left & ~reach == 0 else { return false }
         let span = end - t
         guard span >= 0 else { return left == 0 }
@@ -280,7 +280,7 @@ final class SpanSearch {
     }
 
     /// The facts of the games in days f…e, for window end e (worked backwards over the arcs).
-    private func prepare(first f: Int, end e: Int) {
+    private mutating func prepare(first f: Int, end e: Int) {
         if prepared, e == end, f >= first { return }
         prepared = true
         first = f

@@ -42,7 +42,7 @@ struct BenchmarkTests {
             let planning = Planning(request: request, catalog: catalog)
             var outcome: SearchOutcome!
             let exact = Self.measure {
-                let search = LabelSearch(graph: graph, .init(objective: .mostGames, labelBudget: .max))
+                var search = LabelSearch(graph: graph, .init(objective: .mostGames, labelBudget: .max))
                 search.run()
             }
             let kBest = Self.measure { outcome = planning.search(graph) }
@@ -69,7 +69,7 @@ struct BenchmarkTests {
             let full = Self.measure(runs: 5) { plan = TripPlanner.plan(request, catalog: catalog) }
             let graph = TripGraph(request: request, catalog: catalog)
             let exact = Self.measure(runs: 5) {
-                let search = LabelSearch(graph: graph, .init(objective: .mostStadiums, labelBudget: request.search.labelBudget))
+                var search = LabelSearch(graph: graph, .init(objective: .mostStadiums, labelBudget: request.search.labelBudget))
                 search.run()
             }
             #expect(plan.search.isExact)

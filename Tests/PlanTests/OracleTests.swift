@@ -142,7 +142,7 @@ import SportsTimeCore
             instance.request.requiredStadiumIds = Array(stadiums.shuffled(using: &rng).prefix(Int.random(in: 2...3, using: &rng))).sorted()
             instance.request.objective = .mostStadiums
             if Bool.random(using: &rng) { instance.request.mustSeeGameIds = [] }
-            let search = try #require(SpanSearch(graph: TripGraph(request: instance.request, catalog: instance.catalog)))
+            var search = try #require(SpanSearch(graph: TripGraph(request: instance.request, catalog: instance.catalog)))
             guard search.graph.requiredStops.isEmpty else { continue }
             if !search.earliestArrival { plainMode += 1 }
             let season = instance.request.firstDate.days(until: instance.request.lastDate) + 1
@@ -185,9 +185,9 @@ import SportsTimeCore
             instance.request.objective = .mostStadiums
             let graph = TripGraph(request: instance.request, catalog: instance.catalog)
             for width in [1, 2, 8] {
-                let beam = LabelSearch(graph: graph, .init(objective: .mostStadiums, mode: .beam(width: width), labelBudget: 1_000_000))
+                var beam = LabelSearch(graph: graph, .init(objective: .mostStadiums, mode: .beam(width: width), labelBudget: 1_000_000))
                 beam.run()
-                let exact = LabelSearch(graph: graph, .init(objective: .mostStadiums, labelBudget: 1_000_000))
+                var exact = LabelSearch(graph: graph, .init(objective: .mostStadiums, labelBudget: 1_000_000))
                 exact.run()
                 #expect(exact.isExhausted)
                 if let b = beam.pool.first?.key {
@@ -212,7 +212,7 @@ import SportsTimeCore
             let graph = TripGraph(request: instance.request, catalog: instance.catalog)
             var random = SplitMix64(seed: seed)
             let excluded = seed % 2 == 0 ? nil : (0..<graph.count).map { _ in random.next() % 5 == 0 }
-            let search = LabelSearch(
+            var search = LabelSearch(
                 graph: graph, .init(objective: .mostStadiums, poolSize: 2, labelBudget: 1_000_000, excluded: excluded))
             let useful = (0..<graph.count).map(search.isUseful)
             search.run()

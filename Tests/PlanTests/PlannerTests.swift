@@ -347,7 +347,7 @@ import SportsTimeCore
         #expect(copy.clock !== graph.clock && copy.scheduler.clock === copy.clock)
         #expect(copy.count == graph.count && copy.arcs.map(\.count) == graph.arcs.map(\.count))
         @Sendable func keys(_ graph: TripGraph) -> [TripKey] {
-            let search = LabelSearch(
+            var search = LabelSearch(
                 graph: graph,
                 .init(objective: .mostStadiums, mode: .beam(width: 64), poolSize: 8, labelBudget: 100_000, rankByPotential: true))
             search.run()

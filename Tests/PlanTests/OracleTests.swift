@@ -130,6 +130,41 @@ import SportsTimeCore
         #expect(found >= 10)
     }
 
+    /// `start: any` is the best of every start: its proven days equal the fewest over the trip starting at
+    /// each stadium of the instance, and the plan starts at its first game's stadium.
+    @Test func anyStartIsTheBestOfEveryStadiumAsTheStart() throws {
+        var compared = 0
+        for seed in Self.seeds.prefix(80) {
+            guard var instance = Instances.make(seed: seed &+ 70_000, maxGames: 8, requiredAllowed: false) else { continue }
+            instance.request.mustSeeGameIds = []
+            let stadiums = Array(Set(instance.catalog.games.map(\.stadiumId))).sorted()
+            guard stadiums.count >= 2 else { continue }
+            var rng = SplitMix64(seed: seed)
+            instance.request.requiredStadiumIds = Array(stadiums.shuffled(using: &rng).prefix(2)).sorted()
+            instance.request.objective = .fewestDays
+            var anywhere = instance.request
+            anywhere.startsAnywhere = true
+            let plan = TripPlanner.plan(anywhere, catalog: instance.catalog)
+            var fewest: Double?
+            var allProven = plan.search.isExact
+            for stadium in stadiums {
+                var fixed = instance.request
+                fixed.start = TravelPlace(stadium: try #require(instance.catalog.stadium(stadium)))
+                let other = TripPlanner.plan(fixed, catalog: instance.catalog)
+                allProven = allProven && other.search.isExact
+                if let days = other.options.first?.score.total { fewest = min(fewest ?? days, days) }
+            }
+            guard allProven else { continue }
+            compared += 1
+            #expect(plan.options.first?.score.total == fewest, "seed \(seed)")
+            if let best = plan.options.first, let first = best.visits.first {
+                #expect(plan.request.start.stadiumId == first.stadiumId, "seed \(seed)")
+                #expect(plan.warnings.contains { $0.hasPrefix("start: any") }, "seed \(seed)")
+            }
+        }
+        #expect(compared >= 30)
+    }
+
     /// `SpanSearch` on every window of small instances (one game a day and two, rest days, must-see
     /// games) against exhaustive search of that window's trips: a trip exactly when one exists.
     @Test func spanSearchEqualsExhaustiveSearchOfEveryWindow() throws {

@@ -260,6 +260,20 @@ import SportsTimeCore
         } catch { Issue.record("\(error)") }
     }
 
+    /// `start: any` is read for `fewestDays` (the planner picks the start), refused at its line otherwise,
+    /// and any other word is not a place.
+    @Test func startAnyIsForFewestDaysOnly() throws {
+        let any = valid.replacingOccurrences(of: "start: {stadium: fenway-park}", with: "start: any")
+        let request = try RequestResolver.resolve(
+            text: any + "\nobjective: fewestDays\nrequiredStadiums: [fenway-park, yankee-stadium]", path: path, catalog: catalog)
+        #expect(request.startsAnywhere)
+        #expect(
+            errors(any) == [
+                "fixtures/requests/x.yaml:6:8: error: start: any is only for objective: fewestDays. Give a place (start: {stadium: fenway-park}) or set objective: fewestDays."
+            ])
+        #expect(errors(any.replacingOccurrences(of: "start: any", with: "start: anywhere")).first?.contains("x.yaml:6:8: error:") == true)
+    }
+
     @Test func emptyWindowsAreErrors() {
         #expect(
             errors(valid.replacingOccurrences(of: "lastDate: 2023-06-11", with: "lastDate: 2023-06-01")) == [

@@ -172,8 +172,22 @@ struct FewestDays {
             plan.search.labelsExpanded = labels
             return plan
         }
-        var plan = Planning(request: window(best.first, days: best.days), catalog: catalog, given: best.games).run()
-        plan.request = request.resolved
+        // With `start: any` the trip starts where its first game is; the search's days and bound hold for
+        // every start, so that place is laid out like any other.
+        var laidOut = window(best.first, days: best.days)
+        var shown = request
+        var chosen: (stadium: Stadium, game: String)?
+        if request.startsAnywhere, let first = best.games.first, let index = catalog.gameIndexById[first],
+            let stadium = catalog.stadium(catalog.games[index].stadiumId)
+        {
+            chosen = (stadium, first)
+            laidOut.start = TravelPlace(stadium: stadium)
+            laidOut.startsAnywhere = false
+            shown.start = laidOut.start
+        }
+        var plan = Planning(request: laidOut, catalog: catalog, given: best.games).run()
+        plan.request = shown.resolved
+        if let chosen { plan.warnings.append(PlanWarning.startChosen(stadium: chosen.stadium.name, game: chosen.game).text) }
         // The window's search works on the trip DAG; only a laid-out option that attends every required
         // stadium at a game within those days confirms it. Otherwise nothing is claimed but the bound.
         let confirmed = plan.options.contains {

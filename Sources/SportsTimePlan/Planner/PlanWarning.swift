@@ -15,6 +15,8 @@ enum PlanWarning {
     case exactSearchStopped(labelBudget: Int, beamWidth: Int, found: Double, bound: Double)
     case windowNotLaidOut(days: Int, first: LocalDate, atLeast: Int)
     case fewestDaysUnproven(best: Int, atLeast: Int, labelBudget: Int)
+    /// `start: any`: where the planner started the trip.
+    case startChosen(stadium: String, game: String)
     /// Option: differs from a better option in fewer than 2 stadiums.
     case similarOption(rank: Int, stadiums: Int, among: Int, avoided: [String])
     /// Option: required stadiums visited without a game.
@@ -22,6 +24,8 @@ enum PlanWarning {
 
     var text: String {
         switch self {
+        case .startChosen(let stadium, let game):
+            return "start: any — the trip starts at \(stadium), at its first game (\(game)); the days and the bound are over every start"
         case .notPlayableLeftOut(let n):
             return "\(n) postponed or cancelled game\(n == 1 ? " was" : "s were") left out of the window"
         case .noUsableLocation(let n, let example):

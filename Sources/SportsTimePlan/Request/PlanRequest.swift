@@ -23,7 +23,10 @@ public struct PlanRequest: Sendable, Hashable {
     public var sports: [String]
     public var firstDate: LocalDate
     public var lastDate: LocalDate
+    /// Where the trip starts; with `startsAnywhere`, only the place a plan with no trip names.
     public var start: TravelPlace
+    /// `start: any`: the trip may begin at any game, with no drive before it (`fewestDays` only).
+    public var startsAnywhere = false
     public var end: TravelPlace?
     public var objective: Objective
     /// In the order the request lists them.

@@ -177,7 +177,10 @@ extension PlanRequest {
                             "lastDate", .date,
                             "The last stadium-local day, on or after `firstDate`; a window spans at most \(RequestResolver.maxWindowDays) days."
                         ),
-                        .required("start", .record(place), "Where the trip starts."),
+                        .required(
+                            "start", .either([.record(place), .choice(["any"])]),
+                            "Where the trip starts; `any` (with `fewestDays`) lets the planner choose: the trip then starts at its first game's stadium, and the plan says which."
+                        ),
                         .optional("end", .record(place), default: "open: the trip ends after its last game", "Where the trip ends."),
                         .optional(
                             "objective", .choice(Objective.allCases.map(\.rawValue)), default: "`\(Objective.mostGames.rawValue)`",

@@ -9,7 +9,7 @@ struct RequestFile: Decodable {
     var sports: [String]
     var firstDate: String
     var lastDate: String
-    var start: PlaceSpec
+    var start: StartSpec
     var end: PlaceSpec?
     var objective: String?
     var mustSee: [MustSeeSpec]?
@@ -42,6 +42,27 @@ struct RequestFile: Decodable {
 
         var ids: [String] { if case .list(let ids) = self { return ids } else { return [] } }
         var isEmpty: Bool { if case .list(let ids) = self { return ids.isEmpty } else { return false } }
+    }
+
+    /// `start`: a place, or the word `any` (the planner picks where the trip starts).
+    enum StartSpec: Decodable {
+        case place(PlaceSpec)
+        case any
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let word = try? container.decode(String.self) {
+                guard word == "any" else {
+                    throw DecodingError.typeMismatch(
+                        PlaceSpec.self,
+                        DecodingError.Context(
+                            codingPath: decoder.codingPath, debugDescription: "start must be a place (a mapping) or the word any"))
+                }
+                self = .any
+                return
+            }
+            self = .place(try container.decode(PlaceSpec.self))
+        }
     }
 
     /// A stadium id, a city (with an optional region), or a point.

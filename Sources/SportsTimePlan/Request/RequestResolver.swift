@@ -107,7 +107,6 @@ private struct Resolver {
         let limits = resolveLimits()
         let search = resolveSearch()
         let objective = resolveObjective()
-        let start = resolvePlace(file.start, key: "start")
         let end = file.end.flatMap { resolvePlace($0, key: "end") }
         let homeTeams = resolveHomeTeams(sports: sports)
         var required = resolveRequiredStadiums()
@@ -116,15 +115,38 @@ private struct Resolver {
             required = everyHomeStadium(sports: sports, homeTeams: homeTeams, from: firstDate, through: lastDate)
         }
         checkObjective(objective, required: required)
+        let start = resolveStart(objective: objective, required: required)
 
         guard problems.isEmpty, let firstDate, let lastDate, let start else { return nil }
         var settings = search
         if let pool = search.candidatePool, pool < limits.options { settings.candidatePool = limits.options }
-        return PlanRequest(
+        var request = PlanRequest(
             id: file.id, title: file.title, sports: sports, firstDate: firstDate, lastDate: lastDate, start: start,
             end: end, objective: objective, mustSeeGameIds: mustSee, requiredStadiumIds: required,
             homeTeamIds: homeTeams, maxGamesPerDay: limits.maxGamesPerDay, restDays: limits.restDays,
             optionCount: limits.options, travel: travel, search: settings)
+        if case .any = file.start { request.startsAnywhere = true }
+        return request
+    }
+
+    /// `start`: a place, or `any` for `fewestDays`, whose stand-in place (named only by a plan without a
+    /// trip) is the first required stadium; a plan with a trip starts at its first game's stadium.
+    mutating func resolveStart(objective: Objective, required: [String]) -> TravelPlace? {
+        switch file.start {
+        case .place(let spec): return resolvePlace(spec, key: "start")
+        case .any:
+            guard objective == .fewestDays else {
+                problem(
+                    ["start"], "start: any is only for objective: \(Objective.fewestDays.rawValue)",
+                    fix: "Give a place (start: {stadium: fenway-park}) or set objective: \(Objective.fewestDays.rawValue)")
+                return nil
+            }
+            guard let first = required.sorted().first.flatMap({ catalog.stadium($0) }) else {
+                problem(["start"], "start: any needs a required stadium to start near", fix: "List requiredStadiums, or give a start place")
+                return nil
+            }
+            return TravelPlace(stadium: first)
+        }
     }
 
     mutating func checkIdAndTitle() {

@@ -326,9 +326,14 @@ final class TripGraph {
             target: (cv.dayStart, cv.dayEnd), rest: restRule(cu, cv), recordSegments: recordSegments)
     }
 
-    /// The drive from the start, leaving on `date` (default: the request's first date), to game v.
+    /// The drive from the start, leaving on `date` (default: the request's first date), to game v. With
+    /// `start: any` the trip begins at the game itself: no drive, there from that day's driving window on.
     func startArc(to v: Int, leaving date: LocalDate? = nil) -> Arc? {
         let cv = candidates[v]
+        if request.startsAnywhere {
+            let earliest = clock.day(cv.zone, date ?? request.firstDate).windowStart
+            return earliest <= cv.deadline ? Arc(to: Int32(v), seconds: 0, arrive: earliest, onTarget: 0, onOrigin: 0) : nil
+        }
         let earliest = date.map { clock.day(placeZones[startPlace], $0).windowStart } ?? startEarliest
         if placesCoincide(startPlace, cv.place) {
             return earliest <= cv.deadline ? Arc(to: Int32(v), seconds: 0, arrive: earliest, onTarget: 0, onOrigin: 0) : nil

@@ -28,12 +28,12 @@ struct RecordDeclaration {
     }
 
     var name: String
-    /// Where the struct's body starts and ends (lines, 0-based): the generated code replaces everything
-    /// from the generated marker (or the closing brace) up to the closing brace.
+    /// The indentation of the struct's members, which the generated code takes too.
     var indent: String
     var fields: [Field]
     var readOnlyKeys: [ReadOnlyKey]
-    /// `read`: a reader only (the type is written through Codable); `direct`: also read straight from its
+    /// `line`: the canonical line, read and written; `read`: a reader only (the type is written through
+    /// Codable); `direct`: also read straight from its
     /// line's bytes; `id`: its id also read from the line alone; `codable`: its Codable conformance
     /// generated too (needed when a field has a codec note, which synthesized Codable would not honour);
     /// `normalized`: the initializer ends with the hand-written `normalize()`.

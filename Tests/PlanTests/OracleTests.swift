@@ -130,6 +130,44 @@ import SportsTimeCore
         #expect(found >= 10)
     }
 
+    /// The stadium-gap bound never exceeds the exhaustive fewest days, and on these instances it often says
+    /// more than the games a day alone (⌈required / maxGamesPerDay⌉).
+    @Test func theStadiumGapBoundIsAtMostTheExhaustiveFewestDays() throws {
+        var compared = 0, bites = 0
+        for seed in Self.seeds.prefix(300) {
+            guard var instance = Instances.make(seed: seed &+ 90_000, maxGames: 9, requiredAllowed: false) else { continue }
+            instance.request.mustSeeGameIds = []
+            let all = Array(Set(instance.catalog.games.map(\.stadiumId))).sorted()
+            guard all.count >= 2 else { continue }
+            var rng = SplitMix64(seed: seed)
+            let stadiums = Array(all.shuffled(using: &rng).prefix(Int.random(in: 2...3, using: &rng))).sorted()
+            instance.request.requiredStadiumIds = stadiums
+            let gaps = StadiumGaps(graph: TripGraph(request: instance.request, catalog: instance.catalog, horizonDays: 3)).days
+            let season = instance.request.firstDate.days(until: instance.request.lastDate) + 1
+            var shortest: Int?
+            lengths: for length in 1...season {
+                for offset in 0...(season - length) {
+                    var window = instance.request
+                    window.objective = .mostStadiums
+                    window.firstDate = instance.request.firstDate.adding(days: offset)
+                    window.lastDate = window.firstDate.adding(days: length - 1)
+                    let graph = TripGraph(request: window, catalog: instance.catalog)
+                    guard graph.requiredStops.isEmpty else { continue }
+                    if Oracle.all(graph: graph, objective: .mostStadiums).contains(where: { $0.key.coverage == stadiums.count }) {
+                        shortest = length; break lengths
+                    }
+                }
+            }
+            guard let shortest else { continue }
+            compared += 1
+            #expect(gaps <= shortest, "seed \(seed): gap bound \(gaps) above the exhaustive \(shortest) days")
+            let perDay = max(1, instance.request.maxGamesPerDay)
+            if gaps > (stadiums.count + perDay - 1) / perDay { bites += 1 }
+        }
+        #expect(compared >= 20)
+        #expect(bites >= 5, "the gap bound said more than the games a day only \(bites) times")
+    }
+
     /// `start: any` is the best of every start: its proven days equal the fewest over the trip starting at
     /// each stadium of the instance, and the plan starts at its first game's stadium.
     @Test func anyStartIsTheBestOfEveryStadiumAsTheStart() throws {

@@ -79,11 +79,14 @@ struct FewestDays {
             outcome.lower = longest + 1
             return outcome
         }
+        // Geography and the schedule first (`StadiumGaps`): no window shorter than that is searched.
+        let floor = max(least, min(longest + 1, StadiumGaps(graph: probe.graph).days))
+        outcome.lower = floor
         let share = max(200, budget / 1_000)
         // A trip first: from a loose length down, each trip found lowering the length; a length without
         // one (within each window's share) ends the descent, or loosens it while nothing is found.
-        var days = min(longest, least + 15)
-        while days >= least, searcher(days: days) != nil {
+        var days = min(longest, floor + 15)
+        while days >= floor, searcher(days: days) != nil {
             let before = outcome.best?.days
             // Limited discrepancy first (the search's order, then up to three departures from it), then exact.
             windows: for discrepancies in [0, 1, 2, 3, nil] {
@@ -104,7 +107,7 @@ struct FewestDays {
         }
         // Then every window shorter than the trip found, shortest first: refuted, open, or a shorter trip.
         var open: [(first: Int, days: Int)] = []
-        lengths: for days in least..<min(longest + 1, outcome.best?.days ?? (longest + 1)) {
+        lengths: for days in floor..<max(floor, min(longest + 1, outcome.best?.days ?? (longest + 1))) {
             guard searcher(days: days) != nil else { break }
             var pastRoot = false
             for first in 0...(season - days) {

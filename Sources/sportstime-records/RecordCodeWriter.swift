@@ -195,25 +195,33 @@ struct RecordCodeWriter {
                 w.line(")")
                 return
             }
-            for field in w.fields {
-                let optional = field.isOptional || field.ifAbsent != nil
-                w.line("let \(field.name) = try \(Shape(field.baseType).fieldsRead(field.name, optional: optional))")
-            }
-            for key in w.record.readOnlyKeys {
-                w.line("let \(key.name) = try \(Shape(key.type).fieldsRead(key.name, optional: true))")
-            }
-            for field in w.fields {
-                guard let rule = field.ifAbsent else { continue }
-                w.block("guard let \(field.name) = \(field.name) ?? (\(rule)) else {") { w in
-                    w.line("throw f.missing(\"\(field.name)\")")
-                }
-            }
-            w.line("self.init(")
-            w.level += 1
-            w.arguments(w.passAll)
-            w.level -= 1
-            w.line(")")
+            w.readThenInitialize(
+                read: { name, type, optional in "try \(Shape(type).fieldsRead(name, optional: optional))" },
+                missing: { ["throw f.missing(\"\($0)\")"] })
         }
+    }
+
+    /// Every field into a local, in declaration order (an `if absent:` one, and the keys only read, as
+    /// optionals), then the `if absent:` rules (or `missing`'s lines when one gives nil too), then the
+    /// initializer with them all.
+    private mutating func readThenInitialize(
+        read: (_ name: String, _ type: String, _ optional: Bool) -> String, missing: (String) -> [String]
+    ) {
+        for field in fields {
+            line("let \(field.name) = \(read(field.name, field.baseType, field.isOptional || field.ifAbsent != nil))")
+        }
+        for key in record.readOnlyKeys { line("let \(key.name) = \(read(key.name, key.type, true))") }
+        for field in fields {
+            guard let rule = field.ifAbsent else { continue }
+            block("guard let \(field.name) = \(field.name) ?? (\(rule)) else {") { w in
+                for text in missing(field.name) { w.line(text) }
+            }
+        }
+        line("self.init(")
+        level += 1
+        arguments(passAll)
+        level -= 1
+        line(")")
     }
 
     /// `write(to:)`: the canonical line, keys in sorted order, absent optionals left out.
@@ -321,27 +329,14 @@ struct RecordCodeWriter {
         line("")
         block("public init(from decoder: Decoder) throws {") { w in
             w.line("let c = try decoder.container(keyedBy: CodingKeys.self)")
-            for field in w.fields {
-                let optional = field.isOptional || field.ifAbsent != nil
-                let call = optional ? "decodeIfPresent" : "decode"
-                w.line("let \(field.name) = try c.\(call)(\(field.baseType).self, forKey: .\(field.name))")
-            }
-            for key in w.record.readOnlyKeys {
-                w.line("let \(key.name) = try c.decodeIfPresent(\(key.type).self, forKey: .\(key.name))")
-            }
-            for field in w.fields {
-                guard let rule = field.ifAbsent else { continue }
-                w.block("guard let \(field.name) = \(field.name) ?? (\(rule)) else {") { w in
-                    w.line("throw DecodingError.keyNotFound(")
-                    w.line("    CodingKeys.\(field.name),")
-                    w.line("    .init(codingPath: c.codingPath, debugDescription: \"No value associated with key \(field.name).\"))")
-                }
-            }
-            w.line("self.init(")
-            w.level += 1
-            w.arguments(w.passAll)
-            w.level -= 1
-            w.line(")")
+            w.readThenInitialize(
+                read: { name, type, optional in "try c.\(optional ? "decodeIfPresent" : "decode")(\(type).self, forKey: .\(name))" },
+                missing: { name in
+                    [
+                        "throw DecodingError.keyNotFound(", "    CodingKeys.\(name),",
+                        "    .init(codingPath: c.codingPath, debugDescription: \"No value associated with key \(name).\"))",
+                    ]
+                })
         }
         line("")
         block("public func encode(to encoder: Encoder) throws {") { w in

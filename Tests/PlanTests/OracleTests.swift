@@ -73,6 +73,25 @@ import SportsTimeCore
         }
     }
 
+    /// The shortest window (first day to last) in which some trip attends a game at every required stadium,
+    /// by exhaustive search of every window's trips; nil when no window of the request holds one.
+    static func exhaustiveFewestDays(_ request: PlanRequest, catalog: PlanCatalog) -> Int? {
+        let season = request.firstDate.days(until: request.lastDate) + 1
+        for length in 1...season {
+            for offset in 0...(season - length) {
+                var window = request
+                window.objective = .mostStadiums
+                window.firstDate = request.firstDate.adding(days: offset)
+                window.lastDate = window.firstDate.adding(days: length - 1)
+                let graph = TripGraph(request: window, catalog: catalog)
+                guard graph.requiredStops.isEmpty else { continue }
+                let required = request.requiredStadiumIds.count
+                if Oracle.all(graph: graph, objective: .mostStadiums).contains(where: { $0.key.coverage == required }) { return length }
+            }
+        }
+        return nil
+    }
+
     /// Fewest days against every window: the shortest window (first day to last) in which some trip
     /// attends a game at every required stadium, found by exhaustive search of each window's trips.
     /// Under the default rules and under record rules (two games a day, 24 h of driving at any hour).
@@ -88,21 +107,7 @@ import SportsTimeCore
             let count = min(stadiums.count, Int.random(in: 2...3, using: &rng))
             instance.request.requiredStadiumIds = Array(stadiums.shuffled(using: &rng).prefix(count)).sorted()
             instance.request.objective = .fewestDays
-            let season = instance.request.firstDate.days(until: instance.request.lastDate) + 1
-            var shortest: Int?
-            lengths: for length in 1...season {
-                for offset in 0...(season - length) {
-                    var window = instance.request
-                    window.objective = .mostStadiums
-                    window.firstDate = instance.request.firstDate.adding(days: offset)
-                    window.lastDate = window.firstDate.adding(days: length - 1)
-                    let graph = TripGraph(request: window, catalog: instance.catalog)
-                    guard graph.requiredStops.isEmpty else { continue }
-                    if Oracle.all(graph: graph, objective: .mostStadiums).contains(where: { $0.key.coverage == count }) {
-                        shortest = length; break lengths
-                    }
-                }
-            }
+            let shortest = Self.exhaustiveFewestDays(instance.request, catalog: instance.catalog)
             let plan = TripPlanner.plan(instance.request, catalog: instance.catalog)
             compared += 1
             if let bound = plan.search.lowerBound, let shortest {
@@ -143,22 +148,7 @@ import SportsTimeCore
             let stadiums = Array(all.shuffled(using: &rng).prefix(Int.random(in: 2...3, using: &rng))).sorted()
             instance.request.requiredStadiumIds = stadiums
             let gaps = StadiumGaps(graph: TripGraph(request: instance.request, catalog: instance.catalog, horizonDays: 3)).days
-            let season = instance.request.firstDate.days(until: instance.request.lastDate) + 1
-            var shortest: Int?
-            lengths: for length in 1...season {
-                for offset in 0...(season - length) {
-                    var window = instance.request
-                    window.objective = .mostStadiums
-                    window.firstDate = instance.request.firstDate.adding(days: offset)
-                    window.lastDate = window.firstDate.adding(days: length - 1)
-                    let graph = TripGraph(request: window, catalog: instance.catalog)
-                    guard graph.requiredStops.isEmpty else { continue }
-                    if Oracle.all(graph: graph, objective: .mostStadiums).contains(where: { $0.key.coverage == stadiums.count }) {
-                        shortest = length; break lengths
-                    }
-                }
-            }
-            guard let shortest else { continue }
+            guard let shortest = Self.exhaustiveFewestDays(instance.request, catalog: instance.catalog) else { continue }
             compared += 1
             #expect(gaps <= shortest, "seed \(seed): gap bound \(gaps) above the exhaustive \(shortest) days")
             let perDay = max(1, instance.request.maxGamesPerDay)

@@ -16,3 +16,12 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// The text followed by spaces up to `width` characters (the text itself when it is that wide already):
+    /// a console column, without bridging to `NSString`.
+    public func padded(to width: Int) -> String {
+        let count = count
+        return count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

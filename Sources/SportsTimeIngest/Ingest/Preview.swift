@@ -64,8 +64,8 @@ public enum Preview {
         let width = fields.map(\.field.count).max() ?? 0
         let valueWidth = min(fields.map(\.value.count).max() ?? 0, 40)
         return fields.map { f in
-            "  " + f.field.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + (f.value.count < valueWidth ? f.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) : f.value)
+            "  " + f.field.padded(to: width) + "  "
+                + (f.value.count < valueWidth ? f.value.padded(to: valueWidth) : f.value)
                 + "  ← " + f.origin + "\n"
         }.joined()
     }

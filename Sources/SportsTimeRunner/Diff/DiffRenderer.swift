@@ -98,7 +98,7 @@ public enum DiffRenderer {
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            var line = row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
+            var line = row[0].padded(to: widths[0])
             for column in 1..<4 { line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column] }
             while line.hasSuffix(" ") { line.removeLast() }
             text += line + "\n"

@@ -118,7 +118,7 @@ public struct RecordExplainer: Sendable {
                 case .kind: row.kind.rawValue
                 }
             lines.append(
-                "  \(group.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(value)  <- [\(origin.row)] \(row.source): \(origin.rule)"
+                "  \(group.rawValue.padded(to: 7)) \(value)  <- [\(origin.row)] \(row.source): \(origin.rule)"
             )
         }
 

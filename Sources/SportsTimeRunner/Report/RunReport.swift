@@ -62,9 +62,9 @@ public struct RunReport: Codable, Sendable, Hashable {
         text += "- command: `\(command.joined(separator: " "))`\n"
         text += "- started: \(started)\n"
         text += "- status: **\(status.rawValue)** after \(Format.seconds(seconds))\n"
-        let counts = Dictionary(grouping: stages, by: \.status).mapValues(\.count)
         let parts = [StageOutcome.Status.ran, .skipped, .failed, .notRun, .removed].compactMap { status in
-            counts[status].map { "\($0) \(status.rawValue)" }
+            let count = stages.count { $0.status == status }
+            return count == 0 ? nil : "\(count) \(status.rawValue)"
         }
         text += "- stages: \(selected.count) selected" + (parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")) + "\n\n"
         text += "| stage | status | reason | time | in | out | rejected | outputs changed |\n"
@@ -98,12 +98,13 @@ public enum Format {
 
     /// `0.41s`.
     public static func seconds(_ value: Double) -> String {
-        String(format: "%.2fs", value)
+        NumberText.fixed(value, 2) + "s"
     }
 
-    /// Text safe inside a Markdown table cell.
+    /// Text safe inside a Markdown table cell (most text is already: then no search runs).
     public static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "\n") }) else { return text }
+        return text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }
 

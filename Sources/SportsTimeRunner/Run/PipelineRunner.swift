@@ -247,8 +247,8 @@ public final class PipelineRunner: @unchecked Sendable {
         for (index, name) in snapshot.stages.enumerated() {
             let outcome = StageOutcome(stage: name, status: .skipped, reason: "up to date")
             console.out(
-                "[\(index + 1)/\(snapshot.stages.count)] " + name.padding(toLength: width, withPad: " ", startingAt: 0)
-                    + "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " (up to date)")
+                "[\(index + 1)/\(snapshot.stages.count)] " + name.padded(to: width)
+                    + "  " + outcome.status.rawValue.padded(to: 7) + " (up to date)")
             reports.record(outcome)
         }
         for line in snapshot.lines where line.contains("  stray  ") { console.err("note: " + line) }
@@ -604,7 +604,7 @@ public final class PipelineRunner: @unchecked Sendable {
                 stage: name, status: .removed,
                 reason: "no longer in \(Workspace.specPath)" + (removable.isEmpty ? "" : "; removed \(removable.joined(separator: ", "))"),
                 outputsChanged: removable)
-            console.out("[-] " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  removed (\(outcome.reason))")
+            console.out("[-] " + name.padded(to: width) + "  removed (\(outcome.reason))")
             reports.record(outcome)
         }
     }

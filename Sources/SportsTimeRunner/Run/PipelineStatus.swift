@@ -34,7 +34,7 @@ public struct PipelineStatus: Sendable {
     /// One line per stage, aligned, then a count line.
     public func lines() -> [String] {
         let width = max(states.map(\.stage.name.count).max() ?? 0, orphans.keys.map(\.count).max() ?? 0)
-        func pad(_ name: String) -> String { name.padding(toLength: width, withPad: " ", startingAt: 0) }
+        func pad(_ name: String) -> String { name.padded(to: width) }
         var lines: [String] = []
         if interruptedPublish {
             lines.append("a publish was interrupted; the next run completes it before anything else")

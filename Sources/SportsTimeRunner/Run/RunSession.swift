@@ -195,8 +195,8 @@ final class RunSession {
 
     /// `[2/5] normalize  ran     (dep … changed)  0.41s  in 7,012 out 6,998 rejected 14`
     private func line(_ outcome: StageOutcome, number: Int) -> String {
-        var text = "[\(number)/\(order.count)] " + outcome.stage.padding(toLength: width, withPad: " ", startingAt: 0)
-        text += "  " + outcome.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+        var text = "[\(number)/\(order.count)] " + outcome.stage.padded(to: width)
+        text += "  " + outcome.status.rawValue.padded(to: 7)
         text += " (\(outcome.reason))"
         if outcome.status == .ran || outcome.status == .failed { text += "  " + Format.seconds(outcome.seconds) }
         var counts: [String] = []

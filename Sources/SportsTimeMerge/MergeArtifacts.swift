@@ -4,14 +4,10 @@ import SportsTimeCore
 /// Reads the merge's input artifacts from their bytes (the command reads the files).
 public enum BatchReader {
     /// Decodes a normalized games envelope (`out/normalize/games/<source>.json`, kind `sportstime.games`)
-    /// into a batch. Its meta must name `source` and `scrapedAt`; `priority` defaults to 0, `system` to
-    /// the source, `scope` to `<sport>-<season>`. Records from a newer schema that do not decode are kept
-    /// as `UnreadableRecord`s; any other bad record fails the file with its line.
-    public static func gameBatch(from data: Data, path: String) throws -> RecordBatch<Game> {
-        try gameBatchAndMeta(from: data, path: path).batch
-    }
-
-    /// `gameBatch(from:path:)` and the envelope's meta (for keys the batch does not model, `allowShrink`).
+    /// into a batch, and returns the envelope's meta too (for keys the batch does not model, `allowShrink`).
+    /// Its meta must name `source` and `scrapedAt`; `priority` defaults to 0, `system` to the source,
+    /// `scope` to `<sport>-<season>`. Records from a newer schema that do not decode are kept as
+    /// `UnreadableRecord`s; any other bad record fails the file with its line.
     public static func gameBatchAndMeta(from data: Data, path: String) throws -> (batch: RecordBatch<Game>, meta: [MetaKey: String]) {
         // Every record a game (nearly every file): read as games, no wrapper per record. A record that
         // does not read as a game (one from a newer schema, or a bad one) sends the file the lenient way,
@@ -259,8 +255,11 @@ public enum MergeOutput {
     /// The folders whose files a merge owns one per sport and season (stale ones are removed).
     public static let perSeasonFolders = ["games", "lineage"]
 
-    /// Every output file, sorted by path: one per entity kind, games split per sport and season,
-    /// `sync-state.json`, `merge-report.json`, `rejects.jsonl`.
+    /// Every output file: one per entity kind, games split per sport and season, `sync-state.json`,
+    /// `merge-report.json`, `rejects.jsonl`; handed to `emit` one at a time as each is encoded, so a caller
+    /// that writes them as they come never holds more than one games or lineage file. The files that are not
+    /// per season (entity kinds, sync state, report, rejects) come first, then each season's games and
+    /// lineage in path order.
     ///
     /// - Parameters:
     ///   - hashes: SHA-256 per repository-relative input path (reference files, batches, override files,
@@ -270,24 +269,6 @@ public enum MergeOutput {
     ///     only, so the store and sync state are the same bytes as a full merge's.
     ///   - reportMeta: extra header fields for the report (the command's notes, e.g. why it fell back
     ///     to a full merge).
-    public static func files(
-        for result: MergeResult, input: MergeInput, hashes: [String: String],
-        previousHashes: [String: String] = [:],
-        settings: [MetaKey: String], reportMeta: [MetaKey: String] = [:],
-        producer: Producer = Producer(stage: "merge")
-    ) throws -> [OutputFile] {
-        var files: [OutputFile] = []
-        try produce(
-            for: result, input: input, hashes: hashes, previousHashes: previousHashes, settings: settings,
-            reportMeta: reportMeta, producer: producer
-        ) { files.append($0) }
-        return files.sorted { $0.path < $1.path }
-    }
-
-    /// The files of `files(for:…)`, handed to `emit` one at a time as each is encoded, so a caller that
-    /// writes them as they come never holds more than one games or lineage file. The files that are not
-    /// per season (entity kinds, sync state, report, rejects) come first, then each season's games and
-    /// lineage in path order.
     public static func produce(
         for result: MergeResult, input: MergeInput, hashes: [String: String],
         previousHashes: [String: String] = [:],
@@ -296,9 +277,6 @@ public enum MergeOutput {
         seasonDigests: [String: SeasonDigests] = [:],
         emit: (OutputFile) throws -> Void
     ) throws {
-        func refs(_ paths: some Sequence<String>) -> [InputReference] {
-            Set(paths).compactMap { path in hashes[path].map { InputReference(path: path, sha256: $0) } }.sorted()
-        }
         var overrideFiles: [EntityKind: Set<String>] = [:]
         var overrideFilesByGame: [String: Set<String>] = [:]
         for patch in input.overrides {
@@ -316,7 +294,7 @@ public enum MergeOutput {
                 records: Array(records.values))
             return OutputFile(path: kind.outputFileName, data: try envelope.canonicalData())
         }
-        let allInputs = refs(hashes.keys)
+        let allInputs = MergeOutput.references(hashes.keys, hashes)
         var meta = reportMeta
         meta[.mode] = result.mode.rawValue
         let (reportMetaAll, reportInputs) = (

@@ -16,25 +16,16 @@ public struct BatchOrigin: Sendable, Hashable {
     public var path: String
     /// Per field group, how much this source is trusted for it (`trust:` in `pipeline/sources.yaml`);
     /// a higher rank wins that field before recency is asked. Missing groups rank 0.
-    public var trust: [FieldGroup: Int]
+    public var trust: [FieldGroup: Int] = [:]
     /// The season's regular-season games per team and why the batch lists fewer (`expectedGames`), when
     /// the source declares it: merge reports the games not listed as pending.
     public var expectedGames: ExpectedGames?
-
-    public init(
-        source: String, system: String, scope: String, scrapedAt: Instant, priority: Int, path: String,
-        trust: [FieldGroup: Int] = [:], expectedGames: ExpectedGames? = nil
-    ) {
-        self.source = source; self.system = system; self.scope = scope; self.scrapedAt = scrapedAt
-        self.priority = priority; self.path = path; self.trust = trust; self.expectedGames = expectedGames
-    }
 }
 
 /// A source's `expectedGames`: regular-season games per team in the season, and why it lists fewer.
 public struct ExpectedGames: Sendable, Hashable {
     public var perTeam: Int
     public var reason: String
-    public init(perTeam: Int, reason: String) { self.perTeam = perTeam; self.reason = reason }
 }
 
 /// A record the build could not decode because its `schemaVersion` is newer than it reads: only its id
@@ -42,7 +33,6 @@ public struct ExpectedGames: Sendable, Hashable {
 public struct UnreadableRecord: Sendable, Hashable {
     public var id: String
     public var schemaVersion: Int
-    public init(id: String, schemaVersion: Int) { self.id = id; self.schemaVersion = schemaVersion }
 }
 
 /// One input batch of records of one kind.
@@ -51,14 +41,10 @@ public struct RecordBatch<Record: MergeableRecord>: Sendable {
     /// Records in file order.
     public var records: [Record]
     /// Records from a newer schema that could not even be decoded.
-    public var unreadable: [UnreadableRecord]
+    public var unreadable: [UnreadableRecord] = []
     /// The 1-based line of `records[0]` when the file has one record per line (canonical envelopes), so
     /// record `i` is on line `firstRecordLine + i`; nil when lines are not known.
     public var firstRecordLine: Int?
-
-    public init(origin: BatchOrigin, records: [Record], unreadable: [UnreadableRecord] = [], firstRecordLine: Int? = nil) {
-        self.origin = origin; self.records = records; self.unreadable = unreadable; self.firstRecordLine = firstRecordLine
-    }
 }
 
 /// The store and high-water marks of an earlier merge, for an incremental merge.
@@ -66,10 +52,6 @@ public struct PreviousMerge: Sendable {
     public var store: MergeStore
     /// Per kind, the newest `lastModified` the earlier merge read.
     public var highWater: [EntityKind: Instant]
-
-    public init(store: MergeStore, highWater: [EntityKind: Instant]) {
-        self.store = store; self.highWater = highWater
-    }
 }
 
 /// Everything one merge run folds.

@@ -11,14 +11,6 @@ public struct OverridePatch: Sendable, Hashable {
     public var reason: String
     /// Where the field's value is in the override file.
     public var location: SourceLocation
-
-    public init(
-        entity: EntityKind, recordId: String, field: String, value: MergeFieldValue, reason: String,
-        location: SourceLocation
-    ) {
-        self.entity = entity; self.recordId = recordId; self.field = field; self.value = value; self.reason = reason
-        self.location = location
-    }
 }
 
 /// Reads override files (`fixtures/overrides/*.yaml`, format in its README):

@@ -166,19 +166,13 @@ public enum ShrinkGuard {
     public struct CandidateGame: Sendable, Hashable {
         public var id: String
         /// Ids the game had before (kept when cross-source matching renames a game).
-        public var formerIds: [String]
+        public var formerIds: [String] = []
         /// `<sport>-<season>`.
         public var season: String
         public var isActive: Bool
         /// Its sources' own game ids and the scraped rows that fed it, keyed as for `PublishedGame`.
-        public var sourceKeys: [String]
-        public var rows: [String]
-        public init(
-            id: String, formerIds: [String] = [], season: String, isActive: Bool, sourceKeys: [String] = [], rows: [String] = []
-        ) {
-            self.id = id; self.formerIds = formerIds; self.season = season; self.isActive = isActive
-            self.sourceKeys = sourceKeys; self.rows = rows
-        }
+        public var sourceKeys: [String] = []
+        public var rows: [String] = []
     }
 
     /// `source` and its own id for a game, as one key.

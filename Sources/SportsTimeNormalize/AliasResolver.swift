@@ -15,12 +15,6 @@ public enum NameResolution: Hashable, Sendable {
         if case .resolved(let id) = self { return id }
         return nil
     }
-
-    /// The candidate ids when ambiguous.
-    public var ambiguousIds: [String]? {
-        if case .ambiguous(let ids) = self { return ids }
-        return nil
-    }
 }
 
 /// Resolves raw team and stadium names to canonical ids, through names valid on the game's date.
@@ -153,10 +147,7 @@ public struct AliasResolver: Sendable {
     let teamEntriesBySport: [String: [Entry]]
     /// Every stadium entry, for suggestions.
     let stadiumEntries: [Entry]
-    private let teamsById: [String: Team]
     private let stadiumsById: [String: Stadium]
-    /// Stadium id → its time zone, for stadiums whose zone is a real IANA zone.
-    private let zonesByStadium: [String: TimeZone]
     /// Team id → its dated homes (`ReferenceData.teamHomes`), in `TeamHomeSpell.precedes` order.
     private let homeSpellsByTeam: [String: [TeamHomeSpell]]
     /// Sport → stadium id → ids of the teams of that sport whose home it is on some date: by `homeStadiumId`
@@ -236,7 +227,7 @@ public struct AliasResolver: Sendable {
         for sport in reference.sports { sportsById[sport.id] = sport }
         self.teamIndex = teamIndex; self.stadiumIndex = stadiumIndex
         self.teamEntriesBySport = bySport; self.stadiumEntries = stadiumEntries
-        self.teamsById = teamsById; self.stadiumsById = stadiumsById; self.zonesByStadium = zones
+        self.stadiumsById = stadiumsById
         self.homeSpellsByTeam = spells
         self.homeCandidatesByStadium = homes.mapValues { $0.mapValues { $0.sorted() } }
         self.knownSports = Set(reference.sports.map(\.id)); self.sportsById = sportsById
@@ -261,20 +252,11 @@ public struct AliasResolver: Sendable {
 
     // MARK: Lookups
 
-    /// The team with this id.
-    public func team(id: String) -> Team? { teamsById[id] }
-
     /// What a game needs of the team with this id.
     func teamFacts(id: String) -> TeamFacts? { teamFactsById[id] }
 
     /// What a game needs of the stadium with this id.
     func stadiumFacts(id: String) -> StadiumFacts? { stadiumFactsById[id] }
-
-    /// The stadium with this id.
-    public func stadium(id: String) -> Stadium? { stadiumsById[id] }
-
-    /// The IANA zone of a stadium; nil when the stadium is unknown or its zone is not a real IANA zone.
-    public func timeZone(ofStadium id: String) -> TimeZone? { zonesByStadium[id] }
 
     /// Whether the reference defines this sport (built in or dynamic).
     public func isKnownSport(_ sport: String) -> Bool { knownSports.contains(sport) }

@@ -3,7 +3,7 @@ import SportsTimeCore
 
 /// The merged store as the planner sees it: sports, stadiums, teams and games, indexed.
 ///
-/// Deprecated (soft-deleted) games are dropped on the way in and counted. Games of inactive sports stay
+/// Deprecated (soft-deleted) games are dropped on the way in. Games of inactive sports stay
 /// in the catalog (so a must-see id can be explained) but never become candidates.
 public struct PlanCatalog: Sendable {
     public let sports: [Sport]
@@ -11,8 +11,6 @@ public struct PlanCatalog: Sendable {
     public let teams: [Team]
     /// Non-deprecated games sorted by local date, then id.
     public let games: [Game]
-    /// How many deprecated games were skipped.
-    public let deprecatedGameCount: Int
 
     let sportById: [String: Sport]
     let stadiumById: [String: Stadium]
@@ -40,18 +38,13 @@ public struct PlanCatalog: Sendable {
         // Games are chosen and ordered by their place in `games` (fields read in place), and copied once.
         var chosen: [String: Int] = [:]
         chosen.reserveCapacity(games.count)
-        var deprecated = 0
         for i in games.indices {
-            if games[i].deprecatedAt != nil {
-                deprecated += 1
-                continue
-            }
+            if games[i].deprecatedAt != nil { continue }
             // One game per id: the newest record, the later one of equally new records.
             let id = games[i].id
             if let j = chosen[id], games[j].lastModified > games[i].lastModified { continue }
             chosen[id] = i
         }
-        self.deprecatedGameCount = deprecated
         let order = chosen.values.sorted { a, b in
             games[a].localDate != games[b].localDate ? games[a].localDate < games[b].localDate : games[a].id < games[b].id
         }

@@ -73,9 +73,5 @@ public enum PaperSize: String, Sendable, CaseIterable {
 public struct RenderContext: Sendable {
     public var catalog: RenderCatalog
     public var baseMap: BaseMap
-    public var paper: PaperSize
-
-    public init(catalog: RenderCatalog, baseMap: BaseMap, paper: PaperSize = .letter) {
-        self.catalog = catalog; self.baseMap = baseMap; self.paper = paper
-    }
+    public var paper: PaperSize = .letter
 }

@@ -10,7 +10,6 @@ public struct RenderedFile: Sendable, Hashable {
 
 /// Everything rendered for one request, plus what render had to work around.
 public struct RenderedItinerary: Sendable {
-    public var requestId: String
     /// In a fixed order: `itinerary.md`, `itinerary.html`, `trip.ics`, `route.geojson`.
     public var files: [RenderedFile]
     /// Warnings about the plan or the lookups (e.g. a game the merged store no longer has).
@@ -75,7 +74,7 @@ public enum RenderStage {
             RenderedFile(name: calendarName, data: calendar.data),
             RenderedFile(name: geoJSONName, data: RouteGeoJSONRenderer(catalog: context.catalog).render(plan, outlines: outlines)),
         ]
-        return RenderedItinerary(requestId: plan.id, files: files, diagnostics: diagnostics)
+        return RenderedItinerary(files: files, diagnostics: diagnostics)
     }
 
     /// `out/render/README.md`: every itinerary, sorted by request id, with links to its files.

@@ -68,14 +68,14 @@ import Testing
             let data = try Data(contentsOf: gamesFolder.appendingPathComponent(name))
             let path = "out/normalize/games/\(name)"
             hashes[path] = ArtifactFiles.sha256(data)
-            batches.append(try BatchReader.gameBatch(from: data, path: path))
+            batches.append(try BatchReader.gameBatchAndMeta(from: data, path: path).batch)
         }
         let overrideData = try Data(contentsOf: input.appendingPathComponent("overrides/nfl-2023.yaml"))
         hashes["fixtures/overrides/nfl-2023.yaml"] = ArtifactFiles.sha256(overrideData)
         let patches = try OverrideParser.parse(files: [("fixtures/overrides/nfl-2023.yaml", String(decoding: overrideData, as: UTF8.self))])
         let mergeInput = MergeInput(reference: Self.reference, gameBatches: batches, overrides: patches)
         let result = try Merger.merge(mergeInput)
-        let files = try MergeOutput.files(
+        let files = try T.files(
             for: result, input: mergeInput, hashes: hashes,
             settings: mergeInput.settingsMeta { ArtifactFiles.sha256(Data($0.utf8)) })
         try Golden.assertFolderMatches(files.map { ($0.path, $0.data) }, expected: Self.caseFolder.appendingPathComponent("expected"))

@@ -81,7 +81,7 @@ import Testing
                     ]),
             ])
         let result = try Merger.merge(input)
-        let files = try MergeOutput.files(
+        let files = try T.files(
             for: result, input: input,
             hashes: [
                 "out/normalize/games/mlb-src.json": "aa", "out/normalize/games/nba-src.json": "bb", "fixtures/reference/teams.csv": "cc",
@@ -189,7 +189,7 @@ import Testing
                 .source: "retro", .system: "retrosheet", .sport: "mlb", .season: "2020",
                 .scope: "mlb-2020", .scrapedAt: "2020-07-10T00:00:00Z", .priority: "3",
             ], games: games)
-        let batch = try BatchReader.gameBatch(from: data, path: "out/normalize/games/retro.json")
+        let batch = try BatchReader.gameBatchAndMeta(from: data, path: "out/normalize/games/retro.json").batch
         #expect(
             batch.origin
                 == BatchOrigin(
@@ -204,15 +204,15 @@ import Testing
     @Test func scopeAndSystemDefault() throws {
         let data = try envelope(
             meta: [.source: "espn-nfl", .sport: "nfl", .season: "2023", .scrapedAt: "2023-09-01T00:00:00Z"], games: [])
-        let batch = try BatchReader.gameBatch(from: data, path: "x.json")
+        let batch = try BatchReader.gameBatchAndMeta(from: data, path: "x.json").batch
         #expect(batch.origin.system == "espn-nfl" && batch.origin.scope == "nfl-2023" && batch.origin.priority == 0)
         #expect(batch.firstRecordLine == nil)
     }
 
     @Test func missingScrapedAtIsAnInputError() throws {
         let data = try envelope(meta: [.source: "s"], games: [])
-        #expect(throws: PipelineError.self) { try BatchReader.gameBatch(from: data, path: "out/normalize/games/s.json") }
-        do { _ = try BatchReader.gameBatch(from: data, path: "out/normalize/games/s.json") } catch let error as PipelineError {
+        #expect(throws: PipelineError.self) { try BatchReader.gameBatchAndMeta(from: data, path: "out/normalize/games/s.json").batch }
+        do { _ = try BatchReader.gameBatchAndMeta(from: data, path: "out/normalize/games/s.json").batch } catch let error as PipelineError {
             #expect(error.description.hasPrefix("out/normalize/games/s.json:1: error: the batch's meta has no 'scrapedAt'"))
             #expect(error.exitCode == 2)
         }
@@ -225,13 +225,13 @@ import Testing
         text = text.replacingOccurrences(
             of: "\"records\": [\n", with: "\"records\": [\n    {\"id\":\"mlb-2020-future\",\"schemaVersion\":3,\"venue\":{\"id\":\"x\"}},\n"
         )
-        let batch = try BatchReader.gameBatch(from: Data(text.utf8), path: "s.json")
+        let batch = try BatchReader.gameBatchAndMeta(from: Data(text.utf8), path: "s.json").batch
         #expect(batch.records.count == 1)
         #expect(batch.unreadable == [UnreadableRecord(id: "mlb-2020-future", schemaVersion: 3)])
         // A version-2 record that does not decode is an error with its line.
         let broken = text.replacingOccurrences(of: "\"schemaVersion\":3", with: "\"schemaVersion\":2")
         do {
-            _ = try BatchReader.gameBatch(from: Data(broken.utf8), path: "s.json")
+            _ = try BatchReader.gameBatchAndMeta(from: Data(broken.utf8), path: "s.json").batch
             Issue.record("expected an error")
         } catch let error as PipelineError {
             #expect(error.description.hasPrefix("s.json:"))
@@ -243,7 +243,7 @@ import Testing
         var text = String(decoding: try envelope(meta: [.source: "s", .scrapedAt: "2020-07-10T00:00:00Z"], games: []), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 3")
         do {
-            _ = try BatchReader.gameBatch(from: Data(text.utf8), path: "out/normalize/games/s.json")
+            _ = try BatchReader.gameBatchAndMeta(from: Data(text.utf8), path: "out/normalize/games/s.json").batch
             Issue.record("expected an error")
         } catch let error as PipelineError {
             #expect(error.description.contains("schemaVersion 3 is newer than this build reads (up to 2)"))

@@ -375,21 +375,12 @@ private struct PublishedGame: Codable, Sendable {
     var deprecatedAt: String?
 }
 
-extension PublishedGame: JSONLineCodable {
+extension PublishedGame: JSONLineDecodable {
     init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
         id = try fields.string("id")
         source = try fields.optionalString("source")
         sourceIds = try fields.value("sourceIds") == nil ? nil : fields.stringMap("sourceIds")
         deprecatedAt = try fields.optionalString("deprecatedAt")
-    }
-
-    func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("deprecatedAt", deprecatedAt)
-        writer.field("id", id)
-        writer.field("source", source)
-        if let sourceIds { writer.field("sourceIds", sourceIds) }
-        writer.endObject()
     }
 }

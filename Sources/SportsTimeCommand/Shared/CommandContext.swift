@@ -7,24 +7,13 @@ import SportsTimeCore
 public struct CommandContext: Sendable {
     public var paths: CommandPaths
     public var environment: [String: String]
+    /// Whether the command owns its process, and so may take over its signals (merge's cancellation,
+    /// the runner's interrupt watcher). False in tests that run a command inside the test process.
+    public var ownsProcess: Bool
     /// Text for standard output, as is.
     public var writeOutput: @Sendable (String) -> Void
     /// Text for standard error, as is.
     public var writeError: @Sendable (String) -> Void
-    /// Whether the command owns its process, and so may take over its signals (merge's cancellation,
-    /// the runner's interrupt watcher). False in tests that run a command inside the test process.
-    public var ownsProcess: Bool
-
-    public init(
-        paths: CommandPaths, environment: [String: String], ownsProcess: Bool,
-        writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void
-    ) {
-        self.paths = paths
-        self.environment = environment
-        self.ownsProcess = ownsProcess
-        self.writeOutput = writeOutput
-        self.writeError = writeError
-    }
 
     /// This process: its current folder, environment, standard output and standard error.
     public static func process() -> CommandContext {

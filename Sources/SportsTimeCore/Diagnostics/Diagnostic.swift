@@ -126,7 +126,6 @@ public struct Diagnostics: Sendable {
         emit(Diagnostic(.error, at: location, message, fix: fix))
     }
     public mutating func append(contentsOf other: Diagnostics) { items.append(contentsOf: other.items) }
-    public var hasErrors: Bool { items.contains { $0.severity == .error } }
     /// Diagnostics in a stable order: by location, then severity, then message.
     public var sorted: [Diagnostic] {
         items.sorted {

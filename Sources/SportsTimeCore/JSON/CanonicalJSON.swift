@@ -32,30 +32,11 @@ public enum CanonicalJSON {
 
     /// Appends one value: its hand-written line when it has one, its `Encodable` form otherwise.
     public static func write<T: Encodable>(_ value: T, to writer: inout JSONWriter) throws {
-        if let erased = value as? AnyEncodable {
-            try write(erased.value, to: &writer)
-        } else if let line = value as? any JSONLineCodable {
+        if let line = value as? any JSONLineCodable {
             line.write(to: &writer)
         } else {
             writer.value(try JSONValueEncoder.encode(value))
         }
-    }
-
-    /// A whole document: an object whose top-level keys are printed one per line (sorted), and whose
-    /// array values are printed one element per line. Nested values are compact.
-    ///
-    /// - Parameter fields: top-level keys and their values; array values listed in `arrays` are
-    ///   written element per line in the given order.
-    public static func document(fields: [String: any Encodable], arrays: [String: [any Encodable]] = [:]) throws -> Data {
-        var document = DocumentWriter()
-        for key in (Array(fields.keys) + Array(arrays.keys)).sorted() {
-            if let elements = arrays[key] {
-                try document.array(key, elements.map(AnyEncodable.init))
-            } else if let value = fields[key] {
-                try document.field(key, AnyEncodable(value))
-            }
-        }
-        return document.finish()
     }
 
     /// JSON Lines: one compact value per line, each line ending in a newline.
@@ -100,9 +81,9 @@ public struct DocumentWriter {
         writer.raw(" ")
     }
 
-    // The header's fields by their types: the generic `field` and `array` ask the runtime whether a type
-    // has a hand-written line, and each type's first question scans every conformance record of the
-    // program (about 0.3 M instructions, once per type and process). These write the same bytes unasked.
+    // The header's fields by their types: a generic writer (as the records' `array` is) asks the runtime
+    // whether a type has a hand-written line, and each type's first question scans every conformance record
+    // of the program (about 0.3 M instructions, once per type and process). These write the same bytes unasked.
 
     /// A string on the key's line.
     public mutating func field(_ key: String, _ value: String) {
@@ -142,18 +123,6 @@ public struct DocumentWriter {
         writer.value(try JSONValueEncoder.encode(value))
     }
 
-    /// A compact value on the key's line.
-    public mutating func field<T: Encodable>(_ key: String, _ value: T) throws {
-        startField(key)
-        writer.resetNesting()
-        try CanonicalJSON.write(value, to: &writer)
-    }
-
-    /// An array, one element per line in the order given (`[]` when empty).
-    public mutating func array<T: Encodable>(_ key: String, _ elements: [T]) throws {
-        try array(key, elements, order: nil)
-    }
-
     /// An array, one element per line: `elements[order[0]]`, `elements[order[1]]`, … (all of them in
     /// the order given when `order` is nil). Elements with a hand-written line are written by it directly
     /// (the conformance is looked up once per array, not per element).
@@ -164,9 +133,9 @@ public struct DocumentWriter {
         if let lineType = T.self as? any JSONLineCodable.Type {
             writeLines(lineType, elements, order: order)
         } else {
-            // A value type that is not line-codable goes through Codable; only type-erased or class
-            // elements need asking, element by element, what they are.
-            let direct = T.self != AnyEncodable.self && !(T.self is AnyObject.Type)
+            // A value type that is not line-codable goes through Codable; only class elements need
+            // asking, element by element, what they are.
+            let direct = !(T.self is AnyObject.Type)
             let count = order?.count ?? elements.count
             for position in 0..<count {
                 writer.raw("    ")
@@ -208,11 +177,4 @@ public struct DocumentWriter {
         writer.raw(isFirst ? "}\n" : "\n}\n")
         return writer.data
     }
-}
-
-/// Type-erases an `Encodable` so heterogeneous values can be encoded (keeping a hand-written line).
-struct AnyEncodable: Encodable {
-    let value: any Encodable
-    init(_ value: any Encodable) { self.value = value }
-    func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }
 }

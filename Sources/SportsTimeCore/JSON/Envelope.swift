@@ -108,22 +108,6 @@ extension Envelope where Record: Identifiable, Record.ID == String {
 }
 
 extension Envelope {
-    /// Canonical bytes with the records in the order given (the caller guarantees the order is declared).
-    public func canonicalData(recordsInOrder ordered: [Record]) throws -> Data {
-        try Envelope(
-            kind: kind, schemaVersion: schemaVersion, producer: producer, inputs: inputs, meta: meta,
-            records: ordered
-        ).canonicalData(order: nil)
-    }
-
-    private init(
-        kind: ArtifactKind, schemaVersion: Int, producer: Producer, inputs: [InputReference],
-        meta: [MetaKey: String], records: [Record]
-    ) {
-        self.kind = kind; self.schemaVersion = schemaVersion; self.producer = producer
-        self.inputs = inputs; self.meta = meta; self.records = records
-    }
-
     /// Canonical bytes with `records[order[0]]`, `records[order[1]]`, … (`records` as they are when nil).
     func canonicalData(order: [Int]?) throws -> Data {
         var document = DocumentWriter(capacity: 512 + (order?.count ?? records.count) * 320)
@@ -246,7 +230,7 @@ public enum EnvelopeReader {
                 guard case .array(let items)? = document["records"] else {
                     throw DecodingError.keyNotFound(AnyCodingKey("records"), .init(codingPath: [], debugDescription: "No records array."))
                 }
-                records = try decodeRecords(Record.self, count: items.count) { index in items[index] }
+                records = try decodeRecords(Record.self, count: items.count) { index, _ in items[index] }
             }
         } catch let error as PipelineError {
             throw error
@@ -346,15 +330,9 @@ public enum EnvelopeReader {
         }
     }
 
-    /// Records `0..<count`, each from the JSON value `item(index)` gives, in order; large files on all
-    /// cores. The first failure by index is thrown.
-    static func decodeRecords<Record: Decodable & Sendable>(
-        _ type: Record.Type, count: Int, item: @Sendable (Int) throws -> JSONValue
-    ) throws -> [Record] {
-        try decodeRecords(type, count: count) { index, _ in try item(index) }
-    }
-
-    /// `decodeRecords(_:count:item:)` with a line parser per task, reused from record to record.
+    /// Records `0..<count`, each from the JSON value `item(index, parser)` gives (with a line parser per
+    /// task, reused from record to record), in order; large files on all cores. The first failure by index
+    /// is thrown.
     static func decodeRecords<Record: Decodable & Sendable>(
         _ type: Record.Type, count: Int, item: @Sendable (Int, inout JSONParser.LineParser) throws -> JSONValue
     ) throws -> [Record] {
@@ -559,26 +537,28 @@ struct CanonicalLayout {
     }
 }
 
+/// A coding path as text: `records[3].homeTeam` (keys after dots, indices in brackets, no leading dot).
+func codingPathText(_ path: [any CodingKey]) -> String {
+    let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    return text.hasPrefix(".") ? String(text.dropFirst()) : text
+}
+
 /// A short, human message for a decoding error: the field path and what was wrong.
 public func describe(_ error: Error) -> String {
     guard let decodingError = error as? DecodingError else {
         if let pipelineError = error as? PipelineError { return pipelineError.description }
         return "\(error)"
     }
-    func path(_ context: DecodingError.Context) -> String {
-        let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return text.hasPrefix(".") ? String(text.dropFirst()) : text
-    }
     switch decodingError {
     case .keyNotFound(let key, let context):
-        let at = path(context)
+        let at = codingPathText(context.codingPath)
         return "missing key '\(key.stringValue)'" + (at.isEmpty ? "" : " in \(at)")
     case .typeMismatch(let type, let context):
-        return "\(path(context)): expected \(type)"
+        return "\(codingPathText(context.codingPath)): expected \(type)"
     case .valueNotFound(let type, let context):
-        return "\(path(context)): expected \(type), found null"
+        return "\(codingPathText(context.codingPath)): expected \(type), found null"
     case .dataCorrupted(let context):
-        let at = path(context)
+        let at = codingPathText(context.codingPath)
         return (at.isEmpty ? "" : "\(at): ") + context.debugDescription
     @unknown default:
         return "\(error)"

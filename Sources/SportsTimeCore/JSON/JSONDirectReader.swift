@@ -28,6 +28,12 @@ struct JSONDirectReader {
         return false
     }
 
+    /// Gives up as `fail()` does, for a read that returns a value (nil).
+    private mutating func giveUp<T>() -> T? {
+        failed = true
+        return nil
+    }
+
     private mutating func skipSpace() {
         while at < end {
             let byte = base[at]
@@ -59,14 +65,8 @@ struct JSONDirectReader {
             if at != end { _ = fail() }
             return nil
         }
-        if needsComma, !consume(UInt8(ascii: ",")) {
-            _ = fail()
-            return nil
-        }
-        guard consume(UInt8(ascii: "\"")), let key = rawString(), consume(UInt8(ascii: ":")) else {
-            _ = fail()
-            return nil
-        }
+        if needsComma, !consume(UInt8(ascii: ",")) { return giveUp() }
+        guard consume(UInt8(ascii: "\"")), let key = rawString(), consume(UInt8(ascii: ":")) else { return giveUp() }
         needsComma = true
         return key
     }
@@ -83,8 +83,7 @@ struct JSONDirectReader {
                 return next - 1
             }
         }
-        _ = fail()
-        return nil
+        return giveUp()
     }
 
     /// The bytes of a string whose opening quote was consumed, up to (and past) its closing quote: nil
@@ -136,15 +135,9 @@ struct JSONDirectReader {
     }
 
     mutating func string() -> String? {
-        guard consume(UInt8(ascii: "\"")), let bytes = rawString() else {
-            _ = fail()
-            return nil
-        }
+        guard consume(UInt8(ascii: "\"")), let bytes = rawString() else { return giveUp() }
         if bytes.isAllASCII { return String(decoding: bytes, as: UTF8.self) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            _ = fail()
-            return nil
-        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return giveUp() }
         return text
     }
 
@@ -162,8 +155,7 @@ struct JSONDirectReader {
             at += 5
             return false
         }
-        _ = fail()
-        return nil
+        return giveUp()
     }
 
     /// A plain integer (`-?[0-9]{1,18}`, no leading zero unless alone).
@@ -181,22 +173,15 @@ struct JSONDirectReader {
             at += 1
         }
         let digits = at - start
-        guard digits > 0, digits <= 18, digits == 1 || base[start] != UInt8(ascii: "0") else {
-            _ = fail()
-            return nil
-        }
-        if at < end, base[at] == UInt8(ascii: ".") || base[at] == UInt8(ascii: "e") || base[at] == UInt8(ascii: "E") {
-            _ = fail()
-            return nil
-        }
+        guard digits > 0, digits <= 18, digits == 1 || base[start] != UInt8(ascii: "0") else { return giveUp() }
+        if at < end, base[at] == UInt8(ascii: ".") || base[at] == UInt8(ascii: "e") || base[at] == UInt8(ascii: "E") { return giveUp() }
         return negative ? -value : value
     }
 
     /// A `YYYY-MM-DD` string.
     mutating func date() -> LocalDate? {
         guard consume(UInt8(ascii: "\"")), let bytes = rawString(), let parsed = LocalDate.canonical(bytes), let date = parsed else {
-            _ = fail()
-            return nil
+            return giveUp()
         }
         return date
     }
@@ -204,18 +189,14 @@ struct JSONDirectReader {
     /// A `YYYY-MM-DDTHH:MM:SSZ` string (other ISO-8601 forms are left to the general path).
     mutating func instant() -> Instant? {
         guard consume(UInt8(ascii: "\"")), let bytes = rawString(), let parsed = Instant.canonical(bytes), let instant = parsed else {
-            _ = fail()
-            return nil
+            return giveUp()
         }
         return instant
     }
 
     /// A string that is the raw value of `E`.
     mutating func enumeration<E>(_ table: RawValueTable<E>) -> E? {
-        guard consume(UInt8(ascii: "\"")), let bytes = rawString(), let value = table.value(of: bytes) else {
-            _ = fail()
-            return nil
-        }
+        guard consume(UInt8(ascii: "\"")), let bytes = rawString(), let value = table.value(of: bytes) else { return giveUp() }
         return value
     }
 
@@ -227,10 +208,7 @@ struct JSONDirectReader {
 
     /// An array of the values `element` reads.
     private mutating func array<T>(_ element: (inout Self) -> T?) -> [T]? {
-        guard consume(UInt8(ascii: "[")) else {
-            _ = fail()
-            return nil
-        }
+        guard consume(UInt8(ascii: "[")) else { return giveUp() }
         var values: [T] = []
         if consume(UInt8(ascii: "]")) { return values }
         // Room for a few at once (these arrays are short: a record's inferred fields, its sources), not
@@ -240,31 +218,21 @@ struct JSONDirectReader {
             guard let value = element(&self) else { return nil }
             values.append(value)
         } while consume(UInt8(ascii: ","))
-        guard consume(UInt8(ascii: "]")) else {
-            _ = fail()
-            return nil
-        }
+        guard consume(UInt8(ascii: "]")) else { return giveUp() }
         return values
     }
 
     /// An object of strings, keys unique.
     mutating func stringMap() -> [String: String]? {
-        guard consume(UInt8(ascii: "{")) else {
-            _ = fail()
-            return nil
-        }
+        guard consume(UInt8(ascii: "{")) else { return giveUp() }
         var map: [String: String] = [:]
         if consume(UInt8(ascii: "}")) { return map }
         repeat {
             guard let key = string(), consume(UInt8(ascii: ":")), let value = string(), map.updateValue(value, forKey: key) == nil else {
-                _ = fail()
-                return nil
+                return giveUp()
             }
         } while consume(UInt8(ascii: ","))
-        guard consume(UInt8(ascii: "}")) else {
-            _ = fail()
-            return nil
-        }
+        guard consume(UInt8(ascii: "}")) else { return giveUp() }
         return map
     }
 }

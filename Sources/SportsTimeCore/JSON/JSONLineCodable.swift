@@ -211,11 +211,7 @@ public struct JSONFields {
         return map
     }
 
-    /// A nested object or array of objects read by a line-codable type.
-    public func object<T: JSONLineCodable>(_ key: String, as type: T.Type) throws -> T {
-        try T(json: try required(key), codingPath: path(key))
-    }
-
+    /// An array of objects read by a line-codable type.
     public func objects<T: JSONLineCodable>(_ key: String, as type: T.Type) throws -> [T] {
         let value = try required(key)
         guard case .array(let items) = value else { throw mismatch([T].self, key, value) }
@@ -244,8 +240,6 @@ extension JSONWriter {
     public mutating func field<E: RawRepresentable>(_ name: StaticString, _ values: [E]?) where E.RawValue == String {
         field(name, values) { $0.rawValue }
     }
-    /// A nested line-codable record.
-    public mutating func field<T: JSONLineCodable>(_ name: StaticString, record: T) { key(name); record.write(to: &self) }
 }
 
 // MARK: - Records with a hand-written line

@@ -82,12 +82,6 @@ public enum JSONParser {
         try parse(Data(text.utf8), into: NodeBuilder())
     }
 
-    /// Parses bytes already in memory (one record line of a canonical file, say).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws -> JSONValue {
-        var parser = LineParser()
-        return try parser.parse(bytes, firstLine: firstLine)
-    }
-
     /// Parses many small documents (the record lines of a canonical file) with the same rules as
     /// `parse`, reusing its scratch space from one to the next.
     public struct LineParser {

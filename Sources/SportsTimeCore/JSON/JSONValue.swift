@@ -49,12 +49,6 @@ public enum JSONValue: Hashable, Sendable {
         return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The object's members, sorted by key.
-    public var membersValue: [JSONMember]? {
-        if case .members(let members) = self { return members }
-        return nil
-    }
-
     /// The number as a Double, when this is a number.
     public var doubleValue: Double? {
         if case .number(let text) = self { return Double(text) }

@@ -299,9 +299,6 @@ public struct JSONWriter {
         out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Bytes written as they are (another writer's output).
-    public mutating func raw(_ other: [UInt8]) { out.append(other) }
-
     /// One value another writer wrote (a complete value, in this canonical form), in the place of a value:
     /// after a key, or as an element with the comma before it. For a value written the same way many
     /// times, written once and copied.

@@ -18,14 +18,11 @@ import Foundation
 /// (`ReferenceRows`); `ReferenceParser` runs them in order and checks references across files.
 public enum ReferenceLoader {
     /// The files of a reference directory, in the order they are read. All are required except
-    /// `optionalFileNames`.
+    /// `team-homes.csv`.
     public static let fileNames = [
         "sports.yaml", "stadiums.csv", "teams.csv", "league-structures.csv",
         "team-aliases.csv", "stadium-aliases.csv", "team-homes.csv",
     ]
-
-    /// The files of `fileNames` that may be missing.
-    public static let optionalFileNames: Set<String> = ["team-homes.csv"]
 
     /// The `source` of every record loaded from reference data.
     public static let recordSource = "reference"

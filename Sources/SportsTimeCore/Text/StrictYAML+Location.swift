@@ -2,29 +2,10 @@ import Foundation
 import Yams
 
 extension StrictYAML {
-    /// Where the value at `keyPath` is in a YAML text (`["sources", 3, "season"]`), or its key when
-    /// `atKey` is true (for messages about the key itself, e.g. an unknown field). Falls back to the
-    /// nearest existing parent, then to line 1, so a semantic check made after decoding (an unknown
-    /// id, a duplicate) still points at a YAML line.
-    public static func location(
-        of keyPath: [YAMLPathElement], in text: String, path: String,
-        atKey: Bool = false
-    ) -> SourceLocation {
-        locations(of: [keyPath], in: text, path: path, atKey: atKey)[0]
-    }
-
-    /// `location(of:in:path:atKey:)` for many key paths, parsing the text once.
-    public static func locations(
-        of keyPaths: [[YAMLPathElement]], in text: String, path: String,
-        atKey: Bool = false
-    ) -> [SourceLocation] {
-        guard let root = composeIfBounded(text) else {
-            return keyPaths.map { _ in SourceLocation(path: path, line: 1) }
-        }
-        return keyPaths.map { location(of: $0, in: root, path: path, atKey: atKey) }
-    }
-
-    /// `locations(of:in:path:atKey:)` in a document already composed.
+    /// Where the value at each key path (`["sources", 3, "season"]`) is in a document already composed,
+    /// or its key when `atKey` is true (for messages about the key itself, e.g. an unknown field). Falls
+    /// back to the nearest existing parent, then to line 1, so a semantic check made after decoding (an
+    /// unknown id, a duplicate) still points at a YAML line.
     public static func locations(
         of keyPaths: [[YAMLPathElement]], in document: YAMLDocument, path: String,
         atKey: Bool = false

@@ -270,8 +270,7 @@ public enum StrictYAML {
             return distance <= limit ? (distance, pair.key) : nil
         }.min { $0.0 < $1.0 }
         guard let (_, keyNode) = close, let key = keyNode.string else { return nil }
-        let parent = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        let at = parent.isEmpty ? "" : " in \(parent.hasPrefix(".") ? String(parent.dropFirst()) : parent)"
+        let at = context.codingPath.isEmpty ? "" : " in \(codingPathText(context.codingPath))"
         return Diagnostic(
             .error, at: SourceLocation(path: path, line: keyNode.mark?.line, column: keyNode.mark?.column),
             "unknown key '\(key)'\(at), and the required key '\(wanted)' is missing",
@@ -284,20 +283,16 @@ public enum StrictYAML {
     }
 
     static func explain(_ error: DecodingError) -> ([CodingKey], String) {
-        func dotted(_ path: [CodingKey]) -> String {
-            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : text
-        }
         switch error {
         case .keyNotFound(let key, let context):
-            let parent = dotted(context.codingPath)
+            let parent = codingPathText(context.codingPath)
             return (context.codingPath, "missing key '\(key.stringValue)'" + (parent.isEmpty ? "" : " in \(parent)"))
         case .typeMismatch(let type, let context):
-            return (context.codingPath, "\(dotted(context.codingPath)): expected \(typeName(type))")
+            return (context.codingPath, "\(codingPathText(context.codingPath)): expected \(typeName(type))")
         case .valueNotFound(let type, let context):
-            return (context.codingPath, "\(dotted(context.codingPath)): expected \(typeName(type)), found nothing")
+            return (context.codingPath, "\(codingPathText(context.codingPath)): expected \(typeName(type)), found nothing")
         case .dataCorrupted(let context):
-            let at = dotted(context.codingPath)
+            let at = codingPathText(context.codingPath)
             return (context.codingPath, (at.isEmpty ? "" : "\(at): ") + context.debugDescription)
         @unknown default:
             return ([], "\(error)")

@@ -92,15 +92,6 @@ public struct MappingSpec: Decodable, Sendable {
     /// Field → value rule.
     public var fields: FieldsSpec?
 
-    public init(
-        records: String? = nil, javascriptExport: String? = nil, delimiter: String? = nil, header: Bool? = nil,
-        skipLines: Int? = nil, lookups: [LookupSpec]? = nil, fields: FieldsSpec? = nil
-    ) {
-        self.records = records; self.javascriptExport = javascriptExport; self.delimiter = delimiter; self.header = header;
-        self.skipLines = skipLines
-        self.lookups = lookups; self.fields = fields
-    }
-
     /// `self` with every key that `override` sets replaced (fields one by one).
     func overlaid(by override: MappingSpec?) -> MappingSpec {
         guard let override else { return self }
@@ -280,7 +271,6 @@ public struct CaseSpec: Decodable, Sendable {
     public var when: String
     /// The field's value when the condition holds.
     public var value: String
-    public init(when: String, value: String) { self.when = when; self.value = value }
 }
 
 /// One string or a list of strings.
@@ -306,14 +296,6 @@ public struct FilterSpec: Decodable, Sendable {
     public var matches: String?
     /// true: the value must be empty; false: it must not be.
     public var empty: Bool?
-
-    public init(
-        column: String, equals: String? = nil, notEquals: String? = nil, in list: [String]? = nil,
-        notIn: [String]? = nil, range: RangeSpec? = nil, matches: String? = nil, empty: Bool? = nil
-    ) {
-        self.column = column; self.equals = equals; self.notEquals = notEquals; self.in = list
-        self.notIn = notIn; self.range = range; self.matches = matches; self.empty = empty
-    }
 }
 
 extension FilterSpec {
@@ -334,5 +316,4 @@ extension FilterSpec {
 public struct RangeSpec: Decodable, Sendable {
     public var from: String?
     public var to: String?
-    public init(from: String? = nil, to: String? = nil) { self.from = from; self.to = to }
 }

@@ -143,14 +143,6 @@ public struct MappingExpression: Sendable {
         }
     }
 
-    /// Evaluates a condition (an expression of type `condition`).
-    public func holds(_ context: Context, cell: (Int) -> String?) throws -> Bool {
-        guard case .bool(let b) = try evaluate(context, cell: cell) else {
-            throw EvaluationError(message: "'\(text)' is not a condition")
-        }
-        return b
-    }
-
     static func format(_ n: Double) -> String {
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)

@@ -94,13 +94,7 @@ public struct DateLayout: Sendable, Hashable, CustomStringConvertible {
 
     struct LayoutError: Error { var message: String }
 
-    /// Whether the layout reads a calendar date / a time of day.
-    var hasDate: Bool {
-        named != nil
-            || tokens.contains {
-                if case .year4 = $0 { return true }; if case .year2 = $0 { return true }; return false
-            }
-    }
+    /// Whether the layout reads a time of day.
     var hasTime: Bool {
         named != nil
             || tokens.contains {

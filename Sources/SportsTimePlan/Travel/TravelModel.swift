@@ -136,10 +136,6 @@ public struct AssumedStarts: Sendable, Hashable {
     public var day: Int?
     public var night: Int?
     public var unknown: Int?
-
-    public init(day: Int? = nil, night: Int? = nil, unknown: Int? = nil) {
-        self.day = day; self.night = night; self.unknown = unknown
-    }
 }
 
 /// A drive: road kilometres and whole seconds at the wheel.

@@ -23,7 +23,7 @@ public struct OutputDiff: Sendable {
 
     /// The diff of `paths` between `revision` and the working tree.
     public func compare(revision: String, paths: [String]) throws -> [FileDiff] {
-        let git = GitFiles(root: workspace.root)
+        let git = GitFiles(root: workspace.root, environment: ProcessInfo.processInfo.environment)
         let old = try git.files(at: revision, under: paths)
         let new = try git.workingFiles(under: paths)
         return RecordDiff.compare(old: old, new: new)

@@ -8,11 +8,6 @@ public struct GitFiles: Sendable {
     /// git's environment.
     public let environment: [String: String]
 
-    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.root = root
-        self.environment = environment
-    }
-
     /// path → bytes of the files under `paths` at `revision`.
     public func files(at revision: String, under paths: [String]) throws -> [String: Data] {
         _ = try git(

@@ -47,10 +47,6 @@ public struct FileDiff: Sendable, Hashable {
     /// Records whose only changes are hidden (a plan's search statistics), left out of `content`.
     public var hiddenRecords = 0
 
-    public init(path: String, status: Status, kind: String?, content: Content) {
-        self.path = path; self.status = status; self.kind = kind; self.content = content
-    }
-
     /// Whether the counts are lines of text rather than records.
     public var isText: Bool {
         if case .text = content { return true }

@@ -30,10 +30,6 @@ public struct Publisher: Sendable {
         public var backup: String
         /// The staged version's inode when the journal was written: the target has it once the move is done.
         public var inode: UInt64?
-
-        public init(staged: String?, target: String, backup: String, inode: UInt64? = nil) {
-            self.staged = staged; self.target = target; self.backup = backup; self.inode = inode
-        }
     }
 
     struct Journal: Codable {

@@ -17,22 +17,12 @@ public struct LockEntry: Codable, Hashable, Sendable {
     /// What a stage that writes a depfile reported reading (`Depfile`), sorted; `deps` then holds the
     /// hashes of these in place of the dep folders that hold them. Nil for other stages.
     public var reads: [String]?
-
-    public init(
-        cmd: [String], code: [String: String], deps: [String: String], key: String,
-        outs: [String: String], params: [String: String], reads: [String]? = nil
-    ) {
-        self.cmd = cmd; self.code = code; self.deps = deps; self.key = key; self.outs = outs; self.params = params
-        self.reads = reads
-    }
 }
 
 /// `pipeline/pipeline.lock.json`: one entry per stage, sorted, no timestamps, so it diffs and merges cleanly.
 public struct PipelineLock: Hashable, Sendable {
     public static let currentVersion = 1
-    public var stages: [String: LockEntry]
-
-    public init(stages: [String: LockEntry] = [:]) { self.stages = stages }
+    public var stages: [String: LockEntry] = [:]
 
     private struct File: Codable {
         var schemaVersion: Int

@@ -74,11 +74,6 @@ struct Scheduler {
     /// A stage failed: no new stage starts unless `keepGoing`.
     var hasFailure: Bool { !failed.isEmpty }
 
-    /// Stages that started and have not been finished yet (running or publishing).
-    var unfinishedStarted: Int {
-        states.values.filter { $0 == .running || $0 == .publishing }.count
-    }
-
     /// The next stage to act on, or nil when no selected stage can move until a running one ends.
     mutating func next(interrupted: Bool) -> Decision? {
         precondition(!states.values.contains(.deciding), "a considered stage must be skipped, failed or started first")

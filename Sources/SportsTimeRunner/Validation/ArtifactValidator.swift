@@ -18,17 +18,12 @@ public struct ValidatedFile: Sendable, Hashable {
 /// kind and supported version that matches `pipeline/schemas/<kind>.schema.json`; every `.jsonl` line is
 /// a JSON object. Other files (Markdown, HTML, iCalendar, GeoJSON) are published as they are.
 public struct ArtifactValidator: Sendable {
-    /// The schema for a kind, or nil when the repository has none.
-    public let schema: @Sendable (ArtifactKind) throws -> SchemaValidator?
     /// The stage whose outputs are checked (named in the fix); nil when unknown.
     public let stage: String?
+    /// The schema for a kind, or nil when the repository has none.
+    public let schema: @Sendable (ArtifactKind) throws -> SchemaValidator?
 
     private var writer: String { stage.map { "stage '\($0)'" } ?? "the stage that wrote it" }
-
-    public init(stage: String?, schema: @escaping @Sendable (ArtifactKind) throws -> SchemaValidator?) {
-        self.stage = stage
-        self.schema = schema
-    }
 
     /// The revision of the checking rules below. `ValidationCache` keeps results only for the same
     /// revision: raise it whenever a change here could make a file that passed before fail, or count

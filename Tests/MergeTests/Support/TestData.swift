@@ -72,9 +72,18 @@ enum T {
             records: games, unreadable: unreadable)
     }
 
+    /// Every output file, as `MergeOutput.produce` hands them over, sorted by path.
+    static func files(
+        for result: MergeResult, input: MergeInput, hashes: [String: String], settings: [MetaKey: String]
+    ) throws -> [OutputFile] {
+        var files: [OutputFile] = []
+        try MergeOutput.produce(for: result, input: input, hashes: hashes, settings: settings) { files.append($0) }
+        return files.sorted { $0.path < $1.path }
+    }
+
     /// The bytes of every output file, by path.
     static func outputs(_ result: MergeResult, _ input: MergeInput) throws -> [String: Data] {
-        let files = try MergeOutput.files(
+        let files = try T.files(
             for: result, input: input, hashes: [:],
             settings: input.settingsMeta { "h\($0.count)" })
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.data) })

@@ -283,11 +283,11 @@ struct BatchNormalization {
         var byReason: [String: Int] = [:]
         for reject in rejects { byReason[reject.reason, default: 0] += 1 }
         let top = byReason.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
-            .map { "\($0.key) (\($0.value.grouped)×)" }.joined(separator: "; ")
+            .map { "\($0.key) (\(NumberText.grouped($0.value))×)" }.joined(separator: "; ")
         return Diagnostic(
             .warning, at: SourceLocation(path: first.file, line: first.line),
-            "\(rejects.count.grouped) of \(count.grouped) games of source '\(batch.source)' did not resolve, more than its "
-                + "rejectThreshold (\(threshold)); the batch is refused: \(top)",
+            "\(NumberText.grouped(rejects.count)) of \(NumberText.grouped(count)) games of source '\(batch.source)' "
+                + "did not resolve, more than its rejectThreshold (\(threshold)); the batch is refused: \(top)",
             fix: "Add the names as aliases of system '\(batch.system)' in fixtures/reference/team-aliases.csv or "
                 + "stadium-aliases.csv (out/normalize/unresolved.json lists each with suggestions), or map them in "
                 + "pipeline/sources.yaml; raise rejectThreshold if these rows are expected")
@@ -299,10 +299,10 @@ struct BatchNormalization {
     private func unresolvedGames(_ rejects: [Reject]) -> Diagnostic? {
         guard let first = rejects.min() else { return nil }
         let named = rejects.sorted().prefix(5).map { "\($0.raw ?? $0.recordId ?? "?") (\($0.reason))" }
-        let more = rejects.count > named.count ? "; and \((rejects.count - named.count).grouped) more" : ""
+        let more = rejects.count > named.count ? "; and \(NumberText.grouped(rejects.count - named.count)) more" : ""
         return Diagnostic(
             .warning, at: SourceLocation(path: first.file, line: first.line),
-            "\(rejects.count.grouped) game\(rejects.count == 1 ? "" : "s") of source '\(batch.source)' did not resolve and "
+            "\(NumberText.grouped(rejects.count)) game\(rejects.count == 1 ? "" : "s") of source '\(batch.source)' did not resolve and "
                 + "\(rejects.count == 1 ? "is" : "are") not published: \(named.joined(separator: "; "))\(more)",
             fix: "Add the names as aliases of system '\(batch.system)' in fixtures/reference/team-aliases.csv or "
                 + "stadium-aliases.csv (out/normalize/unresolved.json lists each with suggestions); if a row is not a "

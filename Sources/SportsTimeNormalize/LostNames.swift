@@ -34,7 +34,7 @@ public struct LostName: Sendable, Hashable {
         return Diagnostic(
             .error, at: SourceLocation(path: "\(referencePath)/\(recordFile)", line: line),
             "'\(value)' no longer resolves: it resolved to \(entity.rawValue) \(previousId)\(renamed) in the published "
-                + "games, and \(games.grouped) game\(games == 1 ? "" : "s") of \(sourceList) would be dropped",
+                + "games, and \(NumberText.grouped(games)) game\(games == 1 ? "" : "s") of \(sourceList) would be dropped",
             fix: "Keep the old name as an alias valid until the change: add this row to \(referencePath)/\(aliasFile): "
                 + aliasRow)
     }

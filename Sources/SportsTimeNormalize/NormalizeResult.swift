@@ -46,10 +46,11 @@ public struct NormalizeResult: Sendable, Hashable {
     public func summary(writtenTo folder: String) -> String {
         let refused = batches.filter(\.isRefused).count
         var text =
-            "sportstime-normalize: \(batches.count.grouped) batch\(batches.count == 1 ? "" : "es"), "
-            + "\(inputCount.grouped) games in: \(gameCount.grouped) written, \(rejects.count.grouped) rejected"
-        if refused > 0 { text += " (\(refused.grouped) batch\(refused == 1 ? "" : "es") refused)" }
-        text += "; \(unresolved.count.grouped) unresolved name\(unresolved.count == 1 ? "" : "s") -> \(folder)"
+            "sportstime-normalize: \(NumberText.grouped(batches.count)) batch\(batches.count == 1 ? "" : "es"), "
+            + "\(NumberText.grouped(inputCount)) games in: \(NumberText.grouped(gameCount)) written, "
+            + "\(NumberText.grouped(rejects.count)) rejected"
+        if refused > 0 { text += " (\(NumberText.grouped(refused)) batch\(refused == 1 ? "" : "es") refused)" }
+        text += "; \(NumberText.grouped(unresolved.count)) unresolved name\(unresolved.count == 1 ? "" : "s") -> \(folder)"
         return text
     }
 }

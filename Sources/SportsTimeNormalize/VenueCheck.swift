@@ -43,8 +43,8 @@ struct VenueCheck {
         let percent = Int((100 * Double(inconsistent.count) / Double(checkedCount)).rounded())
         return Diagnostic(
             .warning, at: Provenance(example.raw.provenance).location,
-            "\(inconsistent.count.grouped) of \(checkedCount.grouped) regular-season and postseason games (\(percent) %) "
-                + "are at a venue that is not the home team's (e.g. \(describe(example)), \(example.raw.provenance))",
+            "\(NumberText.grouped(inconsistent.count)) of \(NumberText.grouped(checkedCount)) regular-season and postseason games "
+                + "(\(percent) %) are at a venue that is not the home team's (e.g. \(describe(example)), \(example.raw.provenance))",
             fix: "The file looks corrupt; fix the scrape or remove the source")
     }
 

@@ -333,4 +333,51 @@ import Testing
             #expect(messages.count == 2 && messages[0] == messages[1], "\(line): \(messages)")
         }
     }
+
+    /// Every standard scalar is encoded and decoded through the keyed, unkeyed and single-value
+    /// containers (the narrower integers and Float by the shared paths), and a value that does not fit is
+    /// refused at its path.
+    @Test func everyStandardScalarTakesEachContainer() throws {
+        struct Scalars: Codable, Equatable {
+            var b = true, s = "x", d = 1.5, i = -3
+            var f: Float = 2.5
+            var i8: Int8 = -8, i16: Int16 = -16, i32: Int32 = -32, i64: Int64 = -64
+            var u: UInt = 1, u8: UInt8 = 8, u16: UInt16 = 16, u32: UInt32 = 32, u64: UInt64 = 64
+            var list: [Int8] = [1, -2], floats: [Float] = [0.5], wide: [UInt64] = [7]
+        }
+        let value = Scalars()
+        let json = try JSONValueEncoder.encode(value)
+        #expect(
+            json.compactText
+                == #"{"b":true,"d":1.5,"f":2.5,"floats":[0.5],"i":-3,"i16":-16,"i32":-32,"i64":-64,"i8":-8,"list":[1,-2],"#
+                + #""s":"x","u":1,"u16":16,"u32":32,"u64":64,"u8":8,"wide":[7]}"#)
+        #expect(try JSONValueDecoder.decode(Scalars.self, from: json) == value)
+        #expect(try JSONValueEncoder.encode(Int8(-8)).compactText == "-8")
+        #expect(try JSONValueDecoder.decode(UInt16.self, from: JSONParser.parse("16")) == 16)
+        let yaml =
+            "b: true\ns: x\nd: 1.5\ni: -3\nf: 2.5\ni8: -8\ni16: -16\ni32: -32\ni64: -64\nu: 1\nu8: 8\nu16: 16\n"
+            + "u32: 32\nu64: 64\nlist: [1, -2]\nfloats: [0.5]\nwide: [7]\n"
+        #expect(try StrictYAML.decode(Scalars.self, from: yaml, path: "s.yaml") == value)
+
+        func context(_ run: () throws -> Void) -> String {
+            do { try run() } catch let error as DecodingError {
+                if case .dataCorrupted(let context) = error {
+                    return context.codingPath.map(\.stringValue).joined(separator: "/") + ": " + context.debugDescription
+                }
+            } catch let error as EncodingError {
+                if case .invalidValue(_, let context) = error {
+                    return context.codingPath.map(\.stringValue).joined(separator: "/") + ": " + context.debugDescription
+                }
+            } catch {}
+            return "no error"
+        }
+        #expect(
+            context { _ = try JSONValueDecoder.decode([String: Int8].self, from: JSONParser.parse(#"{"a":300}"#)) }
+                == "a: Number 300 does not fit in Int8.")
+        #expect(
+            context { _ = try JSONValueDecoder.decode([[UInt8]].self, from: JSONParser.parse("[[1,-1]]")) }
+                == "Index 0/Index 1: Number -1 does not fit in UInt8.")
+        #expect(context { _ = try JSONValueEncoder.encode([[Double.nan]]) } == "Index 0/Index 0: Unable to encode nan directly in JSON.")
+        #expect(context { _ = try JSONValueEncoder.encode(["a": [Float.infinity]]) } == "a/Index 0: Unable to encode inf directly in JSON.")
+    }
 }

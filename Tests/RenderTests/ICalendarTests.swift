@@ -28,7 +28,7 @@ struct ICalendarTests {
             #expect(start.value == visit.localDate.iso8601.replacingOccurrences(of: "-", with: "") + "T" + time + "00")
             let summary = ICalendarText.unescape(try #require(event.first("SUMMARY")).value)
             #expect(summary.hasSuffix("\(visit.awayTeamName) at \(visit.homeTeamName)"))
-            #expect(event.first("GEO")?.value == "\(Format.trimmed(visit.latitude, 6));\(Format.trimmed(visit.longitude, 6))")
+            #expect(event.first("GEO")?.value == "\(NumberText.trimmed(visit.latitude, 6));\(NumberText.trimmed(visit.longitude, 6))")
         }
         // The data's lastModified is the stamp (NBA and NHL were scraped at different times).
         #expect(events[0].first("DTSTAMP")?.value == "20251020T083000Z")

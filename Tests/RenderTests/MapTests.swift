@@ -116,11 +116,11 @@ struct MapTests {
 
     @Test("Number and date formatting is locale-free")
     func formatting() throws {
-        #expect(Format.fixed(2.345, 2) == "2.35" || Format.fixed(2.345, 2) == "2.34")
-        #expect(Format.fixed(-0.004, 2) == "0.00" || Format.fixed(-0.004, 2) == "-0.00")
-        #expect(Format.trimmed(-0.00001, 3) == "0")
-        #expect(Format.trimmed(42.3663030, 6) == "42.366303")
-        #expect(Format.grouped(1234567) == "1,234,567")
+        #expect(NumberText.fixed(2.345, 2) == "2.35" || NumberText.fixed(2.345, 2) == "2.34")
+        #expect(NumberText.fixed(-0.004, 2) == "0.00" || NumberText.fixed(-0.004, 2) == "-0.00")
+        #expect(NumberText.trimmed(-0.00001, 3) == "0")
+        #expect(NumberText.trimmed(42.3663030, 6) == "42.366303")
+        #expect(NumberText.grouped(1234567) == "1,234,567")
         #expect(Format.duration(hours: 3.62) == "3 h 37 min")
         #expect(Format.duration(hours: 0.34) == "20 min")
         #expect(Format.duration(hours: 2) == "2 h")

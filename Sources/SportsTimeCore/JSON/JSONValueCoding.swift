@@ -169,34 +169,17 @@ private struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol 
     }
 }
 
-private struct UnkeyedTreeEncoder: UnkeyedEncodingContainer {
+private struct UnkeyedTreeEncoder: UnkeyedEncodingContainer, ValueSlotEncoder {
     let box: EncodingBox
     var codingPath: [any CodingKey]
     var count: Int { box.count }
 
     private var nextPath: [any CodingKey] { codingPath + [AnyCodingKey(intValue: count)] }
 
-    mutating func encodeNil() throws { box.appendChild().content = .value(.null) }
-    mutating func encode(_ value: Bool) throws { box.appendChild().content = .value(.bool(value)) }
-    mutating func encode(_ value: String) throws { box.appendChild().content = .value(.string(value)) }
-    mutating func encode(_ value: Double) throws {
+    /// Each value is a new item, at the index it will have.
+    mutating func slot() -> (box: EncodingBox, path: [any CodingKey]) {
         let path = nextPath
-        box.appendChild().content = .value(try jsonValue(encoding: value, at: path))
-    }
-    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
-    mutating func encode(_ value: Int) throws { box.appendChild().content = .value(.number(String(value))) }
-    mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
-    mutating func encode(_ value: Int16) throws { try encode(Int(value)) }
-    mutating func encode(_ value: Int32) throws { try encode(Int(value)) }
-    mutating func encode(_ value: Int64) throws { try encode(Int(value)) }
-    mutating func encode(_ value: UInt) throws { box.appendChild().content = .value(.number(String(value))) }
-    mutating func encode(_ value: UInt8) throws { try encode(UInt(value)) }
-    mutating func encode(_ value: UInt16) throws { try encode(UInt(value)) }
-    mutating func encode(_ value: UInt32) throws { try encode(UInt(value)) }
-    mutating func encode(_ value: UInt64) throws { try encode(UInt(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = nextPath
-        try encodeValue(value, into: box.appendChild(), path: path)
+        return (box.appendChild(), path)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -219,26 +202,43 @@ private struct UnkeyedTreeEncoder: UnkeyedEncodingContainer {
     }
 }
 
-private struct SingleTreeEncoder: SingleValueEncodingContainer {
+private struct SingleTreeEncoder: SingleValueEncodingContainer, ValueSlotEncoder {
     let box: EncodingBox
     var codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { box.content = .value(.null) }
-    mutating func encode(_ value: Bool) throws { box.content = .value(.bool(value)) }
-    mutating func encode(_ value: String) throws { box.content = .value(.string(value)) }
-    mutating func encode(_ value: Double) throws { box.content = .value(try jsonValue(encoding: value, at: codingPath)) }
+    /// The one value fills the box itself.
+    func slot() -> (box: EncodingBox, path: [any CodingKey]) { (box, codingPath) }
+}
+
+/// The value-encoding methods of the unkeyed and single-value containers, which differ only in the box a
+/// value goes into and its coding path (`slot()`, asked once per value).
+private protocol ValueSlotEncoder {
+    mutating func slot() -> (box: EncodingBox, path: [any CodingKey])
+}
+
+extension ValueSlotEncoder {
+    mutating func encodeNil() throws { slot().box.content = .value(.null) }
+    mutating func encode(_ value: Bool) throws { slot().box.content = .value(.bool(value)) }
+    mutating func encode(_ value: String) throws { slot().box.content = .value(.string(value)) }
+    mutating func encode(_ value: Double) throws {
+        let (box, path) = slot()
+        box.content = .value(try jsonValue(encoding: value, at: path))
+    }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
-    mutating func encode(_ value: Int) throws { box.content = .value(.number(String(value))) }
+    mutating func encode(_ value: Int) throws { slot().box.content = .value(.number(String(value))) }
     mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
     mutating func encode(_ value: Int16) throws { try encode(Int(value)) }
     mutating func encode(_ value: Int32) throws { try encode(Int(value)) }
     mutating func encode(_ value: Int64) throws { try encode(Int(value)) }
-    mutating func encode(_ value: UInt) throws { box.content = .value(.number(String(value))) }
+    mutating func encode(_ value: UInt) throws { slot().box.content = .value(.number(String(value))) }
     mutating func encode(_ value: UInt8) throws { try encode(UInt(value)) }
     mutating func encode(_ value: UInt16) throws { try encode(UInt(value)) }
     mutating func encode(_ value: UInt32) throws { try encode(UInt(value)) }
     mutating func encode(_ value: UInt64) throws { try encode(UInt(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try encodeValue(value, into: box, path: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let (box, path) = slot()
+        try encodeValue(value, into: box, path: path)
+    }
 }
 
 // MARK: - Decoding
@@ -349,32 +349,8 @@ private struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol 
         return false
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decodeScalar(type, from: value(for: key), path: codingPath + [key])
-    }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decodeScalar(type, from: value(for: key), path: codingPath + [key])
-    }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decodeScalar(type, from: value(for: key), path: codingPath + [key])
-    }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try decode(Double.self, forKey: key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeScalar(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, from: value(for: key), path: codingPath + [key]) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try integer(type, from: value(for: key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try integer(type, from: value(for: key), path: codingPath + [key])
-    }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try integer(type, from: value(for: key), path: codingPath + [key])
-    }
+    // One generic `decode` serves every type: Int8…UInt64 and Float come back through their
+    // `init(from:)` to the single-value container's overloads, with the same errors and paths.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decodeScalar(type, from: value(for: key), path: codingPath + [key])
     }
@@ -424,20 +400,10 @@ private struct UnkeyedTreeDecoder: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let p = path; return try decodeScalar(type, from: next(type), path: p) }
-    mutating func decode(_ type: String.Type) throws -> String { let p = path; return try decodeScalar(type, from: next(type), path: p) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let p = path; return try decodeScalar(type, from: next(type), path: p) }
+    // A Float is read as a Double here (an item past the end is reported as a missing Double); every
+    // other type goes through the generic `decode`, Int8…UInt64 back through their `init(from:)` to the
+    // single-value container's overloads.
     mutating func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { let p = path; return try decodeScalar(type, from: next(type), path: p) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let p = path; return try integer(type, from: next(type), path: p) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let p = path; return try integer(type, from: next(type), path: p) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let p = path
         return try decodeScalar(type, from: next(type), path: p)

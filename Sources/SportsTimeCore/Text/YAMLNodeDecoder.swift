@@ -222,20 +222,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decode(type) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decode(type) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decode(type) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decode(type) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decode(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decode(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decode(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decode(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).decode(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).decode(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).decode(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decode(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decode(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
+    // Every type, like the unkeyed container's: standard scalars other than String, Int, Bool and Double
+    // come back through their `init(from:)` to the single-value overloads.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws

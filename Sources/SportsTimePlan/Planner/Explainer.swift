@@ -71,7 +71,7 @@ struct Explainer {
             "\(label) \(a) and \(b) are \(Format.kilometres(drive.kilometres)) km apart (about \(Format.hours(drive.hours)) h of driving) "
             + "with \(Format.hours(max(0, between))) h between the end of the first and the start of the second"
             + assumedStarts([cu, cv]) + " "
-            + "(leaving \(Format.decimal(model.leaveAfterGameMinutes, places: 0)) min after, arriving \(Format.decimal(model.arriveBeforeGameMinutes, places: 0)) min before); "
+            + "(leaving \(NumberText.decimal(model.leaveAfterGameMinutes, places: 0)) min after, arriving \(NumberText.decimal(model.arriveBeforeGameMinutes, places: 0)) min before); "
             + limitText
             + (request.restDays > 0 ? ", and restDays \(request.restDays) keeps the days between game days free" : "")
     }
@@ -87,7 +87,7 @@ struct Explainer {
         return "\(label) \(cv.game.id) starts \(when(cv)) at \(graph.places[cv.place].name), \(Format.kilometres(drive.kilometres)) km "
             + "(about \(Format.hours(drive.hours)) h of driving) from the start (\(start.name)); leaving no earlier than "
             + "\(graph.clock.localText(graph.startEarliest, zone: graph.placeZones[graph.startPlace])) on the first day of the window, "
-            + limitText + ", which cannot get there \(Format.decimal(model.arriveBeforeGameMinutes, places: 0)) min before the start"
+            + limitText + ", which cannot get there \(NumberText.decimal(model.arriveBeforeGameMinutes, places: 0)) min before the start"
     }
 
     /// Why the end cannot be reached after game `u`.

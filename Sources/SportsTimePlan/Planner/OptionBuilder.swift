@@ -165,7 +165,7 @@ struct OptionBuilder {
                     + (c.knowledge == .unknown ? "the time is TBD" : "only the \(c.knowledge.rawValue)-game flag is published") : ""
             warnings.append(
                 "tight connection: the arrival for \(id) is only \(minutes) min ahead of the planned arrival time "
-                    + "(\(Format.decimal(graph.model.arriveBeforeGameMinutes, places: 0)) min before the start\(basis))")
+                    + "(\(NumberText.decimal(graph.model.arriveBeforeGameMinutes, places: 0)) min before the start\(basis))")
         }
         return TripOption(
             rank: rank, isProvenOptimal: isProvenOptimal, score: score, visits: visits, legs: legs,

@@ -43,18 +43,18 @@ enum PlanWarning {
             return "stops were ordered heuristically (more than \(limit) stops, or no single gap held them)"
         case .tieBreakUnproven(let stadiums, let budget):
             return "the most stadiums (\(stadiums)) is proven, but the tie-break search stopped at its budget of "
-                + "\(Format.grouped(Int64(budget))) labels: the driving of the options is the least found, not proven least"
+                + "\(NumberText.grouped(budget)) labels: the driving of the options is the least found, not proven least"
         case .exactSearchStopped(let budget, let width, let found, let bound):
             let ratio = bound > 0 ? found / bound : 1
-            return "the exact search stopped at its budget of \(Format.grouped(Int64(budget))) labels; "
+            return "the exact search stopped at its budget of \(NumberText.grouped(budget)) labels; "
                 + "the options come from a beam search (width \(width)) and target-first passes and may not be optimal: best found "
-                + "\(Format.decimal(found, places: 0)) stadiums, proven upper bound \(Format.decimal(bound, places: 0)) (ratio \(Format.decimal(ratio, places: 3)))"
+                + "\(NumberText.decimal(found, places: 0)) stadiums, proven upper bound \(NumberText.decimal(bound, places: 0)) (ratio \(NumberText.decimal(ratio, places: 3)))"
         case .windowNotLaidOut(let days, let first, let lower):
             return "the window the search found (\(days) days from \(first)) could not be laid out with a game at every "
                 + "required stadium; at least \(lower) days are needed"
         case .fewestDaysUnproven(let best, let lower, let budget):
             return "the fewest days are not proven: best found \(best), at least \(lower) (the label budget of "
-                + "\(Format.grouped(Int64(budget))) ran out before every shorter window was refuted)"
+                + "\(NumberText.grouped(budget)) ran out before every shorter window was refuted)"
         case .similarOption(let rank, let d, let among, let avoided):
             let avoidedText = avoided.isEmpty ? "" : ", nor the best trips avoiding \(avoided.joined(separator: ", ")),"
             return "differs from option \(rank) in only \(d) stadium\(d == 1 ? "" : "s"): no trip among the "

@@ -411,7 +411,7 @@ private struct Resolver {
             } else {
                 problem(
                     ["travel", .key(key)],
-                    "travel.\(key) \(value) is outside \(Format.decimal(range.lowerBound, places: 2))…\(Format.decimal(range.upperBound, places: 2))",
+                    "travel.\(key) \(value) is outside \(NumberText.decimal(range.lowerBound, places: 2))…\(NumberText.decimal(range.upperBound, places: 2))",
                     fix: "Use a value in that range")
             }
         }
@@ -634,7 +634,7 @@ private struct Resolver {
             }
             zone = nearest.timeZone
         }
-        let name = spec.name ?? "\(Format.decimal(lat, places: 4)), \(Format.decimal(lon, places: 4))"
+        let name = spec.name ?? "\(NumberText.decimal(lat, places: 4)), \(NumberText.decimal(lon, places: 4))"
         return TravelPlace(name: name, stadiumId: nil, city: spec.name ?? "", coordinate: coordinate, timeZone: zone)
     }
 

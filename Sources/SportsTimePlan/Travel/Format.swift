@@ -4,16 +4,12 @@ import SportsTimeCore
 /// Number formatting for messages: fixed, locale-independent, deterministic.
 enum Format {
     /// `1,210` (whole kilometres with thousands separators).
-    static func kilometres(_ km: Double) -> String { grouped(Int64(km.rounded())) }
+    static func kilometres(_ km: Double) -> String { NumberText.grouped(Int64(km.rounded())) }
 
     /// `8`, `7.5`, `13.25` — hours with at most two decimals, no trailing zeros.
-    static func hours(_ hours: Double) -> String { decimal(hours, places: 2) }
+    static func hours(_ hours: Double) -> String { NumberText.decimal(hours, places: 2) }
 
     static func hours(seconds: Int64) -> String { hours(Double(seconds) / 3600) }
-
-    static func decimal(_ value: Double, places: Int) -> String { NumberText.decimal(value, places: places) }
-
-    static func grouped(_ value: Int64) -> String { NumberText.grouped(value) }
 
     /// `09:00` from minutes after midnight.
     static func clock(minutes: Int) -> String {

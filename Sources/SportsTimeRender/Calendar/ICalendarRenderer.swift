@@ -143,7 +143,7 @@ struct ICalendarRenderer {
             }
         w.text("SUMMARY", "\(sport): \(visit.awayTeamName) at \(visit.homeTeamName)\(tbd)")
         w.text("LOCATION", "\(visit.stadiumName), \(catalog.place(of: visit))")
-        w.raw("GEO", "\(Format.trimmed(visit.latitude, 6));\(Format.trimmed(visit.longitude, 6))")
+        w.raw("GEO", "\(NumberText.trimmed(visit.latitude, 6));\(NumberText.trimmed(visit.longitude, 6))")
         w.raw("CATEGORIES", ([sport] + (visit.isMustSee ? ["Must-see"] : [])).map(ICalendarText.escape).joined(separator: ","))
         var lines = ["Game \(number) of \(option.visits.count) on \"\(plan.request.title)\" (option 1)."]
         if visit.isMustSee { lines.append("Must-see game.") }

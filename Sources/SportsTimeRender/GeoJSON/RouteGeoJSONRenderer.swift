@@ -114,5 +114,5 @@ struct RouteGeoJSONRenderer {
 private extension JSONValue {
     static func int(_ value: Int) -> JSONValue { .number(String(value)) }
     /// A number with at most `places` decimals (no exponent, no `-0`), the same on every platform.
-    static func fixed(_ value: Double, places: Int) -> JSONValue { .number(Format.trimmed(value, places)) }
+    static func fixed(_ value: Double, places: Int) -> JSONValue { .number(NumberText.trimmed(value, places)) }
 }

@@ -77,7 +77,7 @@ struct HTMLRenderer {
             out +=
                 "<td class=\"num\">\(s.mustSeeCovered) of \(s.mustSeeTotal)</td><td class=\"num\">\(Format.duration(hours: s.drivingHours))</td>"
             out +=
-                "<td class=\"num\">\(Format.distance(kilometres: s.drivingKilometres))</td><td class=\"num\">\(Format.trimmed(s.total, 3))</td></tr>\n"
+                "<td class=\"num\">\(Format.distance(kilometres: s.drivingKilometres))</td><td class=\"num\">\(NumberText.trimmed(s.total, 3))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
         return out

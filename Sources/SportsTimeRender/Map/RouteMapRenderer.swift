@@ -309,10 +309,11 @@ struct RouteMapRenderer {
         out += "<path d=\"M\(n(x)) \(n(y - 4))L\(n(x)) \(n(y))L\(n(x + length)) \(n(y))L\(n(x + length)) \(n(y - 4))\"/>\n"
         out += "</g>\n"
         out +=
-            "<text x=\"\(n(x + length + 5))\" y=\"\(n(y + 1))\" font-size=\"10\" fill=\"#1F2933\">\(Format.trimmed(miles, 0)) mi</text>\n"
+            "<text x=\"\(n(x + length + 5))\" y=\"\(n(y + 1))\" font-size=\"10\" fill=\"#1F2933\">"
+            + "\(NumberText.trimmed(miles, 0)) mi</text>\n"
         return out
     }
 
     /// A coordinate in SVG units, one decimal.
-    private func n(_ value: Double) -> String { Format.trimmed(value, 1) }
+    private func n(_ value: Double) -> String { NumberText.trimmed(value, 1) }
 }

@@ -10,34 +10,26 @@ struct MarkdownRenderer {
         let plan = text.plan
         let md = Escape.markdown
         var out: [String] = []
-        out.append("# \(md(plan.request.title))")
-        out.append("")
-        out.append((text.subtitleParts + [text.route]).map(md).joined(separator: " · "))
-        out.append("")
-        out.append("**\(md(text.headline))**")
-        out.append("")
-        out.append(
+        out.block("# \(md(plan.request.title))")
+        out.block((text.subtitleParts + [text.route]).map(md).joined(separator: " · "))
+        out.block("**\(md(text.headline))**")
+        out.block(
             "Times are local to each stadium. Files: [printable itinerary (HTML)](itinerary.html) · "
                 + "[calendar](trip.ics) · [route map](route.geojson). A PDF of the HTML is made by `make pdf` "
                 + "(into `.pipeline/pdf/<request>/itinerary.pdf`, not committed).")
-        out.append("")
 
         if !plan.warnings.isEmpty {
-            out.append("## Warnings")
-            out.append("")
+            out.block("## Warnings")
             for warning in plan.warnings { out.append("- \(md(text.readable(warning)))") }
             out.append("")
         }
 
         if plan.options.isEmpty {
-            out.append("## No trip found")
-            out.append("")
-            out.append("> \(md(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))")
-            out.append("")
+            out.block("## No trip found")
+            out.block("> \(md(text.readable(plan.infeasibility ?? "The planner found no trip and gave no reason.")))")
             for outline in text.branchOutlines { out += option(outline, label: "Branch") }
         } else {
-            out.append("## Options at a glance")
-            out.append("")
+            out.block("## Options at a glance")
             out.append("| Option | Dates | Games | Stadiums | Must-see | Driving | Distance | Score |")
             out.append("|---|---|--:|--:|--:|--:|--:|--:|")
             for outline in text.outlines {
@@ -47,14 +39,13 @@ struct MarkdownRenderer {
                 out.append(
                     "| [Option \(outline.option.rank)](#option-\(outline.option.rank))\(proven) | \(dates) | \(s.games) | "
                         + "\(s.distinctStadiums) | \(s.mustSeeCovered) of \(s.mustSeeTotal) | \(Format.duration(hours: s.drivingHours)) | "
-                        + "\(Format.distance(kilometres: s.drivingKilometres)) | \(Format.trimmed(s.total, 3)) |")
+                        + "\(Format.distance(kilometres: s.drivingKilometres)) | \(NumberText.trimmed(s.total, 3)) |")
             }
             out.append("")
             for outline in text.outlines { out += option(outline) }
         }
 
-        out.append("## Conflicts")
-        out.append("")
+        out.block("## Conflicts")
         if plan.conflicts.isEmpty {
             out.append("None: every wanted game can be reached from the others.")
         } else {
@@ -68,23 +59,17 @@ struct MarkdownRenderer {
         out.append("")
 
         if !text.renderNotes.isEmpty {
-            out.append("## Render notes")
-            out.append("")
-            out.append("The plan had inconsistencies; the itinerary shows them as follows.")
-            out.append("")
+            out.block("## Render notes")
+            out.block("The plan had inconsistencies; the itinerary shows them as follows.")
             for note in text.renderNotes { out.append("- \(md(note))") }
             out.append("")
         }
 
-        out.append("## How this was planned")
-        out.append("")
+        out.block("## How this was planned")
         out.append("- Search: \(md(text.searchSummary)).")
-        out.append("- \(md(text.searchFigures))")
-        out.append("")
-        out.append("## Request")
-        out.append("")
-        out.append("Request id \(Escape.markdownCode(plan.id)).")
-        out.append("")
+        out.block("- \(md(text.searchFigures))")
+        out.block("## Request")
+        out.block("Request id \(Escape.markdownCode(plan.id)).")
         out.append("| Setting | Value |")
         out.append("|---|---|")
         for row in text.requestRows {
@@ -93,8 +78,7 @@ struct MarkdownRenderer {
         }
         out.append("")
         if !text.constantRows.isEmpty {
-            out.append("Travel model in effect:")
-            out.append("")
+            out.block("Travel model in effect:")
             out.append("| Constant | Value |")
             out.append("|---|--:|")
             for (label, value) in text.constantRows { out.append("| \(Escape.markdownCode(label)) | \(value) |") }
@@ -108,11 +92,10 @@ struct MarkdownRenderer {
         let option = outline.option
         let s = option.score
         var out: [String] = []
-        out.append(
+        out.block(
             label == "Option"
                 ? "## Option \(option.rank)"
                 : "## \(label) \(option.rank): best trip for a compatible set of must-see games")
-        out.append("")
         var facts: [String] = []
         if let first = outline.firstDate, let last = outline.lastDate { facts.append("**\(Format.dateRange(first, last))**") }
         facts.append(Format.count(s.games, "game"))
@@ -120,12 +103,9 @@ struct MarkdownRenderer {
         facts.append("\(Format.distance(kilometres: s.drivingKilometres)) of driving")
         facts.append("\(Format.duration(hours: s.drivingHours)) behind the wheel")
         facts.append(Format.count(s.restDays, "rest day"))
-        out.append(facts.joined(separator: " · "))
-        out.append("")
-        out.append(md(text.optimality(of: option)))
-        out.append("")
-        out.append("### Day by day")
-        out.append("")
+        out.block(facts.joined(separator: " · "))
+        out.block(md(text.optimality(of: option)))
+        out.block("### Day by day")
         out.append("| Day | Date | Games (local time) | Drives | Driving |")
         out.append("|--:|---|---|---|--:|")
         for day in outline.days {
@@ -155,18 +135,24 @@ struct MarkdownRenderer {
             out.append("| \(day.number) | \(Format.shortDate(day.date)) | \(gameCell) | \(driveCell) | \(hours) |")
         }
         out.append("")
-        out.append("### Score breakdown")
-        out.append("")
+        out.block("### Score breakdown")
         out.append("| Component | Value |")
         out.append("|---|--:|")
         for (label, value) in text.scoreRows(option) { out.append("| \(md(label)) | \(md(value)) |") }
         out.append("")
         if !option.warnings.isEmpty {
-            out.append("### Warnings for \(label.lowercased()) \(option.rank)")
-            out.append("")
+            out.block("### Warnings for \(label.lowercased()) \(option.rank)")
             for warning in option.warnings { out.append("- \(md(text.readable(warning)))") }
             out.append("")
         }
         return out
+    }
+}
+
+extension [String] {
+    /// A Markdown block: `line` and the blank line that ends it.
+    fileprivate mutating func block(_ line: String) {
+        append(line)
+        append("")
     }
 }

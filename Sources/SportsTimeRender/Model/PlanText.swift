@@ -140,11 +140,11 @@ struct PlanText {
             return "Proven optimal for \(Format.objective(plan.request.objective))."
         }
         if option.rank == 1, !plan.search.isExact, let bound = plan.search.lowerBound {
-            return "Best found by a heuristic search; no trip takes fewer than \(Format.trimmed(bound, 3)) days."
+            return "Best found by a heuristic search; no trip takes fewer than \(NumberText.trimmed(bound, 3)) days."
         }
         if option.rank == 1 && !plan.search.isExact {
             if let bound = plan.search.upperBound {
-                return "Best found by a heuristic search; no trip can score above \(Format.trimmed(bound, 3))."
+                return "Best found by a heuristic search; no trip can score above \(NumberText.trimmed(bound, 3))."
             }
             return "Best found by a heuristic search (not proven optimal)."
         }
@@ -155,13 +155,14 @@ struct PlanText {
     var searchSummary: String {
         let method = plan.search.method.description.replacingOccurrences(of: "-", with: " ")
         var text = plan.search.isExact ? "\(method) (exact)" : "\(method) (heuristic)"
-        if let bound = plan.search.upperBound { text += ", upper bound \(Format.trimmed(bound, 3))" }
+        if let bound = plan.search.upperBound { text += ", upper bound \(NumberText.trimmed(bound, 3))" }
         return text
     }
 
     var searchFigures: String {
-        "\(Format.grouped(plan.search.candidateGames)) candidate games, \(Format.grouped(plan.search.arcs)) feasible drives between them, "
-            + "\(Format.grouped(plan.search.labelsExpanded)) search states expanded."
+        "\(NumberText.grouped(plan.search.candidateGames)) candidate games, "
+            + "\(NumberText.grouped(plan.search.arcs)) feasible drives between them, "
+            + "\(NumberText.grouped(plan.search.labelsExpanded)) search states expanded."
     }
 
     /// One row of the request's settings: a label and one or more values (ids are listed one by one).
@@ -201,7 +202,7 @@ struct PlanText {
 
     /// The travel-model constants the planner used, sorted by name.
     var constantRows: [(String, String)] {
-        plan.request.constants.keys.sorted().map { ($0, Format.trimmed(plan.request.constants[$0] ?? 0, 4)) }
+        plan.request.constants.keys.sorted().map { ($0, NumberText.trimmed(plan.request.constants[$0] ?? 0, 4)) }
     }
 
     /// Rows of the score breakdown. The margin before a game is measured against the starts the plan
@@ -213,7 +214,7 @@ struct PlanText {
             Format.duration(hours: score.minSlackHours)
             + (assumed == 0 ? "" : " (\(Format.count(assumed, "start")) assumed)")
         return [
-            ("Total (ranking score)", Format.trimmed(score.total, 3)),
+            ("Total (ranking score)", NumberText.trimmed(score.total, 3)),
             ("Games", String(score.games)),
             ("Distinct stadiums", String(score.distinctStadiums)),
             ("Must-see games covered", "\(score.mustSeeCovered) of \(score.mustSeeTotal)"),

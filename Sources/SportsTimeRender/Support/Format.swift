@@ -7,22 +7,13 @@ import SportsTimeCore
 enum Format {
     static let kilometresPerMile = GreatCircle.kilometresPerMile
 
-    /// `value` with exactly `places` decimals (`NumberText.fixed`).
-    static func fixed(_ value: Double, _ places: Int) -> String { NumberText.fixed(value, places) }
-
-    /// `value` with at most `places` decimals and no trailing zeros (`NumberText.trimmed`).
-    static func trimmed(_ value: Double, _ places: Int) -> String { NumberText.trimmed(value, places) }
-
-    /// An integer with thousands separators: `12,345`.
-    static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
-
     static func miles(fromKilometres kilometres: Double) -> Int {
         Int((kilometres / kilometresPerMile).rounded())
     }
 
     /// `380 mi (612 km)`.
     static func distance(kilometres: Double) -> String {
-        "\(grouped(miles(fromKilometres: kilometres))) mi (\(grouped(Int(kilometres.rounded()))) km)"
+        "\(NumberText.grouped(miles(fromKilometres: kilometres))) mi (\(NumberText.grouped(Int(kilometres.rounded()))) km)"
     }
 
     /// Hours as `7 h 40 min`, `45 min`, `3 h`, `0 min`.

@@ -15,8 +15,9 @@ import Foundation
 public enum StageLifetime {
     public static let runnerVariable = "SPORTSTIME_RUNNER_PID"
 
-    /// The runner that started this process, from the environment it was started with.
-    public static let runner: pid_t? = ProcessInfo.processInfo.environment[runnerVariable].flatMap { pid_t($0) }
+    /// The runner that started this process, from the environment it was started with (one variable read,
+    /// not the whole environment copied into a dictionary: every stage process starts here).
+    public static let runner: pid_t? = getenv(runnerVariable).flatMap { pid_t(String(cString: $0)) }
 
     /// Whether this process was started by a runner that has ended (its parent is another process now).
     public static var isOrphaned: Bool { runner.map { getppid() != $0 } ?? false }

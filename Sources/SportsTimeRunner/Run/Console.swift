@@ -27,7 +27,7 @@ public final class Console: @unchecked Sendable {
         Console(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
-            isInteractive: isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil)
+            isInteractive: isatty(STDERR_FILENO) == 1 && getenv("CI") == nil)
     }
 
     /// A console that keeps everything, for tests.
